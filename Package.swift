@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Keylex",
+    products: [
+        .library(name: "KeylexRuntime", targets: ["KeylexRuntime"]),
+        .library(name: "KeylexCompiler", targets: ["KeylexCompiler"]),
+        .executable(name: "keylex", targets: ["keylex"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "KeylexRuntime"),
+        .target(
+            name: "KeylexCompiler",
+            dependencies: ["KeylexRuntime", "CLibXML2"]
+        ),
+        .executableTarget(
+            name: "keylex",
+            dependencies: [
+                "KeylexCompiler",
+                "KeylexRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
+        .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"]),
+        .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),
+    ]
+)

@@ -1,0 +1,168 @@
+import Foundation
+import KeylexRuntime
+
+/// Reads word corpora of every ``CorpusFormat`` into a ``WordTable``, reporting each problem with
+/// its file, line and column and carrying on, so that one run shows them all.
+public struct CorpusReader {
+    let diagnostics: DiagnosticEngine
+
+    public init(diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads `path` in `format` (by default the one its extension names) into `table`.
+    public func read(_ path: String, format: CorpusFormat? = nil, into table: inout WordTable) {
+        guard let format = format ?? CorpusFormat(path: path) else {
+            diagnostics.error(SourceLocation(file: path), "unknown corpus format; name one with --format (txt, tsv, combined, text)", code: "unknown-format")
+            return
+        }
+        guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
+        switch format {
+        case .txt: readWordList(source, into: &table)
+        case .tsv: readFrequencyList(source, into: &table)
+        case .combined: readCombined(source, into: &table)
+        case .text: readText(source, into: &table)
+        }
+    }
+
+    /// Reads a blocklist (a word list) and marks its words blocked.
+    public func readBlocklist(_ path: String, into table: inout WordTable) {
+        guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
+        forEachContentLine(source) { line, text, column in
+            let location = SourceLocation(file: path, line: line.number, column: column)
+            if let word = WordTable.checkedWord(text, at: location, diagnostics: diagnostics) {
+                table.mark(word, .blocked, at: location)
+            }
+        }
+    }
+
+    /// Calls `body` with each line that is neither blank nor a comment, trimmed of surrounding
+    /// spaces and tabs, and the column where the trimmed text starts.
+    private func forEachContentLine(_ source: SourceText, _ body: (SourceText.Line, Substring, Int) -> Void) {
+        for line in source.lines {
+            let text = line.text[...]
+            let trimmedStart = text.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            guard let first = trimmedStart.first, first != "#" else { continue }
+            var trimmed = trimmedStart
+            while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
+            let column = text.unicodeScalars.distance(from: text.startIndex, to: trimmedStart.startIndex) + 1
+            body(line, trimmed, column)
+        }
+    }
+
+    private func readWordList(_ source: SourceText, into table: inout WordTable) {
+        forEachContentLine(source) { line, text, column in
+            let location = SourceLocation(file: source.path, line: line.number, column: column)
+            if let word = WordTable.checkedWord(text, at: location, diagnostics: diagnostics) {
+                table.add(word, count: nil, at: location, diagnostics: diagnostics)
+            }
+        }
+    }
+
+    private func readFrequencyList(_ source: SourceText, into table: inout WordTable) {
+        for line in source.lines {
+            guard let first = line.text.first, first != "#" else { continue }
+            let fields = line.text.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            let location = SourceLocation(file: source.path, line: line.number, column: 1)
+            guard !fields[0].isEmpty else {
+                diagnostics.error(location, "empty word before the tab", code: "empty-word")
+                continue
+            }
+            guard let word = WordTable.checkedWord(fields[0], at: location, diagnostics: diagnostics) else { continue }
+            var count: UInt64 = 0
+            if fields.count > 1 {
+                let countColumn = fields[0].unicodeScalars.count + 2
+                let text = fields[1].trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt64(text) else {
+                    diagnostics.error(SourceLocation(file: source.path, line: line.number, column: countColumn),
+                                      "count '\(fields[1])' is not a whole number", code: "invalid-count")
+                    continue
+                }
+                count = value
+            }
+            table.add(word, count: count, at: location, diagnostics: diagnostics)
+        }
+    }
+
+    /// AOSP's `f` is already logarithmic (0…255); it becomes a count that grows by 2 every 8 steps,
+    /// so that the log-scale frequency classes stay linear in `f`.
+    static func count(fromAOSPFrequency f: Int) -> UInt64 {
+        UInt64(pow(2.0, Double(f) / 8).rounded())
+    }
+
+    private func readCombined(_ source: SourceText, into table: inout WordTable) {
+        var sawHeader = false
+        for line in source.lines {
+            let text = line.text
+            if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("  ") { continue }  // shortcuts and bigrams
+            if !sawHeader {
+                sawHeader = true
+                if text.hasPrefix("dictionary=") { continue }
+                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 1),
+                                  "expected the 'dictionary=…' header of an AOSP combined word list", code: "missing-header")
+            }
+            guard text.hasPrefix(" word=") else {
+                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 1),
+                                  "expected ' word=…,f=…'", code: "invalid-line")
+                continue
+            }
+            var word: String?
+            var frequency: Int?
+            var flags: DictionaryFormat.WordFlags = []
+            var column = 2
+            for field in text.dropFirst().split(separator: ",", omittingEmptySubsequences: false) {
+                let place = SourceLocation(file: source.path, line: line.number, column: column)
+                column += field.unicodeScalars.count + 1
+                let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = parts[0], value = parts.count > 1 ? parts[1] : ""
+                switch key {
+                case "word":
+                    let valuePlace = SourceLocation(file: place.file, line: place.line, column: place.column + 5)
+                    word = WordTable.checkedWord(value, at: valuePlace, diagnostics: diagnostics)
+                    if word == nil { frequency = -1 }
+                case "f":
+                    guard let f = Int(value), (0...255).contains(f) else {
+                        diagnostics.error(place, "frequency 'f=\(value)' is not a whole number from 0 to 255", code: "invalid-count")
+                        frequency = -1
+                        continue
+                    }
+                    if frequency != -1 { frequency = f }
+                case "possibly_offensive" where value == "true": flags.insert(.possiblyOffensive)
+                case "not_a_word" where value == "true": flags.insert(.notAWord)
+                default: continue
+                }
+            }
+            guard frequency != -1 else { continue }
+            guard let word else {
+                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 2), "entry has no word", code: "empty-word")
+                continue
+            }
+            guard let frequency else {
+                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 2), "entry for '\(word)' has no 'f='", code: "invalid-count")
+                continue
+            }
+            let location = SourceLocation(file: source.path, line: line.number, column: 2)
+            table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location, diagnostics: diagnostics)
+        }
+    }
+
+    private func readText(_ source: SourceText, into table: inout WordTable) {
+        let boundaries = try! NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
+        for line in source.lines where !line.text.hasPrefix("#") {
+            let text = line.text as NSString
+            var start = 0
+            let ends = boundaries.matches(in: line.text, range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
+            for end in ends where end > start {
+                let token = text.substring(with: NSRange(location: start, length: end - start))
+                let tokenStart = start
+                start = end
+                guard token.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
+                let column = text.substring(to: tokenStart).unicodeScalars.count + 1
+                let location = SourceLocation(file: source.path, line: line.number, column: column)
+                if let word = WordTable.checkedWord(token[...], at: location, diagnostics: diagnostics) {
+                    table.add(word, count: 1, at: location, quietly: true, diagnostics: diagnostics)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A text file split into decoded lines, with the encoding found from its byte order mark:
+/// UTF-8 with or without a BOM, or UTF-16 (little- or big-endian) with one.
+///
+/// Lines that are not valid in the file's encoding are reported (with the column of the first bad
+/// sequence) and left out; CR LF line ends are accepted.
+public struct SourceText {
+    /// A decoded line and its 1-based number.
+    public struct Line {
+        public let number: Int
+        public let text: String
+    }
+
+    public let path: String
+    public let lines: [Line]
+
+    /// Reads and decodes `path`, reporting what cannot be read to `diagnostics`. Returns `nil` when
+    /// the file cannot be read at all.
+    public init?(path: String, diagnostics: DiagnosticEngine) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.error(SourceLocation(file: path), "cannot read file", code: "unreadable-file")
+            return nil
+        }
+        self.init(path: path, bytes: [UInt8](data), diagnostics: diagnostics)
+    }
+
+    /// Decodes `bytes` as the contents of `path`.
+    public init(path: String, bytes: [UInt8], diagnostics: DiagnosticEngine) {
+        self.path = path
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let bigEndian = bytes[0] == 0xFE
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 2
+            while i + 1 < bytes.count {
+                let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+                units.append(bigEndian ? a << 8 | b : b << 8 | a)
+                i += 2
+            }
+            if bytes.count % 2 == 1 {
+                let lineNumber = units.count { $0 == 0x0A } + 1
+                diagnostics.error(SourceLocation(file: path, line: lineNumber), "UTF-16 file ends in the middle of a code unit", code: "invalid-encoding")
+            }
+            lines = SourceText.split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
+        } else {
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            lines = SourceText.split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
+        }
+    }
+
+    private static func split<Units: BidirectionalCollection, Codec: UnicodeCodec>(
+        _ units: Units, newline: Units.Element, carriageReturn: Units.Element,
+        path: String, codec: Codec.Type, diagnostics: DiagnosticEngine
+    ) -> [Line] where Units.Element == Codec.CodeUnit {
+        var lines: [Line] = []
+        var number = 0
+        for var piece in units.split(separator: newline, omittingEmptySubsequences: false) {
+            number += 1
+            if piece.last == carriageReturn { piece = piece.dropLast() }
+            if let text = String(validating: piece, as: Codec.self) {
+                lines.append(Line(number: number, text: text))
+                continue
+            }
+            // Find the column of the first invalid sequence.
+            var column = 1
+            var iterator = piece.makeIterator()
+            var decoder = Codec()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: column += 1
+                case .emptyInput: break decoding
+                case .error:
+                    diagnostics.error(SourceLocation(file: path, line: number, column: column),
+                                      "invalid \(Codec.self == UTF8.self ? "UTF-8" : "UTF-16") sequence", code: "invalid-encoding")
+                    break decoding
+                }
+            }
+        }
+        if let last = lines.last, last.text.isEmpty, last.number == number { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,82 @@
+/// A place in a source file: 1-based line and column (columns count Unicode scalars).
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public let file: String
+    /// 0 when the problem concerns the file as a whole.
+    public let line: Int
+    /// 0 when the problem concerns the line as a whole.
+    public let column: Int
+
+    public init(file: String, line: Int = 0, column: Int = 0) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+
+    /// `file:line:column`, leaving out what is unknown.
+    public var description: String {
+        var text = file
+        if line > 0 { text += ":\(line)" }
+        if line > 0 && column > 0 { text += ":\(column)" }
+        return text
+    }
+}
+
+/// How bad a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case error, warning, note
+}
+
+/// One problem found in the inputs, in the form compilers print: `file:line:column: error: message [code]`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public let severity: Severity
+    public let location: SourceLocation
+    public let message: String
+    /// A stable, kebab-case identifier of the rule that fired.
+    public let code: String
+
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, code: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String { "\(location.description): \(severity.rawValue): \(message) [\(code)]" }
+}
+
+/// Collects the diagnostics of one run, so that every problem is reported before the run fails.
+public final class DiagnosticEngine: @unchecked Sendable {
+    private var collected: [Diagnostic] = []
+    /// Called with each diagnostic as it is reported (the command line prints them).
+    private let onReport: (@Sendable (Diagnostic) -> Void)?
+
+    public init(onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
+        self.onReport = onReport
+    }
+
+    /// Everything reported so far, in order.
+    public var diagnostics: [Diagnostic] { collected }
+    /// Whether any error was reported.
+    public var hasErrors: Bool { collected.contains { $0.severity == .error } }
+    /// The number of errors reported.
+    public var errorCount: Int { collected.count { $0.severity == .error } }
+    /// The number of warnings reported.
+    public var warningCount: Int { collected.count { $0.severity == .warning } }
+
+    public func report(_ diagnostic: Diagnostic) {
+        collected.append(diagnostic)
+        onReport?(diagnostic)
+    }
+
+    public func error(_ location: SourceLocation, _ message: String, code: String) {
+        report(Diagnostic(.error, location, message, code: code))
+    }
+
+    public func warning(_ location: SourceLocation, _ message: String, code: String) {
+        report(Diagnostic(.warning, location, message, code: code))
+    }
+}

@@ -1,0 +1,107 @@
+import KeylexRuntime
+
+/// A compiled dictionary: the file's bytes and what it must read back as.
+public struct CompiledDictionary {
+    /// The container file.
+    public let bytes: [UInt8]
+    /// The words in number order (lexicographic by Unicode scalar).
+    public let words: [String]
+    /// The frequency class of each word, when the sources gave counts.
+    public let classes: [UInt8]?
+    /// States and arcs of the minimal automaton (the stop state not counted).
+    public let stateCount: Int
+    public let arcCount: Int
+
+    /// Why a written dictionary does not read back as compiled.
+    public struct VerificationError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reopens the file at `path` with the runtime and checks its checksums, its word count and a
+    /// sample of words (number ↔ word, membership, class).
+    public func verify(path: String, samples: Int = 1024) throws {
+        let dictionary = try WordDictionary(contentsOf: path)
+        try dictionary.container.verifyChecksums()
+        guard dictionary.wordCount == words.count else {
+            throw VerificationError(description: "\(path): reads back \(dictionary.wordCount) words, expected \(words.count)")
+        }
+        guard !words.isEmpty else { return }
+        let step = max(1, words.count / samples)
+        for number in Set(stride(from: 0, to: words.count, by: step)).union([words.count - 1]).sorted() {
+            let word = words[number]
+            let expectedClass = classes?[number]
+            guard dictionary.word(at: number) == word, dictionary.number(of: word) == number,
+                  expectedClass == nil || dictionary.frequencyClass(at: number) == expectedClass
+            else {
+                throw VerificationError(description: "\(path): word \(number) '\(word)' does not read back as written")
+            }
+        }
+    }
+}
+
+/// Compiles words into a dictionary: sorts them, builds the minimal automaton, computes frequency
+/// classes and the top-k tree, and encodes everything in one container.
+public enum DictionaryCompiler {
+    /// Compiles the words of `table`. The table must not be empty.
+    public static func compile(_ table: WordTable) -> CompiledDictionary {
+        let entries = table.entries.map { (word: $0.key, count: $0.value.count, flags: $0.value.flags) }
+        return compile(entries, hasCounts: table.hasCounts)
+    }
+
+    /// Compiles `entries` (distinct, NFC words in any order). Without counts the dictionary gets no
+    /// frequency section.
+    public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
+                               hasCounts: Bool) -> CompiledDictionary {
+        precondition(!entries.isEmpty, "an empty corpus is reported before compiling")
+        var scalarSet = Set<UInt32>()
+        var scalarWords: [[UInt32]] = []
+        scalarWords.reserveCapacity(entries.count)
+        for entry in entries {
+            let scalars = entry.word.unicodeScalars.map(\.value)
+            scalarSet.formUnion(scalars)
+            scalarWords.append(scalars)
+        }
+        let alphabet = scalarSet.sorted()
+        var codeOf = [UInt32: UInt32](minimumCapacity: alphabet.count)
+        for (code, scalar) in alphabet.enumerated() { codeOf[scalar] = UInt32(code) }
+        let order = scalarWords.indices.sorted { scalarWords[$0].lexicographicallyPrecedes(scalarWords[$1]) }
+
+        var dawg = DawgBuilder()
+        var maxLength = 0
+        for index in order {
+            let word = scalarWords[index]
+            maxLength = max(maxLength, word.count)
+            dawg.add(word.map { codeOf[$0]! })
+        }
+        let root = dawg.finish()
+
+        let words = order.map { entries[$0].word }
+        let flags = order.map { entries[$0].flags }
+        var writer = ContainerWriter()
+        writer.insert(.dictionary)
+        let encoder = DictionaryEncoder(dawg: dawg, root: root, scalars: alphabet.map { Unicode.Scalar($0)! },
+                                        wordCount: words.count, maxWordLength: maxLength)
+        for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
+        var classes: [UInt8]?
+        if hasCounts {
+            let computed = FrequencyClasses.classes(counts: order.map { entries[$0].count }, flags: flags)
+            writer.insert(.frequencies)
+            writer.add(.frequencies, computed)
+            writer.add(.topK, FrequencyClasses.topKTree(computed))
+            classes = computed
+        }
+        let flagged = flags.indices.filter { !flags[$0].isEmpty }
+        if !flagged.isEmpty {
+            var section: [UInt8] = []
+            section.append(littleEndian: UInt32(flagged.count))
+            for number in flagged {
+                section.append(littleEndian: UInt32(number))
+                section.append(littleEndian: flags[number].rawValue)
+            }
+            writer.insert(.wordFlags)
+            writer.add(.wordFlags, section)
+        }
+        return CompiledDictionary(bytes: writer.bytes(), words: words, classes: classes,
+                                  stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
+    }
+}

@@ -1,0 +1,197 @@
+import KeylexRuntime
+
+/// Lays out a built automaton and encodes the sections of a dictionary (see `docs/FORMAT.md`).
+///
+/// Layout: states referenced by many arcs are placed first, most referenced first, so that the
+/// pointers to them are one or two bytes; every other state follows its parent in depth-first
+/// order, and a state's last arc points to the state right after it without a pointer whenever it
+/// can. The most frequent labels are stored inside the arc's first byte. Pointers are LEB128; their
+/// widths are found by iterating to a fixed point in which widths only grow.
+struct DictionaryEncoder {
+    let dawg: DawgBuilder
+    let root: Int32
+    /// The alphabet, sorted; a scalar's code is its index.
+    let scalars: [Unicode.Scalar]
+    let wordCount: Int
+    let maxWordLength: Int
+
+    /// The encoded `ALPH`, `AUTM` and `DICT` sections.
+    func encode() -> [(SectionTag, [UInt8])] {
+        let stateCount = dawg.stateCount
+        // Inline labels: the most frequent codes, ties to the lower code.
+        var labelUse = [Int](repeating: 0, count: scalars.count)
+        for label in dawg.arcLabels { labelUse[Int(label >> 1)] += 1 }
+        let inline = labelUse.indices.filter { labelUse[$0] > 0 }
+            .sorted { (labelUse[$0], -$0) > (labelUse[$1], -$1) }
+            .prefix(DictionaryFormat.inlineLabelCount)
+        var inlineSlot = [Int](repeating: 0, count: scalars.count)
+        for (slot, code) in inline.enumerated() { inlineSlot[code] = slot + 1 }
+
+        let order = placementOrder()
+        var position = [Int](repeating: -1, count: stateCount)
+        for (i, state) in order.enumerated() { position[state] = i }
+
+        // Per arc: whether it needs a pointer, and the pointer's width (grow-only).
+        let arcCount = dawg.arcCount
+        var pointerWidth = [UInt8](repeating: 0, count: arcCount)
+        var fixedSize = [Int](repeating: 0, count: stateCount)
+        for state in 1..<stateCount {
+            let arcs = dawg.arcs(of: state)
+            var size = varintLength(UInt32(dawg.wordCounts[state]))
+            for arc in arcs {
+                let code = Int(dawg.arcLabels[arc] >> 1)
+                size += 1 + (inlineSlot[code] > 0 ? 0 : varintLength(UInt32(code)))
+                let target = Int(dawg.arcTargets[arc])
+                let isNext = arc == arcs.upperBound - 1 && target != 0 && position[target] == position[state] + 1
+                if target != 0 && !isNext { pointerWidth[arc] = 1 }
+            }
+            fixedSize[state] = size
+        }
+        var offset = [Int](repeating: 0, count: stateCount)
+        var changed = true
+        while changed {
+            changed = false
+            var cursor = 0
+            for state in order {
+                offset[state] = cursor
+                var size = fixedSize[state]
+                for arc in dawg.arcs(of: state) { size += Int(pointerWidth[arc]) }
+                cursor += size
+            }
+            for arc in 0..<arcCount where pointerWidth[arc] > 0 {
+                let needed = UInt8(varintLength(UInt32(offset[Int(dawg.arcTargets[arc])])))
+                if needed > pointerWidth[arc] {
+                    pointerWidth[arc] = needed
+                    changed = true
+                }
+            }
+        }
+
+        var automaton: [UInt8] = []
+        for state in order {
+            assert(automaton.count == offset[state])
+            appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton)
+            let arcs = dawg.arcs(of: state)
+            for arc in arcs {
+                let code = Int(dawg.arcLabels[arc] >> 1)
+                let isFinal = dawg.arcLabels[arc] & 1 == 1
+                let target = Int(dawg.arcTargets[arc])
+                let isLast = arc == arcs.upperBound - 1
+                let kind: DictionaryFormat.ArcTarget
+                if target == 0 { kind = .stop }
+                else if pointerWidth[arc] == 0 { kind = isFinal ? .nextFinal : .next }
+                else { kind = isFinal ? .explicitFinal : .explicit }
+                let kindValue = Int(kind.rawValue) * 2 + (isLast ? 1 : 0)
+                automaton.append(UInt8(kindValue * DictionaryFormat.labelSlots + inlineSlot[code]))
+                if inlineSlot[code] == 0 { appendVarint(UInt32(code), to: &automaton) }
+                if pointerWidth[arc] > 0 {
+                    appendVarint(UInt32(offset[target]), width: Int(pointerWidth[arc]), to: &automaton)
+                }
+            }
+        }
+
+        typealias H = DictionaryFormat.HeaderField
+        var header = [UInt8](repeating: 0, count: H.size)
+        header.store(UInt32(wordCount), at: H.wordCount)
+        header.store(UInt32(stateCount - 1), at: H.stateCount)
+        header.store(UInt32(arcCount), at: H.arcCount)
+        header.store(UInt32(scalars.count), at: H.alphabetSize)
+        header.store(UInt32(offset[Int(root)]), at: H.rootOffset)
+        header.store(UInt32(maxWordLength), at: H.maxWordLength)
+        header.store(UInt32(DictionaryFormat.topKFanout), at: H.topKFanout)
+
+        return [(.dictionaryHeader, header), (.alphabet, alphabetSection(inline: Array(inline))), (.automaton, automaton)]
+    }
+
+    /// States in file order: the multiply referenced ones by falling in-degree, then the rest depth
+    /// first, each followed by the chain of single-parent states its last arcs lead to.
+    private func placementOrder() -> [Int] {
+        let stateCount = dawg.stateCount
+        var inDegree = [Int](repeating: 0, count: stateCount)
+        for target in dawg.arcTargets { inDegree[Int(target)] += 1 }
+        var placed = [Bool](repeating: false, count: stateCount)
+        placed[0] = true
+        var order: [Int] = []
+        order.reserveCapacity(stateCount - 1)
+        var pending: [Int] = []
+        func placeChain(_ first: Int) {
+            var state = first
+            while true {
+                placed[state] = true
+                order.append(state)
+                let arcs = dawg.arcs(of: state)
+                for arc in arcs.reversed().dropFirst() where !placed[Int(dawg.arcTargets[arc])] {
+                    pending.append(Int(dawg.arcTargets[arc]))
+                }
+                let last = Int(dawg.arcTargets[arcs.upperBound - 1])
+                guard !placed[last] else { return }
+                if inDegree[last] == 1 {
+                    state = last
+                } else {
+                    pending.append(last)
+                    return
+                }
+            }
+        }
+        let shared = (1..<stateCount).filter { inDegree[$0] > 1 }.sorted { (inDegree[$0], -$0) > (inDegree[$1], -$1) }
+        for state in shared where !placed[state] { placeChain(state) }
+        pending.append(Int(root))
+        while let state = pending.popLast() {
+            if !placed[state] { placeChain(state) }
+        }
+        precondition(order.count == stateCount - 1, "every state is reachable from the root")
+        return order
+    }
+
+    private func alphabetSection(inline: [Int]) -> [UInt8] {
+        typealias L = DictionaryFormat.AlphabetLayout
+        var bytes = [UInt8](repeating: 0, count: L.scalarsOffset + 4 * scalars.count)
+        bytes.store(UInt32(scalars.count), at: 0)
+        for i in 0..<L.directTableEntries { bytes.store(L.noCode, at: L.directTableOffset + 2 * i) }
+        for (code, scalar) in scalars.enumerated() {
+            if scalar.value < UInt32(L.directTableEntries) {
+                bytes.store(UInt16(code), at: L.directTableOffset + 2 * Int(scalar.value))
+            }
+            bytes.store(scalar.value, at: L.scalarsOffset + 4 * code)
+        }
+        for slot in 0..<DictionaryFormat.inlineLabelCount {
+            bytes.store(slot < inline.count ? UInt32(inline[slot]) : UInt32.max, at: L.inlineTableOffset + 4 * slot)
+        }
+        return bytes
+    }
+}
+
+/// The number of bytes of the LEB128 form of `value`.
+func varintLength(_ value: UInt32) -> Int {
+    var length = 1
+    var v = value >> 7
+    while v != 0 { length += 1; v >>= 7 }
+    return length
+}
+
+/// Appends `value` as LEB128, padded with continuation bytes to `width` bytes when given.
+func appendVarint(_ value: UInt32, width: Int = 0, to bytes: inout [UInt8]) {
+    let length = max(width, varintLength(value))
+    var v = value
+    for i in 0..<length {
+        let more = i < length - 1
+        bytes.append(UInt8(v & 0x7F) | (more ? 0x80 : 0))
+        v >>= 7
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Stores `value` little-endian at `offset`.
+    mutating func store<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+        for i in 0..<(T.bitWidth / 8) {
+            self[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i))
+        }
+    }
+
+    /// Appends `value` little-endian.
+    mutating func append<T: FixedWidthInteger>(littleEndian value: T) {
+        for i in 0..<(T.bitWidth / 8) {
+            append(UInt8(truncatingIfNeeded: value >> (8 * i)))
+        }
+    }
+}

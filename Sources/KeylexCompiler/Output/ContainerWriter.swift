@@ -1,0 +1,47 @@
+import KeylexRuntime
+
+/// Assembles sections into one Keylex container (header, section table, aligned sections), the
+/// inverse of ``KeylexRuntime/Container``.
+struct ContainerWriter {
+    private(set) var features: ContainerFeatures = []
+    private var sections: [(SectionTag, [UInt8])] = []
+
+    mutating func add(_ tag: SectionTag, _ bytes: [UInt8]) {
+        precondition(!sections.contains { $0.0 == tag }, "section \(tag) added twice")
+        sections.append((tag, bytes))
+    }
+
+    mutating func insert(_ feature: ContainerFeatures) {
+        features.insert(feature)
+    }
+
+    /// The file's bytes. The same sections in the same order give the same bytes.
+    func bytes() -> [UInt8] {
+        typealias F = ContainerFormat.HeaderField
+        typealias E = ContainerFormat.EntryField
+        let tableEnd = ContainerFormat.headerSize + sections.count * ContainerFormat.sectionEntrySize
+        var file = [UInt8](repeating: 0, count: tableEnd)
+        var offsets: [Int] = []
+        for (_, bytes) in sections {
+            while file.count % ContainerFormat.sectionAlignment != 0 { file.append(0) }
+            offsets.append(file.count)
+            file += bytes
+        }
+        for (i, entry) in sections.enumerated() {
+            let base = ContainerFormat.headerSize + i * ContainerFormat.sectionEntrySize
+            file.store(entry.0.rawValue, at: base + E.tag)
+            file.store(CRC32C.checksum(entry.1), at: base + E.checksum)
+            file.store(UInt64(offsets[i]), at: base + E.offset)
+            file.store(UInt64(entry.1.count), at: base + E.length)
+        }
+        file.replaceSubrange(0..<8, with: ContainerFormat.magic)
+        file.store(ContainerFormat.majorVersion, at: F.majorVersion)
+        file.store(ContainerFormat.minorVersion, at: F.minorVersion)
+        file.store(features.rawValue, at: F.features)
+        file.store(UInt32(sections.count), at: F.sectionCount)
+        file.store(UInt64(file.count), at: F.fileLength)
+        let checksum = file.withUnsafeBytes { Container.headerChecksum(UnsafeRawBufferPointer(rebasing: $0[0..<tableEnd])) }
+        file.store(checksum, at: F.headerChecksum)
+        return file
+    }
+}

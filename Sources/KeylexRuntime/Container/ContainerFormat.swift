@@ -1,0 +1,93 @@
+/// The layout of a Keylex container file: the single source of truth for writers and readers.
+///
+/// A file is a 32-byte header, a table of 24-byte section entries, then the sections, each
+/// starting at a multiple of ``sectionAlignment``. Every integer is little-endian.
+/// See `docs/FORMAT.md` for the full description.
+public enum ContainerFormat {
+    /// The first eight bytes of every file: `KEYLEX\r\n` (the CR LF catches text-mode mangling).
+    public static let magic: [UInt8] = Array("KEYLEX\r\n".utf8)
+    /// Files with another major version cannot be read.
+    public static let majorVersion: UInt16 = 1
+    /// Added to when the format gains sections that older readers may ignore.
+    public static let minorVersion: UInt16 = 0
+    /// Size of the fixed header.
+    public static let headerSize = 32
+    /// Size of one section table entry.
+    public static let sectionEntrySize = 24
+    /// Every section starts at a multiple of this.
+    public static let sectionAlignment = 8
+    /// At most this many sections: a guard against hostile headers.
+    public static let maxSections = 64
+
+    /// Byte offsets of the header's fields.
+    public enum HeaderField {
+        public static let magic = 0
+        public static let majorVersion = 8
+        public static let minorVersion = 10
+        public static let features = 12
+        public static let sectionCount = 16
+        public static let headerChecksum = 20
+        public static let fileLength = 24
+    }
+
+    /// Byte offsets of a section entry's fields.
+    public enum EntryField {
+        public static let tag = 0
+        public static let checksum = 4
+        public static let offset = 8
+        public static let length = 16
+    }
+}
+
+/// Feature flags in the header: what a reader must understand to use the file.
+public struct ContainerFeatures: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The file holds a dictionary (sections `DICT`, `ALPH`, `AUTM`).
+    public static let dictionary = ContainerFeatures(rawValue: 1 << 0)
+    /// The dictionary has frequency classes (sections `FREQ` and `TOPK`).
+    public static let frequencies = ContainerFeatures(rawValue: 1 << 1)
+    /// The dictionary has per-word flags (section `FLAG`).
+    public static let wordFlags = ContainerFeatures(rawValue: 1 << 2)
+
+    /// Every feature this runtime understands.
+    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags]
+}
+
+/// A four-letter section name, stored as its ASCII bytes read as a little-endian `UInt32`.
+public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparable {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A tag from four ASCII characters.
+    public init(_ name: StaticString) {
+        precondition(name.utf8CodeUnitCount == 4, "section tags have four letters")
+        let p = name.utf8Start
+        rawValue = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+    }
+
+    public var description: String {
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (8 * $0)) }
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return "0x" + String(rawValue, radix: 16)
+    }
+
+    public static func < (a: SectionTag, b: SectionTag) -> Bool { a.rawValue < b.rawValue }
+
+    /// Dictionary header: counts and the root state.
+    public static let dictionaryHeader = SectionTag("DICT")
+    /// The symbol alphabet: Unicode scalars and their codes.
+    public static let alphabet = SectionTag("ALPH")
+    /// The automaton's states and arcs.
+    public static let automaton = SectionTag("AUTM")
+    /// One frequency class byte per word number.
+    public static let frequencies = SectionTag("FREQ")
+    /// The maxima tree over the frequency classes, for top-k queries.
+    public static let topK = SectionTag("TOPK")
+    /// Sparse per-word flags (blocked, possibly offensive, not a word).
+    public static let wordFlags = SectionTag("FLAG")
+}

@@ -1,0 +1,126 @@
+/// A word that completes a prefix, with its frequency class and number.
+public struct Completion: Sendable, Hashable {
+    /// The whole word, prefix included.
+    public let word: String
+    /// Its frequency class: 1…255, rarest to most frequent.
+    public let frequencyClass: UInt8
+    /// Its number in the dictionary.
+    public let number: Int
+
+    public init(word: String, frequencyClass: UInt8, number: Int) {
+        self.word = word
+        self.frequencyClass = frequencyClass
+        self.number = number
+    }
+}
+
+extension WordDictionary {
+    /// Calls `body` with each word that starts with `prefix`, in lexicographic order, and its number,
+    /// until `body` returns `false`. The buffer is only valid during the call. Allocates nothing.
+    public func forEachWord(withPrefix prefix: String,
+                            _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool) {
+        guard let walk = walk(prefix.unicodeScalars, ranking: true),
+              let (below, arcs) = automaton.header(walk.state) else { return }
+        let end = walk.rank + below + (walk.isWord ? 1 : 0)
+        let capacity = maxWordLength
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(capacity, 1)) { word in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity + 1) { stack in
+                var base = 0
+                for scalar in prefix.unicodeScalars {
+                    word[base] = scalar
+                    base += 1
+                }
+                var number = walk.rank
+                if walk.isWord {
+                    guard body(UnsafeBufferPointer(rebasing: word[..<base]), number) else { return }
+                    number += 1
+                }
+                guard arcs != Automaton.stop, base < capacity else { return }
+                var depth = 0
+                stack[0] = arcs
+                while depth >= 0 && number < end {
+                    let position = stack[depth]
+                    if position == Automaton.stop {
+                        depth -= 1
+                        continue
+                    }
+                    guard let arc = automaton.arc(at: position) else { return }
+                    stack[depth] = arc.isLast ? Automaton.stop : arc.end
+                    let length = base + depth + 1
+                    word[length - 1] = automaton.alphabet.scalar(of: arc.label)
+                    if arc.isFinal {
+                        guard body(UnsafeBufferPointer(rebasing: word[..<length]), number) else { return }
+                        number += 1
+                    }
+                    if arc.target != Automaton.stop {
+                        guard length < capacity, let (_, next) = automaton.header(arc.target) else { return }
+                        depth += 1
+                        stack[depth] = next
+                    }
+                }
+            }
+        }
+    }
+
+    /// The words that start with `prefix`, in lexicographic order, at most `limit` of them.
+    public func words(withPrefix prefix: String, limit: Int = .max) -> [String] {
+        var result: [String] = []
+        guard limit > 0 else { return result }
+        forEachWord(withPrefix: prefix) { word, _ in
+            result.append(String(scalars: word))
+            return result.count < limit
+        }
+        return result
+    }
+
+    /// Calls `body` with the `count` best completions of `prefix`, best first: highest frequency
+    /// class, then lexicographic order. Words that are never suggested (class 0: blocked, possibly
+    /// offensive, not a word) are skipped. The prefix itself counts when it is a word.
+    /// Allocates nothing for small counts; the buffer is only valid during the call.
+    public func forEachCompletion(of prefix: String, count: Int,
+                                  _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {
+        guard count > 0 else { return }
+        guard let topK else {
+            var found = 0
+            forEachWord(withPrefix: prefix) { word, number in
+                let frequencyClass = frequencyClass(at: number)
+                guard frequencyClass != DictionaryFormat.neverSuggestedClass else { return true }
+                body(word, number, frequencyClass)
+                found += 1
+                return found < count
+            }
+            return
+        }
+        guard let walk = walk(prefix.unicodeScalars, ranking: true),
+              let below = automaton.wordCount(walk.state) else { return }
+        let range = walk.rank..<(walk.rank + below + (walk.isWord ? 1 : 0))
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
+            var base = 0
+            for scalar in prefix.unicodeScalars {
+                word[base] = scalar
+                base += 1
+            }
+            topK.best(count, in: range) { number, frequencyClass in
+                var rank = number - range.lowerBound
+                if walk.isWord {
+                    if rank == 0 {
+                        body(UnsafeBufferPointer(rebasing: word[..<base]), number, frequencyClass)
+                        return
+                    }
+                    rank -= 1
+                }
+                guard let length = automaton.select(rank: rank, from: walk.state, into: word, length: base) else { return }
+                body(UnsafeBufferPointer(rebasing: word[..<length]), number, frequencyClass)
+            }
+        }
+    }
+
+    /// The `count` best completions of `prefix`, best first (see ``forEachCompletion(of:count:_:)``).
+    public func completions(of prefix: String, count: Int = 10) -> [Completion] {
+        var result: [Completion] = []
+        forEachCompletion(of: prefix, count: count) { word, number, frequencyClass in
+            result.append(Completion(word: String(scalars: word), frequencyClass: frequencyClass, number: number))
+        }
+        return result
+    }
+}

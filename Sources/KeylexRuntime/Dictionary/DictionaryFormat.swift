@@ -1,0 +1,92 @@
+/// The layout of a dictionary's sections: the single source of truth for the encoder and the reader.
+///
+/// A dictionary is a minimal acyclic automaton (a DAWG) over a small per-dictionary alphabet.
+/// See `docs/FORMAT.md` for the byte-level description of each section.
+public enum DictionaryFormat {
+    /// Byte offsets of the fields of the `DICT` section (all `UInt32`).
+    public enum HeaderField {
+        public static let wordCount = 0
+        public static let stateCount = 4
+        public static let arcCount = 8
+        public static let alphabetSize = 12
+        public static let rootOffset = 16
+        public static let maxWordLength = 20
+        public static let topKFanout = 24
+        public static let size = 32
+    }
+
+    /// The longest word, in Unicode scalars, that the compiler accepts and the reader walks.
+    public static let maxWordLength = 100
+
+    /// Labels with these many most frequent codes are stored inside the arc's first byte.
+    public static let inlineLabelCount = 24
+
+    /// The `ALPH` section: `UInt32` scalar count, a 256-entry `UInt16` table from Latin-1 scalars to
+    /// codes (`noCode` where absent), ``inlineLabelCount`` `UInt32` codes for inline labels, then the
+    /// sorted scalars (`UInt32` each); a scalar's code is its index in that list.
+    public enum AlphabetLayout {
+        public static let directTableOffset = 4
+        public static let directTableEntries = 256
+        public static let inlineTableOffset = directTableOffset + 2 * directTableEntries
+        public static let scalarsOffset = inlineTableOffset + 4 * inlineLabelCount
+        public static let noCode: UInt16 = 0xFFFF
+    }
+
+    /// How an arc's first byte is built: `kind * labelSlots + labelSlot`.
+    ///
+    /// `labelSlot` 0 means an explicit label (a LEB128 code) follows; 1…``inlineLabelCount`` name
+    /// an inline label. `kind` is `isLast + 2 * target`, with `target` one of ``ArcTarget``.
+    public static let labelSlots = inlineLabelCount + 1
+
+    /// Where an arc leads, and whether a word ends on it.
+    public enum ArcTarget: UInt8, Sendable {
+        /// A LEB128 state offset follows; no word ends here.
+        case explicit = 0
+        /// A LEB128 state offset follows; a word ends here.
+        case explicitFinal = 1
+        /// The target state starts right after this arc (only on a state's last arc); no word ends here.
+        case next = 2
+        /// As `next`, and a word ends here.
+        case nextFinal = 3
+        /// The arc leads nowhere further: a word ends here and no longer word continues it.
+        case stop = 4
+
+        public var isFinal: Bool { self == .explicitFinal || self == .nextFinal || self == .stop }
+    }
+
+    /// The fan-out of the `TOPK` maxima tree: each node covers this many nodes of the level below.
+    public static let topKFanout = 32
+
+    /// The number of nodes on each level of the maxima tree above the per-word level, bottom up.
+    /// The top level has one node (for more than one word).
+    public static func topKLevelSizes(wordCount: Int, fanout: Int = topKFanout) -> [Int] {
+        var sizes: [Int] = []
+        var n = wordCount
+        while n > 1 {
+            n = (n + fanout - 1) / fanout
+            sizes.append(n)
+        }
+        return sizes
+    }
+
+    /// Per-word flags in the `FLAG` section (a `UInt32` count, then sorted `(word, flags)` `UInt32` pairs).
+    public struct WordFlags: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// On the locale's blocklist: known, never suggested.
+        public static let blocked = WordFlags(rawValue: 1 << 0)
+        /// AOSP's `possibly_offensive`: known, never suggested.
+        public static let possiblyOffensive = WordFlags(rawValue: 1 << 1)
+        /// AOSP's `not_a_word`: known, never suggested.
+        public static let notAWord = WordFlags(rawValue: 1 << 2)
+
+        /// Flags that keep a word out of suggestions.
+        public static let neverSuggested: WordFlags = [.blocked, .possiblyOffensive, .notAWord]
+    }
+
+    /// The class of a word that must never be suggested. Suggestible words have classes 1…255,
+    /// 255 for the most frequent word of the corpus.
+    public static let neverSuggestedClass: UInt8 = 0
+    /// The class every suggestible word has in a dictionary built from plain word lists.
+    public static let uniformClass: UInt8 = 255
+}

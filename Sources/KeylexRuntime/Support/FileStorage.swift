@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Owns the bytes of an opened file: a read-only memory mapping, a copy, or bytes the caller keeps alive.
+///
+/// Views into the bytes (``ByteView``) stay valid for as long as the storage lives.
+final class FileStorage: @unchecked Sendable {
+    let view: ByteView
+    private let release: @Sendable (UnsafeRawPointer, Int) -> Void
+
+    private init(view: ByteView, release: @escaping @Sendable (UnsafeRawPointer, Int) -> Void) {
+        self.view = view
+        self.release = release
+    }
+
+    deinit { release(view.base, view.count) }
+
+    /// Maps `path` read-only. The length is read once; the file must not be truncated while mapped.
+    static func map(path: String) throws(KeylexError) -> FileStorage {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
+        let size = Int(info.st_size)
+        if size == 0 {
+            return FileStorage(view: ByteView(base: UnsafeRawPointer(bitPattern: 8)!, count: 0), release: { _, _ in })
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw .io(path: path, operation: "mmap", errno: errno)
+        }
+        return FileStorage(view: ByteView(base: UnsafeRawPointer(address), count: size)) { base, count in
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+        }
+    }
+
+    /// Copies `bytes` into storage of its own, aligned for 8-byte reads.
+    static func copy(_ bytes: some Collection<UInt8>) -> FileStorage {
+        let count = bytes.count
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        memory.initializeMemory(as: UInt8.self, from: Array(bytes), count: count)
+        return FileStorage(view: ByteView(base: UnsafeRawPointer(memory), count: count)) { base, _ in
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+
+    /// Wraps bytes that the caller keeps alive and unchanged for the storage's lifetime.
+    static func borrowing(_ bytes: UnsafeRawBufferPointer) -> FileStorage {
+        let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
+        return FileStorage(view: ByteView(base: base, count: bytes.count), release: { _, _ in })
+    }
+}

@@ -1,0 +1,35 @@
+/// Why a compiled Keylex file could not be opened or read.
+///
+/// Every reader in the runtime reports a damaged, truncated or hostile file through this type;
+/// none of them traps.
+public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or mapped; `errno` is the C library's error number.
+    case io(path: String, operation: String, errno: Int32)
+    /// The first eight bytes are not Keylex's magic.
+    case badMagic
+    /// The format's major version is one this runtime cannot read.
+    case unsupportedVersion(major: UInt16, minor: UInt16)
+    /// The file requires a feature (a bit of the header's feature flags) this runtime lacks.
+    case unsupportedFeatures(UInt32)
+    /// The bytes end before the structure they describe does.
+    case truncated(String)
+    /// A CRC32C does not match: `section` is the four-letter tag, or "header".
+    case checksumMismatch(section: String)
+    /// A section the reader needs is absent.
+    case missingSection(String)
+    /// The bytes are inconsistent (an offset or count out of range, a malformed number…).
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case let .io(path, operation, code): return "\(path): \(operation) failed (errno \(code))"
+        case .badMagic: return "not a Keylex file (bad magic)"
+        case let .unsupportedVersion(major, minor): return "unsupported format version \(major).\(minor)"
+        case let .unsupportedFeatures(bits): return "unsupported required features 0x\(String(bits, radix: 16))"
+        case let .truncated(what): return "truncated file: \(what)"
+        case let .checksumMismatch(section): return "checksum mismatch in \(section)"
+        case let .missingSection(tag): return "missing section \(tag)"
+        case let .malformed(what): return "malformed file: \(what)"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import KeylexCompiler
+
+extension CorpusFormat: ExpressibleByArgument {}
+
+/// `keylex dict`: one dictionary from named corpus files.
+struct Dict: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Compile one dictionary from the named corpus files.")
+
+    @Argument(help: "Corpus files: .txt word lists, .tsv frequency lists, .combined AOSP word lists.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The dictionary file to write.")
+    var output: String
+
+    @Option(help: "Read every input in this format: txt, tsv, combined or text (raw text, counted).")
+    var format: CorpusFormat?
+
+    @Option(help: "A word list of words to keep but never suggest.")
+    var blocklist: String?
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("Name at least one corpus file.") }
+    }
+
+    func run() throws {
+        let diagnostics = DiagnosticOutput.engine()
+        let build = DictionaryBuild(diagnostics: diagnostics)
+        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, origin: inputs[0])
+        guard let table = build.read(inputs) else {
+            DiagnosticOutput.summarize(diagnostics)
+            throw Status.inputErrors
+        }
+        DiagnosticOutput.summarize(diagnostics)
+        do {
+            let compiled = try build.write(table, to: output)
+            print("\(output)\t\(compiled.words.count) words\t\(compiled.bytes.count) bytes")
+        } catch {
+            printError("error: \(error)")
+            throw Status.outputFailed
+        }
+    }
+}

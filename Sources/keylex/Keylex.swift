@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// The `keylex` command line: compiles layouts and corpora into Keylex bundles and queries them.
+@main
+struct Keylex: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keylex",
+        abstract: "Compile keyboard dictionaries into compact, memory-mappable files, and query them.",
+        discussion: """
+        Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
+        2 wrong usage; 3 an output could not be written.
+        """,
+        subcommands: [Build.self, Dict.self, Query.self, Complete.self, Inspect.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit status 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Keylex.exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Foundation.exit(2)
+            }
+            Keylex.exit(withError: error)
+        }
+    }
+}
+
+/// Exit statuses shared by the subcommands.
+enum Status {
+    static let inputErrors = ExitCode(1)
+    static let usage = ExitCode(2)
+    static let outputFailed = ExitCode(3)
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

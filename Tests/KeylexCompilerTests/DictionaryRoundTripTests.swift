@@ -1,0 +1,63 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Builds dictionaries in memory and checks that the runtime reads back exactly what was compiled.
+@Suite struct DictionaryRoundTripTests {
+    static func compile(_ words: [String], counts: [UInt64]? = nil) throws -> (CompiledDictionary, WordDictionary) {
+        let entries = words.enumerated().map { (word: $1, count: counts?[$0] ?? 0, flags: DictionaryFormat.WordFlags()) }
+        let compiled = DictionaryCompiler.compile(entries, hasCounts: counts != nil)
+        return (compiled, try WordDictionary(bytes: compiled.bytes))
+    }
+
+    /// Checks every word both ways, membership, and prefix ranges for every prefix of every word.
+    static func checkAll(_ compiled: CompiledDictionary, _ dictionary: WordDictionary) {
+        #expect(dictionary.wordCount == compiled.words.count)
+        for (number, word) in compiled.words.enumerated() {
+            #expect(dictionary.word(at: number) == word, "word(at: \(number))")
+            #expect(dictionary.number(of: word) == number, "number(of: \(word))")
+            if let classes = compiled.classes {
+                #expect(dictionary.frequencyClass(at: number) == classes[number])
+            }
+        }
+        var prefixes = Set<String>()
+        for word in compiled.words {
+            var prefix = ""
+            for scalar in word.unicodeScalars {
+                prefix.unicodeScalars.append(scalar)
+                prefixes.insert(prefix)
+            }
+        }
+        for prefix in prefixes {
+            let expected = compiled.words.indices.filter { compiled.words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
+            let range = dictionary.prefixRange(prefix)
+            #expect(Array(range) == expected, "prefixRange(\(prefix))")
+        }
+    }
+
+    @Test func smallWordSetsRoundTrip() throws {
+        let (compiled, dictionary) = try Self.compile(["a", "ab", "abc", "abd", "b", "bc", "bcd", "cat", "cats", "dog", "dogs", "x"])
+        Self.checkAll(compiled, dictionary)
+        #expect(dictionary.contains("cats"))
+        #expect(!dictionary.contains("ca"))
+        #expect(!dictionary.contains(""))
+        #expect(!dictionary.contains("catsz"))
+    }
+
+    @Test func randomWordSetsRoundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<30 {
+            let letters = Array("abcdeéß'ж")
+            var words = Set<String>()
+            let size = Int.random(in: 1...400, using: &generator)
+            while words.count < size {
+                words.insert(String((0..<Int.random(in: 1...7, using: &generator)).map { _ in letters.randomElement(using: &generator)! }))
+            }
+            let list = Array(words)
+            let counts = list.map { _ in UInt64.random(in: 0...100_000, using: &generator) }
+            let (compiled, dictionary) = try Self.compile(list, counts: round % 2 == 0 ? counts : nil)
+            Self.checkAll(compiled, dictionary)
+        }
+    }
+}
