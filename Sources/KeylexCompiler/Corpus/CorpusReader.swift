@@ -17,6 +17,7 @@ public struct CorpusReader {
             return
         }
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
+        table.reserveCapacity(table.count + source.lines.count)
         switch format {
         case .txt: readWordList(source, into: &table)
         case .tsv: readFrequencyList(source, into: &table)
@@ -40,12 +41,10 @@ public struct CorpusReader {
     /// spaces and tabs, and the column where the trimmed text starts.
     private func forEachContentLine(_ source: SourceText, _ body: (SourceText.Line, Substring, Int) -> Void) {
         for line in source.lines {
-            let text = line.text[...]
-            let trimmedStart = text.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            guard let first = trimmedStart.first, first != "#" else { continue }
-            var trimmed = trimmedStart
-            while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-            let column = text.unicodeScalars.distance(from: text.startIndex, to: trimmedStart.startIndex) + 1
+            let text = line.text
+            let trimmed = text.trimmingSpaces
+            guard let first = trimmed.first, first != "#" else { continue }
+            let column = text.unicodeScalars.distance(from: text.startIndex, to: trimmed.startIndex) + 1
             body(line, trimmed, column)
         }
     }
@@ -62,7 +61,8 @@ public struct CorpusReader {
     private func readFrequencyList(_ source: SourceText, into table: inout WordTable) {
         for line in source.lines {
             guard let first = line.text.first, first != "#" else { continue }
-            let fields = line.text.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            let fields = line.text.utf8.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+                .map { line.text[$0.startIndex..<$0.endIndex] }
             let location = SourceLocation(file: source.path, line: line.number, column: 1)
             guard !fields[0].isEmpty else {
                 diagnostics.error(location, "empty word before the tab", code: "empty-word")
@@ -72,8 +72,7 @@ public struct CorpusReader {
             var count: UInt64 = 0
             if fields.count > 1 {
                 let countColumn = fields[0].unicodeScalars.count + 2
-                let text = fields[1].trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt64(text) else {
+                guard let value = UInt64(fields[1].trimmingSpaces) else {
                     diagnostics.error(SourceLocation(file: source.path, line: line.number, column: countColumn),
                                       "count '\(fields[1])' is not a whole number", code: "invalid-count")
                     continue
@@ -149,9 +148,9 @@ public struct CorpusReader {
     private func readText(_ source: SourceText, into table: inout WordTable) {
         let boundaries = try! NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
         for line in source.lines where !line.text.hasPrefix("#") {
-            let text = line.text as NSString
+            let text = String(line.text) as NSString
             var start = 0
-            let ends = boundaries.matches(in: line.text, range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
+            let ends = boundaries.matches(in: String(line.text), range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
             for end in ends where end > start {
                 let token = text.substring(with: NSRange(location: start, length: end - start))
                 let tokenStart = start
@@ -164,5 +163,15 @@ public struct CorpusReader {
                 }
             }
         }
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
     }
 }

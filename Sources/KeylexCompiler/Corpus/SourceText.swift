@@ -9,7 +9,7 @@ public struct SourceText {
     /// A decoded line and its 1-based number.
     public struct Line {
         public let number: Int
-        public let text: String
+        public let text: Substring
     }
 
     public let path: String
@@ -45,8 +45,27 @@ public struct SourceText {
             lines = SourceText.split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
         } else {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            if let text = String(validating: bytes[start...], as: UTF8.self) {
+                lines = SourceText.split(text)
+                return
+            }
             lines = SourceText.split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
         }
+    }
+
+    /// Splits valid text into lines.
+    private static func split(_ text: String) -> [Line] {
+        var lines: [Line] = []
+        var number = 0
+        // Split on bytes: as Characters, "\r\n" is one grapheme and would not match "\n".
+        for piece in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            var end = piece.endIndex
+            if piece.last == 0x0D { end = piece.index(before: end) }
+            lines.append(Line(number: number, text: text[piece.startIndex..<end]))
+        }
+        if let last = lines.last, last.text.isEmpty { lines.removeLast() }
+        return lines
     }
 
     private static func split<Units: BidirectionalCollection, Codec: UnicodeCodec>(
@@ -59,7 +78,7 @@ public struct SourceText {
             number += 1
             if piece.last == carriageReturn { piece = piece.dropLast() }
             if let text = String(validating: piece, as: Codec.self) {
-                lines.append(Line(number: number, text: text))
+                lines.append(Line(number: number, text: text[...]))
                 continue
             }
             // Find the column of the first invalid sequence.

@@ -1,7 +1,7 @@
 import KeylexRuntime
 
 /// A compiled dictionary: the file's bytes and what it must read back as.
-public struct CompiledDictionary {
+public struct CompiledDictionary: Sendable {
     /// The container file.
     public let bytes: [UInt8]
     /// The words in number order (lexicographic by Unicode scalar).
@@ -44,7 +44,7 @@ public struct CompiledDictionary {
 public enum DictionaryCompiler {
     /// Compiles the words of `table`. The table must not be empty.
     public static func compile(_ table: WordTable) -> CompiledDictionary {
-        let entries = table.entries.map { (word: $0.key, count: $0.value.count, flags: $0.value.flags) }
+        let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
         return compile(entries, hasCounts: table.hasCounts)
     }
 

@@ -39,10 +39,10 @@ public struct Container: Sendable {
     init(storage: FileStorage) throws(KeylexError) {
         self.storage = storage
         let file = storage.view
-        guard file.count >= ContainerFormat.headerSize else { throw .truncated("header") }
-        for (i, byte) in ContainerFormat.magic.enumerated() where file.u8(i) != byte {
+        for (i, byte) in ContainerFormat.magic.enumerated() where i < file.count && file.u8(i) != byte {
             throw .badMagic
         }
+        guard file.count >= ContainerFormat.headerSize else { throw .truncated("header") }
         let major = file.u16(ContainerFormat.HeaderField.majorVersion)!
         let minor = file.u16(ContainerFormat.HeaderField.minorVersion)!
         guard major == ContainerFormat.majorVersion else { throw .unsupportedVersion(major: major, minor: minor) }
@@ -105,11 +105,16 @@ public struct Container: Sendable {
         return view
     }
 
-    /// Checks every section's CRC32C: O(file size).
+    /// Checks every section's CRC32C, and that the padding between sections is zero: O(file size).
     public func verifyChecksums() throws(KeylexError) {
+        let file = storage.view
+        var paddingStart = ContainerFormat.headerSize + sections.count * ContainerFormat.sectionEntrySize
         for s in sections {
-            let bytes = UnsafeRawBufferPointer(start: storage.view.base + s.offset, count: s.length)
+            for i in paddingStart..<s.offset where file.u8(i) != 0 { throw .malformed("non-zero padding at byte \(i)") }
+            let bytes = UnsafeRawBufferPointer(start: file.base + s.offset, count: s.length)
             guard CRC32C.checksum(bytes) == s.checksum else { throw .checksumMismatch(section: s.tag.description) }
+            paddingStart = s.offset + s.length
         }
+        guard paddingStart == file.count else { throw .malformed("\(file.count - paddingStart) bytes after the last section") }
     }
 }

@@ -17,6 +17,7 @@ public struct Completion: Sendable, Hashable {
 extension WordDictionary {
     /// Calls `body` with each word that starts with `prefix`, in lexicographic order, and its number,
     /// until `body` returns `false`. The buffer is only valid during the call. Allocates nothing.
+    /// On a malformed file the walk stops early instead of looping.
     public func forEachWord(withPrefix prefix: String,
                             _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool) {
         guard let walk = walk(prefix.unicodeScalars, ranking: true),
@@ -38,7 +39,11 @@ extension WordDictionary {
                 guard arcs != Automaton.stop, base < capacity else { return }
                 var depth = 0
                 stack[0] = arcs
-                while depth >= 0 && number < end {
+                // Each word's path has at most `capacity` arcs; a walk longer than that per word means
+                // the bytes are malformed (a cycle), so stop rather than wander.
+                var budget = (end - number + 1) &* (capacity + 1)
+                while depth >= 0 && number < end && budget > 0 {
+                    budget -= 1
                     let position = stack[depth]
                     if position == Automaton.stop {
                         depth -= 1

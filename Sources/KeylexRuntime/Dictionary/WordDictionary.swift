@@ -52,7 +52,7 @@ public struct WordDictionary: Sendable {
         if container.features.contains(.frequencies) {
             let frequencies = try container.requiredSection(.frequencies)
             guard frequencies.count == words else { throw .malformed("FREQ has \(frequencies.count) classes for \(words) words") }
-            guard fanout >= 2 else { throw .malformed("top-k fan-out \(fanout)") }
+            guard (2...256).contains(fanout) else { throw .malformed("top-k fan-out \(fanout)") }
             self.frequencies = frequencies
             topK = try TopKTree(frequencies: frequencies, section: container.requiredSection(.topK), fanout: fanout)
         } else {

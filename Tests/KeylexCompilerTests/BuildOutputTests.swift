@@ -1,0 +1,76 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Outputs are deterministic, written atomically and verified, and a build with errors writes nothing.
+@Suite struct BuildOutputTests {
+    let folder: String
+    init() throws { folder = try TestSupport.temporaryDirectory() }
+
+    @Test func theSameWordsInAnyOrderGiveByteIdenticalFiles() throws {
+        let (compiled, _) = TestSupport.english
+        let entries = compiled.words.enumerated().map { (word: $1, count: UInt64(compiled.classes![$0]) * 3 + 1, flags: DictionaryFormat.WordFlags()) }
+        let once = DictionaryCompiler.compile(entries, hasCounts: true).bytes
+        let shuffled = DictionaryCompiler.compile(entries.shuffled(), hasCounts: true).bytes
+        #expect(once == shuffled)
+    }
+
+    @Test func aFailedCheckLeavesTheOldOutputUntouched() throws {
+        let path = folder + "/out.klx"
+        try AtomicFile.write(Array("old".utf8), to: path)
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try AtomicFile.write(Array("new".utf8), to: path) { temporary in
+                #expect(FileManager.default.contents(atPath: temporary) == Data("new".utf8))
+                throw Refused()
+            }
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.klx"])
+    }
+
+    @Test func aWrittenDictionaryIsVerifiedAgainstWhatWasCompiled() throws {
+        let (compiled, _) = TestSupport.english
+        let path = folder + "/en.klx"
+        try AtomicFile.write(compiled.bytes, to: path) { try compiled.verify(path: $0) }
+        var tampered = compiled.bytes
+        tampered[tampered.count - 1] ^= 0xFF
+        #expect(throws: (any Error).self) {
+            try AtomicFile.write(tampered, to: path) { try compiled.verify(path: $0) }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(compiled.bytes))
+    }
+
+    @Test func aProjectBuildWritesOneFilePerLocaleAndNothingWhenAnyLocaleHasErrors() throws {
+        let corpora = folder + "/corpora", output = folder + "/build"
+        try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)
+        try TestSupport.write("hallo\t5\n", "corpora/de/words.tsv", in: folder)
+        try TestSupport.write("Source: tests\n", "corpora/de/README.md", in: folder)
+        let diagnostics = DiagnosticEngine()
+        let products = try ProjectBuild(corpora: corpora, output: output, diagnostics: diagnostics).run()
+        #expect(products?.map(\.locale) == ["de", "en"])
+        #expect(diagnostics.diagnostics.isEmpty)
+        let first = try Data(contentsOf: URL(fileURLWithPath: output + "/en.klx"))
+        #expect(try WordDictionary(contentsOf: output + "/en.klx").contains("help"))
+
+        // Break one locale and add a badly named one: both reported, nothing rewritten.
+        try TestSupport.write("hello\tmany\nhelps\t1\n", "corpora/en/words.tsv", in: folder)
+        try TestSupport.write("x\n", "corpora/english_US/words.txt", in: folder)
+        let broken = DiagnosticEngine()
+        #expect(try ProjectBuild(corpora: corpora, output: output, diagnostics: broken).run() == nil)
+        #expect(broken.diagnostics.map(\.code) == ["invalid-locale", "invalid-count"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/en.klx")) == first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["de.klx", "en.klx"])
+    }
+
+    @Test(arguments: ["en", "en-GB", "de-CH", "zh-Hant-TW", "sr-Latn", "es-419", "x-private", "de-CH-1996", "en-US-u-ca-gregory"])
+    func wellFormedLanguageTags(_ tag: String) {
+        #expect(LanguageTag.isWellFormed(tag))
+    }
+
+    @Test(arguments: ["", "123", "en_US", "e", "en-", "-en", "en-GB-GB-x", "de-CH-1996-1996", "en-a", "toolonglanguage"])
+    func malformedLanguageTags(_ tag: String) {
+        #expect(!LanguageTag.isWellFormed(tag))
+    }
+}

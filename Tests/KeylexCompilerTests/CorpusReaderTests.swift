@@ -1,0 +1,144 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Every corpus format, every encoding, and a diagnostic with file, line and column for each kind
+/// of bad input, all reported in one run.
+@Suite struct CorpusReaderTests {
+    let folder: String
+    init() throws { folder = try TestSupport.temporaryDirectory() }
+
+    func located(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { "\(($0.location.file as NSString).lastPathComponent):\($0.location.line):\($0.location.column) \($0.severity.rawValue) \($0.code)" }
+    }
+
+    @Test func wordListsFrequencyListsAndCombinedListsAreRead() throws {
+        let txt = try TestSupport.write("# a comment\nhello\n  world  \n\ncafé\n", "a.txt", in: folder)
+        let (plain, plainDiagnostics) = TestSupport.read([txt])
+        #expect(plainDiagnostics.isEmpty)
+        #expect(plain!.hasCounts == false)
+        #expect(Set(plain!.entries.map(\.word)) == ["hello", "world", "café"])
+
+        let tsv = try TestSupport.write("the\t100\tmost common\nof\t50\nzebra\n", "b.tsv", in: folder)
+        let (counted, _) = TestSupport.read([tsv])
+        #expect(counted!.hasCounts)
+        #expect(counted!["the"]!.count == 100)
+        #expect(counted!["zebra"]!.count == 0)
+
+        let combined = try TestSupport.write("""
+        dictionary=main:en_us,locale=en_US,description=English (US),date=1414726260,version=54
+         word=the,f=222,flags=,originalFreq=222
+         word=darn,f=100,possibly_offensive=true
+          shortcut=darned,f=whitelist
+         word=I'll,f=150,not_a_word=true
+        """, "c.combined", in: folder)
+        let (aosp, aospDiagnostics) = TestSupport.read([combined])
+        #expect(aospDiagnostics.isEmpty)
+        #expect(aosp!["darn"]!.flags == .possiblyOffensive)
+        #expect(aosp!["I'll"]!.flags == .notAWord)
+        #expect(aosp!["the"]!.count > aosp!["I'll"]!.count)
+        #expect(aosp!.count == 3)
+    }
+
+    @Test func rawTextIsSplitAtWordBoundariesAndCounted() throws {
+        let text = try TestSupport.write("It's a test, a real test: don't panic! 3.14 e-mail\n", "t.txt", in: folder)
+        let (table, diagnostics) = TestSupport.read([text], format: .text)
+        #expect(diagnostics.isEmpty)
+        #expect(table!["a"]!.count == 2)
+        #expect(table!["test"]!.count == 2)
+        #expect(table!["It's"]!.count == 1)
+        #expect(table!["don't"]!.count == 1)
+        #expect(table!["3.14"] == nil)
+        #expect(table!["e"] != nil && table!["mail"] != nil)
+    }
+
+    @Test func encodingsWithAndWithoutByteOrderMarks() throws {
+        let words = "grüß\nжук\n"
+        let utf8BOM = try TestSupport.write([0xEF, 0xBB, 0xBF] + Array(words.utf8), "bom.txt", in: folder)
+        let utf16LE = try TestSupport.write([0xFF, 0xFE] + words.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "le.txt", in: folder)
+        let utf16BE = try TestSupport.write([0xFE, 0xFF] + words.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "be.txt", in: folder)
+        let crlf = try TestSupport.write("grüß\r\nжук\r\n", "crlf.txt", in: folder)
+        for path in [utf8BOM, utf16LE, utf16BE, crlf] {
+            let (table, diagnostics) = TestSupport.read([path])
+            #expect(diagnostics.isEmpty, "\(path)")
+            #expect(Set(table?.entries.map(\.word) ?? []) == ["grüß", "жук"], "\(path)")
+        }
+    }
+
+    @Test func wordsAreNormalizedToNFCAndDuplicatesMergedWithAWarning() throws {
+        let path = try TestSupport.write("cafe\u{301}\t3\ncafé\t4\nother\t1\n", "n.tsv", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        #expect(table!["café"]!.count == 7)
+        #expect(table!.count == 2)
+        #expect(located(diagnostics) == ["n.tsv:2:1 warning duplicate-word"])
+        #expect(diagnostics[0].description.hasSuffix("duplicate word 'café' (first at \(path):1:1); counts merged [duplicate-word]"))
+    }
+
+    @Test func everyProblemIsReportedWithItsPlaceInOneRun() throws {
+        var bytes = Array("good\t5\nbad\tfive\nctl\u{7}x\t2\n".utf8)
+        bytes += [0x6F, 0x6B, 0xC3, 0x28, 0x09, 0x31, 0x0A]  // "ok" + an invalid UTF-8 pair, line 4 column 3
+        bytes += Array((String(repeating: "x", count: 101) + "\t1\n").utf8)
+        bytes += Array("two words\t3\n\t4\nfine\t-3\nunassigned\u{378}\t1\n".utf8)
+        let path = try TestSupport.write(bytes, "bad.tsv", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        #expect(table == nil)
+        #expect(located(diagnostics) == [
+            "bad.tsv:4:3 error invalid-encoding",
+            "bad.tsv:2:5 error invalid-count",
+            "bad.tsv:3:4 error control-character",
+            "bad.tsv:5:1 error word-too-long",
+            "bad.tsv:6:4 error whitespace-in-word",
+            "bad.tsv:7:1 error empty-word",
+            "bad.tsv:8:6 error invalid-count",
+            "bad.tsv:9:11 error unassigned-character",
+        ])
+        #expect(diagnostics[0].description == "\(path):4:3: error: invalid UTF-8 sequence [invalid-encoding]")
+    }
+
+    @Test func emptyAndUnreadableCorporaAreErrors() throws {
+        let empty = try TestSupport.write("# only a comment\n\n", "empty.txt", in: folder)
+        #expect(located(TestSupport.read([empty]).1) == ["empty.txt:0:0 error empty-corpus"])
+        #expect(located(TestSupport.read([folder + "/missing.txt"]).1) == ["missing.txt:0:0 error unreadable-file"])
+        let unknown = try TestSupport.write("x\n", "words.csv", in: folder)
+        #expect(located(TestSupport.read([unknown]).1) == ["words.csv:0:0 error unknown-format"])
+    }
+
+    @Test func malformedCombinedListsAreReported() throws {
+        let path = try TestSupport.write("""
+         word=a,f=1
+        garbage line
+         word=b,f=300
+         word=c
+        """, "x.combined", in: folder)
+        let (_, diagnostics) = TestSupport.read([path])
+        #expect(located(diagnostics) == [
+            "x.combined:1:1 error missing-header",
+            "x.combined:2:1 error invalid-line",
+            "x.combined:3:9 error invalid-count",
+            "x.combined:4:2 error invalid-count",
+        ])
+    }
+
+    @Test func blocklistedWordsStayKnownButAreNeverSuggested() throws {
+        let words = try TestSupport.write("hello\t10\nhell\t9\nhelp\t8\n", "w.tsv", in: folder)
+        let blocklist = try TestSupport.write("hell\nheck\n", "blocklist.txt", in: folder)
+        let (table, diagnostics) = TestSupport.read([words], blocklist: blocklist)
+        #expect(diagnostics.isEmpty)
+        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table!).bytes)
+        #expect(dictionary.contains("hell") && dictionary.contains("heck"))
+        #expect(dictionary.frequencyClass(of: "hell") == 0)
+        #expect(dictionary.flags(at: dictionary.number(of: "heck")!) == .blocked)
+        #expect(dictionary.completions(of: "he", count: 10).map(\.word) == ["hello", "help"])
+    }
+
+    @Test func plainWordListsCompleteInLexicographicOrder() throws {
+        let words = try TestSupport.write("beta\nalpha\nalps\nalpine\n", "w.txt", in: folder)
+        let (table, _) = TestSupport.read([words])
+        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table!).bytes)
+        #expect(!dictionary.hasFrequencies)
+        #expect(dictionary.container.section(.frequencies) == nil)
+        #expect(dictionary.completions(of: "alp", count: 2).map(\.word) == ["alpha", "alpine"])
+        #expect(dictionary.frequencyClass(of: "beta") == DictionaryFormat.uniformClass)
+    }
+}

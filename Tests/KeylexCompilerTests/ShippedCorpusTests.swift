@@ -1,0 +1,87 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// The runtime against the real English corpus the project ships (100,000 words from wordfreq).
+@Suite struct ShippedCorpusTests {
+    @Test func everyWordReadsBackWithItsNumberAndClass() throws {
+        let (compiled, dictionary) = TestSupport.english
+        #expect(dictionary.wordCount == 100_000)
+        #expect(dictionary.hasFrequencies)
+        var mismatches = 0
+        for (number, word) in compiled.words.enumerated() {
+            if dictionary.word(at: number) != word || dictionary.number(of: word) != number
+                || dictionary.frequencyClass(at: number) != compiled.classes![number] || !dictionary.contains(word) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(dictionary.word(at: -1) == nil)
+        #expect(dictionary.word(at: 100_000) == nil)
+    }
+
+    @Test func wordsAreNumberedInUnicodeScalarOrder() {
+        let (compiled, _) = TestSupport.english
+        for (a, b) in zip(compiled.words, compiled.words.dropFirst()) {
+            #expect(a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars), "\(a) < \(b)")
+        }
+    }
+
+    @Test func frequencyClassesFollowTheCounts() throws {
+        let (compiled, dictionary) = TestSupport.english
+        #expect(dictionary.frequencyClass(of: "the") == 255)
+        let (table, _) = TestSupport.read([TestSupport.shipped("corpora/en/words.tsv")])
+        let counts = compiled.words.map { table![$0]!.count }
+        // Where two words fall in different classes, the class order is the count order.
+        let sample = stride(from: 0, to: compiled.words.count, by: 97).map { $0 }
+        for (i, j) in zip(sample, sample.dropFirst()) {
+            let ci = compiled.classes![i], cj = compiled.classes![j]
+            if ci < cj { #expect(counts[i] < counts[j]) }
+            if ci > cj { #expect(counts[i] > counts[j]) }
+        }
+        #expect(compiled.classes!.allSatisfy { $0 >= 1 })
+    }
+
+    @Test func misspellingsAndPartialWordsAreNotFound() {
+        let (compiled, dictionary) = TestSupport.english
+        let words = Set(compiled.words)
+        for word in ["qwxz", "zzqxjv", "", "the\u{0}", "thë", "THE", "abcdefghijklmnopqrstuvwxyz"] {
+            let inCorpus = words.contains(word)
+            #expect(!inCorpus, "\(word) is in the corpus after all")
+            #expect(!dictionary.contains(word), "\(word)")
+            #expect(dictionary.number(of: word) == nil)
+        }
+    }
+
+    @Test func prefixRangesAndEnumerationMatchBruteForce() {
+        let (compiled, dictionary) = TestSupport.english
+        for prefix in ["a", "th", "zz", "qu", "hello", "xyzzy", "ö", "inter"] {
+            let expected = compiled.words.indices.filter { compiled.words[$0].hasPrefix(prefix) }
+            let range = dictionary.prefixRange(prefix)
+            #expect(Array(range) == expected, "\(prefix)")
+            #expect(dictionary.words(withPrefix: prefix) == expected.map { compiled.words[$0] })
+        }
+        #expect(dictionary.prefixRange("") == 0..<100_000)
+        #expect(dictionary.words(withPrefix: "th", limit: 3).count == 3)
+    }
+
+    @Test func topCompletionsMatchBruteForceForEveryOneAndTwoLetterPrefix() {
+        let (compiled, dictionary) = TestSupport.english
+        let letters = dictionary.alphabet.filter { $0.properties.isAlphabetic }.map { String($0) }
+        var prefixes = letters
+        for a in letters.prefix(26) { for b in letters.prefix(26) { prefixes.append(a + b) } }
+        var checked = 0
+        for prefix in prefixes {
+            let got = dictionary.completions(of: prefix, count: 10)
+            let expected = TestSupport.bruteForceCompletions(compiled, prefix, 10)
+            #expect(got.map(\.number) == expected, "\(prefix)")
+            #expect(got.map(\.word) == expected.map { compiled.words[$0] })
+            #expect(got.map(\.frequencyClass) == expected.map { compiled.classes![$0] })
+            checked += expected.isEmpty ? 0 : 1
+        }
+        #expect(checked > 200)
+        #expect(dictionary.completions(of: "th", count: 3).map(\.word) == ["the", "that", "this"])
+        #expect(dictionary.completions(of: "", count: 1).map(\.word) == ["the"])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import KeylexRuntime
+@testable import KeylexCompiler
+
+/// Paths and helpers shared by the compiler tests.
+enum TestSupport {
+    /// The package's root folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// A shipped corpus file, e.g. `corpora/en/words.tsv`.
+    static func shipped(_ relative: String) -> String { root + "/" + relative }
+
+    /// A fresh temporary folder, removed at process exit by the OS's tmp cleaning only.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "keylex-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `text` (or `bytes`) to `name` inside `directory` and returns its path.
+    @discardableResult
+    static func write(_ bytes: [UInt8], _ name: String, in directory: String) throws -> String {
+        let path = directory + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @discardableResult
+    static func write(_ text: String, _ name: String, in directory: String) throws -> String {
+        try write(Array(text.utf8), name, in: directory)
+    }
+
+    /// Reads `paths` and returns the table and every diagnostic.
+    static func read(_ paths: [String], format: CorpusFormat? = nil, blocklist: String? = nil) -> (WordTable?, [Diagnostic]) {
+        let diagnostics = DiagnosticEngine()
+        let table = DictionaryBuild(diagnostics: diagnostics)
+            .read(.init(corpora: paths, format: format, blocklist: blocklist, origin: paths.first ?? "-"))
+        return (table, diagnostics.diagnostics)
+    }
+
+    /// The English corpus the project ships, compiled once for all tests.
+    static let english: (CompiledDictionary, WordDictionary) = {
+        let (table, _) = read([shipped("corpora/en/words.tsv")])
+        let compiled = DictionaryCompiler.compile(table!)
+        return (compiled, try! WordDictionary(bytes: compiled.bytes))
+    }()
+
+    /// Word numbers grouped by first scalar, to keep brute force affordable in debug builds.
+    nonisolated(unsafe) private static var groups: [[String]: [Unicode.Scalar: [Int]]] = [:]
+    private static let lock = NSLock()
+    static func wordsByFirstScalar(_ compiled: CompiledDictionary) -> [Unicode.Scalar: [Int]] {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = Array(compiled.words.prefix(3))
+        if let cached = groups[key] { return cached }
+        let grouped = Dictionary(grouping: compiled.words.indices) { compiled.words[$0].unicodeScalars.first! }
+        groups[key] = grouped
+        return grouped
+    }
+
+    /// The best `k` completions of `prefix` by brute force over every word: class descending,
+    /// then number ascending, never-suggested words left out.
+    static func bruteForceCompletions(_ compiled: CompiledDictionary, _ prefix: String, _ k: Int) -> [Int] {
+        let classes = compiled.classes ?? []
+        let candidates = prefix.unicodeScalars.first.map { wordsByFirstScalar(compiled)[$0] ?? [] } ?? Array(compiled.words.indices)
+        return candidates
+            .filter { compiled.words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
+            .filter { classes.isEmpty || classes[$0] > 0 }
+            .sorted { (classes.isEmpty ? 0 : -Int(classes[$0]), $0) < (classes.isEmpty ? 0 : -Int(classes[$1]), $1) }
+            .prefix(k)
+            .map { $0 }
+    }
+}
