@@ -27,26 +27,35 @@ struct DictionaryEncoder {
         var inlineSlot = [Int](repeating: 0, count: scalars.count)
         for (slot, code) in inline.enumerated() { inlineSlot[code] = slot + 1 }
 
-        let order = placementOrder()
+        let (order, inDegree) = placementOrder()
         var position = [Int](repeating: -1, count: stateCount)
         for (i, state) in order.enumerated() { position[state] = i }
 
-        // Per arc: whether it needs a pointer, and the pointer's width (grow-only).
+        // A state's last arc needs no pointer when the target is its only parent's and comes right
+        // after it; such a target stores no word count either (the reader derives it).
         let arcCount = dawg.arcCount
-        var pointerWidth = [UInt8](repeating: 0, count: arcCount)
+        var isNext = [Bool](repeating: false, count: arcCount)
+        var storesCount = [Bool](repeating: true, count: stateCount)
         var fixedSize = [Int](repeating: 0, count: stateCount)
         for state in 1..<stateCount {
-            let arcs = dawg.arcs(of: state)
-            var size = varintLength(UInt32(dawg.wordCounts[state]))
-            for arc in arcs {
+            let last = dawg.arcs(of: state).upperBound - 1
+            let target = Int(dawg.arcTargets[last])
+            if target != 0 && inDegree[target] == 1 && position[target] == position[state] + 1 {
+                isNext[last] = true
+                storesCount[target] = false
+            }
+        }
+        for state in 1..<stateCount {
+            var size = storesCount[state] ? varintLength(UInt32(dawg.wordCounts[state])) : 0
+            for arc in dawg.arcs(of: state) {
                 let code = Int(dawg.arcLabels[arc] >> 1)
                 size += 1 + (inlineSlot[code] > 0 ? 0 : varintLength(UInt32(code)))
-                let target = Int(dawg.arcTargets[arc])
-                let isNext = arc == arcs.upperBound - 1 && target != 0 && position[target] == position[state] + 1
-                if target != 0 && !isNext { pointerWidth[arc] = 1 }
             }
             fixedSize[state] = size
         }
+        // Pointer widths only grow from one pass to the next, so the layout reaches a fixed point.
+        var pointerWidth = [UInt8](repeating: 0, count: arcCount)
+        for arc in 0..<arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
         var offset = [Int](repeating: 0, count: stateCount)
         var changed = true
         while changed {
@@ -58,11 +67,13 @@ struct DictionaryEncoder {
                 for arc in dawg.arcs(of: state) { size += Int(pointerWidth[arc]) }
                 cursor += size
             }
-            for arc in 0..<arcCount where pointerWidth[arc] > 0 {
-                let needed = UInt8(varintLength(UInt32(offset[Int(dawg.arcTargets[arc])])))
-                if needed > pointerWidth[arc] {
-                    pointerWidth[arc] = needed
-                    changed = true
+            for state in order {
+                for arc in dawg.arcs(of: state) where pointerWidth[arc] > 0 {
+                    let needed = UInt8(varintLength(pointer(to: offset[Int(dawg.arcTargets[arc])], from: offset[state])))
+                    if needed > pointerWidth[arc] {
+                        pointerWidth[arc] = needed
+                        changed = true
+                    }
                 }
             }
         }
@@ -70,7 +81,7 @@ struct DictionaryEncoder {
         var automaton: [UInt8] = []
         for state in order {
             assert(automaton.count == offset[state])
-            appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton)
+            if storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }
             let arcs = dawg.arcs(of: state)
             for arc in arcs {
                 let code = Int(dawg.arcLabels[arc] >> 1)
@@ -79,13 +90,13 @@ struct DictionaryEncoder {
                 let isLast = arc == arcs.upperBound - 1
                 let kind: DictionaryFormat.ArcTarget
                 if target == 0 { kind = .stop }
-                else if pointerWidth[arc] == 0 { kind = isFinal ? .nextFinal : .next }
+                else if isNext[arc] { kind = isFinal ? .nextFinal : .next }
                 else { kind = isFinal ? .explicitFinal : .explicit }
                 let kindValue = Int(kind.rawValue) * 2 + (isLast ? 1 : 0)
                 automaton.append(UInt8(kindValue * DictionaryFormat.labelSlots + inlineSlot[code]))
                 if inlineSlot[code] == 0 { appendVarint(UInt32(code), to: &automaton) }
                 if pointerWidth[arc] > 0 {
-                    appendVarint(UInt32(offset[target]), width: Int(pointerWidth[arc]), to: &automaton)
+                    appendVarint(pointer(to: offset[target], from: offset[state]), width: Int(pointerWidth[arc]), to: &automaton)
                 }
             }
         }
@@ -103,9 +114,21 @@ struct DictionaryEncoder {
         return [(.dictionaryHeader, header), (.alphabet, alphabetSection(inline: Array(inline))), (.automaton, automaton)]
     }
 
-    /// States in file order: the multiply referenced ones by falling in-degree, then the rest depth
-    /// first, each followed by the chain of single-parent states its last arcs lead to.
-    private func placementOrder() -> [Int] {
+    /// The shortest pointer from the state at `source` to the state at `target`: absolute, or
+    /// relative to the source state, whichever has the smaller LEB128 value.
+    private func pointer(to target: Int, from source: Int) -> UInt32 {
+        typealias Base = DictionaryFormat.PointerBase
+        let absolute = UInt32(target) * 3 + UInt32(Base.absolute.rawValue)
+        let relative = target >= source
+            ? UInt32(target - source) * 3 + UInt32(Base.forward.rawValue)
+            : UInt32(source - target) * 3 + UInt32(Base.backward.rawValue)
+        return min(absolute, relative)
+    }
+
+    /// States in file order, and each state's in-degree: the multiply referenced states by falling
+    /// in-degree, then the rest depth first, each followed by the chain of single-parent states its
+    /// last arcs lead to.
+    private func placementOrder() -> (order: [Int], inDegree: [Int]) {
         let stateCount = dawg.stateCount
         var inDegree = [Int](repeating: 0, count: stateCount)
         for target in dawg.arcTargets { inDegree[Int(target)] += 1 }
@@ -140,7 +163,7 @@ struct DictionaryEncoder {
             if !placed[state] { placeChain(state) }
         }
         precondition(order.count == stateCount - 1, "every state is reachable from the root")
-        return order
+        return (order, inDegree)
     }
 
     private func alphabetSection(inline: [Int]) -> [UInt8] {

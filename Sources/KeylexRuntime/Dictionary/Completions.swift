@@ -21,11 +21,12 @@ extension WordDictionary {
     public func forEachWord(withPrefix prefix: String,
                             _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool) {
         guard let walk = walk(prefix.unicodeScalars, ranking: true),
-              let (below, arcs) = automaton.header(walk.state) else { return }
-        let end = walk.rank + below + (walk.isWord ? 1 : 0)
+              let arcs = automaton.header(walk.state)?.arcs else { return }
+        let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
         let capacity = maxWordLength
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(capacity, 1)) { word in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity + 1) { stack in
+            // Per depth: the next arc to read (-1 when none is left) and its state's offset.
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: capacity + 1) { stack in
                 var base = 0
                 for scalar in prefix.unicodeScalars {
                     word[base] = scalar
@@ -36,31 +37,31 @@ extension WordDictionary {
                     guard body(UnsafeBufferPointer(rebasing: word[..<base]), number) else { return }
                     number += 1
                 }
-                guard arcs != Automaton.stop, base < capacity else { return }
+                guard walk.state != .stop, base < capacity else { return }
                 var depth = 0
-                stack[0] = arcs
+                stack[0] = (arcs, walk.state.offset)
                 // Each word's path has at most `capacity` arcs; a walk longer than that per word means
                 // the bytes are malformed (a cycle), so stop rather than wander.
                 var budget = (end - number + 1) &* (capacity + 1)
                 while depth >= 0 && number < end && budget > 0 {
                     budget -= 1
-                    let position = stack[depth]
-                    if position == Automaton.stop {
+                    let (position, state) = stack[depth]
+                    if position < 0 {
                         depth -= 1
                         continue
                     }
-                    guard let arc = automaton.arc(at: position) else { return }
-                    stack[depth] = arc.isLast ? Automaton.stop : arc.end
+                    guard let arc = automaton.arc(at: position, of: state) else { return }
+                    stack[depth].0 = arc.isLast ? -1 : arc.end
                     let length = base + depth + 1
                     word[length - 1] = automaton.alphabet.scalar(of: arc.label)
                     if arc.isFinal {
                         guard body(UnsafeBufferPointer(rebasing: word[..<length]), number) else { return }
                         number += 1
                     }
-                    if arc.target != Automaton.stop {
-                        guard length < capacity, let (_, next) = automaton.header(arc.target) else { return }
+                    if arc.target != .stop {
+                        guard length < capacity, let next = automaton.header(arc.target)?.arcs else { return }
                         depth += 1
-                        stack[depth] = next
+                        stack[depth] = (next, arc.target.offset)
                     }
                 }
             }
@@ -96,9 +97,8 @@ extension WordDictionary {
             }
             return
         }
-        guard let walk = walk(prefix.unicodeScalars, ranking: true),
-              let below = automaton.wordCount(walk.state) else { return }
-        let range = walk.rank..<(walk.rank + below + (walk.isWord ? 1 : 0))
+        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return }
+        let range = walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
             var base = 0
             for scalar in prefix.unicodeScalars {

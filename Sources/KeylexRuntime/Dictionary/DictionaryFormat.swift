@@ -38,13 +38,24 @@ public enum DictionaryFormat {
     /// an inline label. `kind` is `isLast + 2 * target`, with `target` one of ``ArcTarget``.
     public static let labelSlots = inlineLabelCount + 1
 
+    /// What a pointer counts from: its LEB128 value is `distance * 3 + base`.
+    public enum PointerBase: UInt8, Sendable, CaseIterable {
+        /// The target's offset in the `AUTM` section.
+        case absolute = 0
+        /// The target lies `distance` bytes after the start of the arc's own state.
+        case forward = 1
+        /// The target lies `distance` bytes before the start of the arc's own state.
+        case backward = 2
+    }
+
     /// Where an arc leads, and whether a word ends on it.
     public enum ArcTarget: UInt8, Sendable {
-        /// A LEB128 state offset follows; no word ends here.
+        /// A LEB128 pointer (see ``PointerBase``) follows; no word ends here. The target stores its word count.
         case explicit = 0
-        /// A LEB128 state offset follows; a word ends here.
+        /// A LEB128 pointer follows; a word ends here.
         case explicitFinal = 1
-        /// The target state starts right after this arc (only on a state's last arc); no word ends here.
+        /// The target state starts right after this arc (only on a state's last arc, to a state with
+        /// no other parent); it stores no word count. No word ends here.
         case next = 2
         /// As `next`, and a word ends here.
         case nextFinal = 3

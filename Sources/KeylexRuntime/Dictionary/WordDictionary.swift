@@ -8,7 +8,7 @@ public struct WordDictionary: Sendable {
     /// The container the dictionary was read from.
     public let container: Container
     let automaton: Automaton
-    let root: Int
+    let root: StateRef
     /// The number of words.
     public let wordCount: Int
     /// The number of states of the minimal automaton (the final stop state not counted).
@@ -45,7 +45,8 @@ public struct WordDictionary: Sendable {
         let maxLength = Int(header.u32(H.maxWordLength)!)
         let fanout = Int(header.u32(H.topKFanout)!)
         guard Int(header.u32(H.alphabetSize)!) == alphabet.size else { throw .malformed("alphabet size") }
-        guard root < bytes.count, automaton.wordCount(root) == words else {
+        let rootState = StateRef(offset: root, hasCount: true)
+        guard root < bytes.count, automaton.wordCount(rootState) == words else {
             throw .malformed("root state does not hold \(words) words")
         }
         guard maxLength <= 255 else { throw .malformed("maximum word length \(maxLength)") }
@@ -68,7 +69,7 @@ public struct WordDictionary: Sendable {
         }
         self.container = container
         self.automaton = automaton
-        self.root = root
+        self.root = rootState
         wordCount = words
         stateCount = Int(header.u32(H.stateCount)!)
         arcCount = Int(header.u32(H.arcCount)!)
@@ -86,29 +87,44 @@ public struct WordDictionary: Sendable {
     /// Where a walk over a prefix from the root ended.
     struct Walk {
         /// The state the last arc led to (the root for an empty prefix).
-        var state: Int
+        var state: StateRef
         /// Whether the prefix itself is a word.
         var isWord: Bool
-        /// The number of words before the first word starting with the prefix.
+        /// The number of words before the first word starting with the prefix (when ranking).
         var rank: Int
+        /// The number of words in the right language of `state` (when ranking).
+        var count: Int
     }
 
+    /// Follows `scalars` from the root. With `ranking`, also counts the words before the prefix and
+    /// below it; a state that stores no count gets it from its parent's, less its other arcs' words.
     @inline(__always)
     func walk(_ scalars: some Sequence<Unicode.Scalar>, ranking: Bool) -> Walk? {
         var state = root
+        var count = wordCount
         var isWord = false
         var rank = 0
         var length = 0
         for scalar in scalars {
             guard length < maxWordLength, let code = automaton.alphabet.code(of: scalar),
-                  let arcs = automaton.header(state)?.arcs, arcs != Automaton.stop else { return nil }
-            if isWord { rank += 1 }
-            guard let arc = automaton.find(code, arcs: arcs, rank: &rank, ranking: ranking) else { return nil }
+                  state != .stop, let arcs = automaton.header(state)?.arcs else { return nil }
+            if isWord && ranking { rank += 1 }
+            let before = rank
+            guard let arc = automaton.find(code, in: state, arcs: arcs, rank: &rank, ranking: ranking) else { return nil }
+            if ranking {
+                if arc.isLast {
+                    count -= rank - before + (arc.isFinal ? 1 : 0)
+                } else {
+                    guard let below = automaton.wordCount(arc.target) else { return nil }
+                    count = below
+                }
+                guard count >= 0 else { return nil }
+            }
             state = arc.target
             isWord = arc.isFinal
             length += 1
         }
-        return Walk(state: state, isWord: isWord && length > 0, rank: rank)
+        return Walk(state: state, isWord: isWord && length > 0, rank: rank, count: count)
     }
 
     // MARK: Membership, numbers, classes
@@ -162,10 +178,8 @@ public struct WordDictionary: Sendable {
 
     /// The word numbers of the words that start with `prefix`: a contiguous range (empty when none).
     public func prefixRange(_ prefix: String) -> Range<Int> {
-        guard let walk = walk(prefix.unicodeScalars, ranking: true),
-              let below = automaton.wordCount(walk.state) else { return 0..<0 }
-        let count = below + (walk.isWord ? 1 : 0)
-        return walk.rank..<(walk.rank + count)
+        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return 0..<0 }
+        return walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
     }
 }
 
