@@ -30,6 +30,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "keylex-bench",
+            dependencies: ["KeylexCompiler", "KeylexRuntime"],
+            path: "Benchmarks/KeylexBench"
+        ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),

@@ -1,5 +1,5 @@
 import Foundation
-import KeylexRuntime
+@testable import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
@@ -43,6 +43,18 @@ import Testing
         #expect(!dictionary.contains("ca"))
         #expect(!dictionary.contains(""))
         #expect(!dictionary.contains("catsz"))
+    }
+
+    @Test func wideStatesBecomeDenseTablesAndRoundTrip() throws {
+        // 40 first letters with a gap: the root and the "x" state are dense tables with empty slots.
+        let letters = (0x61...0x7A).map { String(UnicodeScalar($0)!) } + (0xE0...0xEF).filter { $0 != 0xE5 }.map { String(UnicodeScalar($0)!) }
+        let words = Array(Set(letters.flatMap { [$0, $0 + "s", $0 + "ing"] } + letters.map { "x" + $0 }))
+        let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 17 + 1) })
+        let root = dictionary.automaton.header(dictionary.root)!.arcs
+        #expect(dictionary.automaton.bytes.u8(root) == DictionaryFormat.denseStateMarker)
+        Self.checkAll(compiled, dictionary)
+        #expect(dictionary.words(withPrefix: "x").count == letters.count + 2)  // x, xing, and x + each letter
+        #expect(!dictionary.contains("å") && !dictionary.contains("xå"))
     }
 
     @Test func randomWordSetsRoundTrip() throws {

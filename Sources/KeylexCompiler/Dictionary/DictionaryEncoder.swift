@@ -5,7 +5,8 @@ import KeylexRuntime
 /// Layout: states referenced by many arcs are placed first, most referenced first, so that the
 /// pointers to them are one or two bytes; every other state follows its parent in depth-first
 /// order, and a state's last arc points to the state right after it without a pointer whenever it
-/// can. The most frequent labels are stored inside the arc's first byte. Pointers are LEB128; their
+/// can. The most frequent labels are stored inside the arc's first byte; wide states become dense
+/// tables indexed by label. Pointers are LEB128, absolute or relative, whichever is shorter; their
 /// widths are found by iterating to a fixed point in which widths only grow.
 struct DictionaryEncoder {
     let dawg: DawgBuilder
@@ -31,13 +32,19 @@ struct DictionaryEncoder {
         var position = [Int](repeating: -1, count: stateCount)
         for (i, state) in order.enumerated() { position[state] = i }
 
-        // A state's last arc needs no pointer when the target is its only parent's and comes right
-        // after it; such a target stores no word count either (the reader derives it).
+        // Wide states get a dense table of slots, indexed by label, for O(1) lookups.
+        var isDense = [Bool](repeating: false, count: stateCount)
+        for state in 1..<stateCount {
+            let arcs = dawg.arcs(of: state)
+            let range = Int(dawg.arcLabels[arcs.upperBound - 1] >> 1) - Int(dawg.arcLabels[arcs.lowerBound] >> 1) + 1
+            isDense[state] = arcs.count >= DictionaryFormat.denseMinimumArcs && range <= 2 * arcs.count
+        }
+        // A sparse state's last arc needs no pointer when the target is its only parent's and comes
+        // right after it; such a target stores no word count either (the reader derives it).
         let arcCount = dawg.arcCount
         var isNext = [Bool](repeating: false, count: arcCount)
         var storesCount = [Bool](repeating: true, count: stateCount)
-        var fixedSize = [Int](repeating: 0, count: stateCount)
-        for state in 1..<stateCount {
+        for state in 1..<stateCount where !isDense[state] {
             let last = dawg.arcs(of: state).upperBound - 1
             let target = Int(dawg.arcTargets[last])
             if target != 0 && inDegree[target] == 1 && position[target] == position[state] + 1 {
@@ -45,17 +52,28 @@ struct DictionaryEncoder {
                 storesCount[target] = false
             }
         }
+        // Sizes without pointers: the count, then the arcs' first bytes and explicit labels, or the
+        // dense table's header and kind bytes.
+        var headerSize = [Int](repeating: 0, count: stateCount)
+        var fixedSize = [Int](repeating: 0, count: stateCount)
         for state in 1..<stateCount {
-            var size = storesCount[state] ? varintLength(UInt32(dawg.wordCounts[state])) : 0
-            for arc in dawg.arcs(of: state) {
-                let code = Int(dawg.arcLabels[arc] >> 1)
-                size += 1 + (inlineSlot[code] > 0 ? 0 : varintLength(UInt32(code)))
+            headerSize[state] = storesCount[state] ? varintLength(UInt32(dawg.wordCounts[state])) : 0
+            let arcs = dawg.arcs(of: state)
+            if isDense[state] {
+                let (first, slots) = denseRange(arcs)
+                fixedSize[state] = 2 + varintLength(UInt32(first)) + varintLength(UInt32(slots)) + slots
+            } else {
+                fixedSize[state] = arcs.reduce(0) { size, arc in
+                    let code = Int(dawg.arcLabels[arc] >> 1)
+                    return size + 1 + (inlineSlot[code] > 0 ? 0 : varintLength(UInt32(code)))
+                }
             }
-            fixedSize[state] = size
         }
         // Pointer widths only grow from one pass to the next, so the layout reaches a fixed point.
+        // A dense state's slots all have the width of its widest pointer.
         var pointerWidth = [UInt8](repeating: 0, count: arcCount)
         for arc in 0..<arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
+        var denseWidth = [Int](repeating: 1, count: stateCount)
         var offset = [Int](repeating: 0, count: stateCount)
         var changed = true
         while changed {
@@ -63,15 +81,20 @@ struct DictionaryEncoder {
             var cursor = 0
             for state in order {
                 offset[state] = cursor
-                var size = fixedSize[state]
-                for arc in dawg.arcs(of: state) { size += Int(pointerWidth[arc]) }
-                cursor += size
+                let arcs = dawg.arcs(of: state)
+                let pointers = isDense[state] ? denseRange(arcs).slots * denseWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
+                cursor += headerSize[state] + fixedSize[state] + pointers
             }
             for state in order {
+                let arcsStart = offset[state] + headerSize[state]
                 for arc in dawg.arcs(of: state) where pointerWidth[arc] > 0 {
-                    let needed = UInt8(varintLength(pointer(to: offset[Int(dawg.arcTargets[arc])], from: offset[state])))
+                    let needed = UInt8(varintLength(pointer(to: offset[Int(dawg.arcTargets[arc])], from: arcsStart)))
                     if needed > pointerWidth[arc] {
                         pointerWidth[arc] = needed
+                        changed = true
+                    }
+                    if isDense[state] && Int(needed) > denseWidth[state] {
+                        denseWidth[state] = Int(needed)
                         changed = true
                     }
                 }
@@ -82,21 +105,46 @@ struct DictionaryEncoder {
         for state in order {
             assert(automaton.count == offset[state])
             if storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }
+            let arcsStart = automaton.count
             let arcs = dawg.arcs(of: state)
-            for arc in arcs {
-                let code = Int(dawg.arcLabels[arc] >> 1)
+            func kindValue(_ arc: Int) -> Int {
                 let isFinal = dawg.arcLabels[arc] & 1 == 1
                 let target = Int(dawg.arcTargets[arc])
-                let isLast = arc == arcs.upperBound - 1
                 let kind: DictionaryFormat.ArcTarget
                 if target == 0 { kind = .stop }
                 else if isNext[arc] { kind = isFinal ? .nextFinal : .next }
                 else { kind = isFinal ? .explicitFinal : .explicit }
-                let kindValue = Int(kind.rawValue) * 2 + (isLast ? 1 : 0)
-                automaton.append(UInt8(kindValue * DictionaryFormat.labelSlots + inlineSlot[code]))
+                return Int(kind.rawValue) * 2 + (arc == arcs.upperBound - 1 ? 1 : 0)
+            }
+            if isDense[state] {
+                let (first, slots) = denseRange(arcs)
+                let width = denseWidth[state]
+                automaton.append(DictionaryFormat.denseStateMarker)
+                appendVarint(UInt32(first), to: &automaton)
+                appendVarint(UInt32(slots), to: &automaton)
+                automaton.append(UInt8(width))
+                let slotsStart = automaton.count
+                automaton += [UInt8](repeating: 0, count: slots * (1 + width))
+                for index in 0..<slots { automaton[slotsStart + index * (1 + width)] = DictionaryFormat.emptySlot }
+                for arc in arcs {
+                    let at = slotsStart + (Int(dawg.arcLabels[arc] >> 1) - first) * (1 + width)
+                    automaton[at] = UInt8(kindValue(arc))
+                    let target = Int(dawg.arcTargets[arc])
+                    if target != 0 {
+                        var bytes: [UInt8] = []
+                        appendVarint(pointer(to: offset[target], from: arcsStart), width: width, to: &bytes)
+                        automaton.replaceSubrange((at + 1)...(at + width), with: bytes)
+                    }
+                }
+                continue
+            }
+            for arc in arcs {
+                let code = Int(dawg.arcLabels[arc] >> 1)
+                let target = Int(dawg.arcTargets[arc])
+                automaton.append(UInt8(kindValue(arc) * DictionaryFormat.labelSlots + inlineSlot[code]))
                 if inlineSlot[code] == 0 { appendVarint(UInt32(code), to: &automaton) }
                 if pointerWidth[arc] > 0 {
-                    appendVarint(pointer(to: offset[target], from: offset[state]), width: Int(pointerWidth[arc]), to: &automaton)
+                    appendVarint(pointer(to: offset[target], from: arcsStart), width: Int(pointerWidth[arc]), to: &automaton)
                 }
             }
         }
@@ -114,8 +162,14 @@ struct DictionaryEncoder {
         return [(.dictionaryHeader, header), (.alphabet, alphabetSection(inline: Array(inline))), (.automaton, automaton)]
     }
 
-    /// The shortest pointer from the state at `source` to the state at `target`: absolute, or
-    /// relative to the source state, whichever has the smaller LEB128 value.
+    /// The first label code of a dense state and its number of slots.
+    private func denseRange(_ arcs: Range<Int>) -> (first: Int, slots: Int) {
+        let first = Int(dawg.arcLabels[arcs.lowerBound] >> 1)
+        return (first, Int(dawg.arcLabels[arcs.upperBound - 1] >> 1) - first + 1)
+    }
+
+    /// The shortest pointer from the state whose arcs begin at `source` to the state at `target`:
+    /// absolute, or relative to `source`, whichever has the smaller LEB128 value.
     private func pointer(to target: Int, from source: Int) -> UInt32 {
         typealias Base = DictionaryFormat.PointerBase
         let absolute = UInt32(target) * 3 + UInt32(Base.absolute.rawValue)

@@ -4,6 +4,8 @@
 struct Alphabet: Sendable {
     private let bytes: ByteView
     let size: Int
+    /// The inline label codes.
+    private let inline: ByteView
 
     init(section: ByteView) throws(KeylexError) {
         typealias L = DictionaryFormat.AlphabetLayout
@@ -13,6 +15,7 @@ struct Alphabet: Sendable {
         }
         bytes = section
         size = Int(count)
+        inline = try section.slice(L.inlineTableOffset, 4 * DictionaryFormat.inlineLabelCount, "ALPH inline labels")
     }
 
     /// The code of `scalar`, or `nil` when no word of the dictionary uses it.
@@ -48,7 +51,7 @@ struct Alphabet: Sendable {
     /// The code stored for inline label slot `slot` (1-based).
     @inline(__always)
     func inlineCode(_ slot: Int) -> UInt32 {
-        bytes.u32(DictionaryFormat.AlphabetLayout.inlineTableOffset + (slot - 1) * 4)!
+        inline.u32((slot - 1) * 4) ?? UInt32.max
     }
 
     /// Every scalar of the alphabet, in code order.

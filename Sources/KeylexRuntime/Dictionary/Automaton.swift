@@ -26,7 +26,8 @@ struct Arc {
 /// The bytes of the `AUTM` section and the decoding of its states and arcs.
 ///
 /// A state is an optional LEB128 count of the words its right language holds, followed by its arcs
-/// in label order. Every decoding step is bounds-checked and returns `nil` on malformed bytes.
+/// in label order: either a list of variable-size arcs, or (for wide states) a dense table of slots
+/// indexed by label. Every decoding step is bounds-checked and returns `nil` on malformed bytes.
 struct Automaton: Sendable {
     let bytes: ByteView
     let alphabet: Alphabet
@@ -45,23 +46,26 @@ struct Automaton: Sendable {
     @inline(__always)
     func wordCount(_ state: StateRef) -> Int? { header(state)?.count }
 
-    /// Decodes the arc at `position` of the state at `state`.
+    /// The table of a dense state whose arcs begin at `arcs`.
+    struct DenseTable {
+        var firstCode: UInt32
+        var slots: Int
+        var slotSize: Int
+        var base: Int
+    }
+
     @inline(__always)
-    func arc(at position: Int, of state: Int) -> Arc? {
-        guard let first = bytes.u8(position) else { return nil }
-        let kind = Int(first) / DictionaryFormat.labelSlots
-        let slot = Int(first) % DictionaryFormat.labelSlots
+    func denseTable(at arcs: Int) -> DenseTable? {
+        var p = arcs + 1
+        guard let first = bytes.varint(&p), let slots = bytes.varint(&p), let width = bytes.u8(p),
+              (1...5).contains(width), Int(slots) <= alphabet.size else { return nil }
+        return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1)
+    }
+
+    /// Decodes where an arc leads from its kind, reading a pointer at `p` when it has one.
+    @inline(__always)
+    private func target(kind: Int, at p: inout Int, arcs: Int) -> (target: StateRef, isFinal: Bool)? {
         guard kind < 10, let target = DictionaryFormat.ArcTarget(rawValue: UInt8(kind >> 1)) else { return nil }
-        var p = position + 1
-        let label: UInt32
-        if slot == 0 {
-            guard let code = bytes.varint(&p) else { return nil }
-            label = code
-        } else {
-            label = alphabet.inlineCode(slot)
-        }
-        let isLast = kind & 1 == 1
-        let destination: StateRef
         switch target {
         case .explicit, .explicitFinal:
             guard let value = bytes.varint(&p) else { return nil }
@@ -69,34 +73,113 @@ struct Automaton: Sendable {
             let offset: Int
             switch DictionaryFormat.PointerBase(rawValue: UInt8(value % 3))! {
             case .absolute: offset = distance
-            case .forward: offset = state + distance
-            case .backward: offset = state - distance
+            case .forward: offset = arcs + distance
+            case .backward: offset = arcs - distance
             }
             guard offset >= 0, offset < bytes.count else { return nil }
-            destination = StateRef(offset: offset, hasCount: true)
+            return (StateRef(offset: offset, hasCount: true), target.isFinal)
         case .next, .nextFinal:
-            guard isLast else { return nil }
-            destination = StateRef(offset: p, hasCount: false)
+            guard kind & 1 == 1 else { return nil }  // only a last arc may lead to the next state
+            return (StateRef(offset: p, hasCount: false), target.isFinal)
         case .stop:
-            destination = .stop
+            return (.stop, true)
         }
-        return Arc(label: label, isFinal: target.isFinal, isLast: isLast, target: destination, end: p)
     }
 
-    /// Finds the arc labelled `code` among the arcs of `state` starting at `arcs`. With `ranking`,
-    /// adds to `rank` the number of words reached through the arcs before it.
+    /// Decodes the arc at `position` of the state whose arcs begin at `arcs` (for a dense state,
+    /// `position` is `arcs` or a slot; empty slots are passed over).
     @inline(__always)
-    func find(_ code: UInt32, in state: StateRef, arcs: Int, rank: inout Int, ranking: Bool) -> Arc? {
+    func arc(at position: Int, arcs: Int) -> Arc? {
+        guard let first = bytes.u8(position) else { return nil }
+        if bytes.u8(arcs) == DictionaryFormat.denseStateMarker {
+            guard let table = denseTable(at: arcs) else { return nil }
+            var index = 0
+            if position != arcs {
+                guard position >= table.base, (position - table.base) % table.slotSize == 0 else { return nil }
+                index = (position - table.base) / table.slotSize
+            }
+            while index < table.slots, bytes.u8(table.base + index * table.slotSize) == DictionaryFormat.emptySlot { index += 1 }
+            return slot(index, of: table, arcs: arcs)
+        }
+        let kind = Int(first) / DictionaryFormat.labelSlots
+        let labelSlot = Int(first) % DictionaryFormat.labelSlots
+        var p = position + 1
+        let label: UInt32
+        if labelSlot == 0 {
+            guard let code = bytes.varint(&p) else { return nil }
+            label = code
+        } else {
+            label = alphabet.inlineCode(labelSlot)
+        }
+        guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
+        return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
+    }
+
+    /// Decodes slot `index` of a dense table; `nil` when it is empty or malformed.
+    @inline(__always)
+    private func slot(_ index: Int, of table: DenseTable, arcs: Int) -> Arc? {
+        guard index >= 0, index < table.slots else { return nil }
+        let position = table.base + index * table.slotSize
+        guard let kind = bytes.u8(position), kind != DictionaryFormat.emptySlot,
+              kind >> 1 != DictionaryFormat.ArcTarget.next.rawValue, kind >> 1 != DictionaryFormat.ArcTarget.nextFinal.rawValue
+        else { return nil }
+        var p = position + 1
+        guard let (target, isFinal) = target(kind: Int(kind), at: &p, arcs: arcs), p <= position + table.slotSize else { return nil }
+        return Arc(label: table.firstCode &+ UInt32(index), isFinal: isFinal, isLast: kind & 1 == 1,
+                   target: target, end: position + table.slotSize)
+    }
+
+    /// Finds the arc labelled `code` among the arcs starting at `arcs`. With `ranking`, adds to
+    /// `rank` the number of words reached through the arcs before it.
+    ///
+    /// Arcs passed over are only skipped, not decoded, unless their word counts are needed.
+    @inline(__always)
+    func find(_ code: UInt32, arcs: Int, rank: inout Int, ranking: Bool) -> Arc? {
+        guard let first = bytes.u8(arcs) else { return nil }
+        if first == DictionaryFormat.denseStateMarker {
+            guard let table = denseTable(at: arcs), code >= table.firstCode else { return nil }
+            let index = Int(code - table.firstCode)
+            guard let found = slot(index, of: table, arcs: arcs) else { return nil }
+            if ranking {
+                for before in 0..<index {
+                    guard bytes.u8(table.base + before * table.slotSize) != DictionaryFormat.emptySlot else { continue }
+                    guard let arc = slot(before, of: table, arcs: arcs), let below = wordCount(arc.target) else { return nil }
+                    rank += below + (arc.isFinal ? 1 : 0)
+                }
+            }
+            return found
+        }
         var position = arcs
         for _ in 0...alphabet.size {
-            guard let arc = arc(at: position, of: state.offset) else { return nil }
-            if arc.label == code { return arc }
-            if arc.label > code || arc.isLast { return nil }
+            guard let first = bytes.u8(position) else { return nil }
+            let labelSlot = Int(first) % DictionaryFormat.labelSlots
+            let kind = Int(first) / DictionaryFormat.labelSlots
+            var p = position + 1
+            let label: UInt32
+            if labelSlot == 0 {
+                guard let explicit = bytes.varint(&p) else { return nil }
+                label = explicit
+            } else {
+                label = alphabet.inlineCode(labelSlot)
+            }
+            if label == code {
+                guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
+                return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
+            }
             if ranking {
+                guard let arc = arc(at: position, arcs: arcs) else { return nil }
+                if label > code || arc.isLast { return nil }
                 guard let below = wordCount(arc.target) else { return nil }
                 rank += below + (arc.isFinal ? 1 : 0)
+                position = arc.end
+                continue
             }
-            position = arc.end
+            if label > code || kind & 1 == 1 { return nil }
+            if kind >> 1 <= DictionaryFormat.ArcTarget.explicitFinal.rawValue {  // skip the pointer
+                while let byte = bytes.u8(p), byte & 0x80 != 0 { p += 1 }
+                p += 1
+            }
+            position = p
         }
         return nil
     }
@@ -109,11 +192,11 @@ struct Automaton: Sendable {
         var state = state
         var length = length
         while length < buffer.count {
-            guard let arcs = header(state)?.arcs, state != .stop else { return nil }
+            guard state != .stop, let arcs = header(state)?.arcs else { return nil }
             var position = arcs
             var taken: Arc?
             for _ in 0...alphabet.size {
-                guard let arc = arc(at: position, of: state.offset) else { return nil }
+                guard let arc = arc(at: position, arcs: arcs) else { return nil }
                 if arc.isFinal {
                     if remaining == 0 {
                         buffer[length] = alphabet.scalar(of: arc.label)

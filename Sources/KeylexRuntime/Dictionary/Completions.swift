@@ -25,7 +25,7 @@ extension WordDictionary {
         let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
         let capacity = maxWordLength
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(capacity, 1)) { word in
-            // Per depth: the next arc to read (-1 when none is left) and its state's offset.
+            // Per depth: the next arc to read (-1 when none is left) and where its state's arcs begin.
             withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: capacity + 1) { stack in
                 var base = 0
                 for scalar in prefix.unicodeScalars {
@@ -39,18 +39,18 @@ extension WordDictionary {
                 }
                 guard walk.state != .stop, base < capacity else { return }
                 var depth = 0
-                stack[0] = (arcs, walk.state.offset)
+                stack[0] = (arcs, arcs)
                 // Each word's path has at most `capacity` arcs; a walk longer than that per word means
                 // the bytes are malformed (a cycle), so stop rather than wander.
                 var budget = (end - number + 1) &* (capacity + 1)
                 while depth >= 0 && number < end && budget > 0 {
                     budget -= 1
-                    let (position, state) = stack[depth]
+                    let (position, arcs) = stack[depth]
                     if position < 0 {
                         depth -= 1
                         continue
                     }
-                    guard let arc = automaton.arc(at: position, of: state) else { return }
+                    guard let arc = automaton.arc(at: position, arcs: arcs) else { return }
                     stack[depth].0 = arc.isLast ? -1 : arc.end
                     let length = base + depth + 1
                     word[length - 1] = automaton.alphabet.scalar(of: arc.label)
@@ -61,7 +61,7 @@ extension WordDictionary {
                     if arc.target != .stop {
                         guard length < capacity, let next = automaton.header(arc.target)?.arcs else { return }
                         depth += 1
-                        stack[depth] = (next, arc.target.offset)
+                        stack[depth] = (next, next)
                     }
                 }
             }

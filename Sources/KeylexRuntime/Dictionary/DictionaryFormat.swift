@@ -38,13 +38,26 @@ public enum DictionaryFormat {
     /// an inline label. `kind` is `isLast + 2 * target`, with `target` one of ``ArcTarget``.
     public static let labelSlots = inlineLabelCount + 1
 
+    /// The first byte of a dense state's arcs (arc bytes never reach it). A dense state lists one
+    /// fixed-size slot per label code from its first label to its last, so a lookup indexes it
+    /// directly: the marker, a LEB128 first code, a LEB128 slot count, a byte `width`, then per slot
+    /// a kind byte (`isLast + 2 * target`, or ``emptySlot``) and a `width`-byte pointer (padded
+    /// LEB128, zeros when the arc needs none). Dense states have no `next` arcs.
+    public static let denseStateMarker: UInt8 = 250
+    /// The kind byte of a slot whose label has no arc.
+    public static let emptySlot: UInt8 = 0xFF
+    /// States with at least this many arcs, covering at least half of their label range, are dense.
+    /// (Measured on English: 24 keeps the file within 2% of an all-sparse one and cuts the
+    /// instructions per lookup by a quarter; 8 cuts them by 40% but grows the file by 17%.)
+    public static let denseMinimumArcs = 24
+
     /// What a pointer counts from: its LEB128 value is `distance * 3 + base`.
     public enum PointerBase: UInt8, Sendable, CaseIterable {
         /// The target's offset in the `AUTM` section.
         case absolute = 0
-        /// The target lies `distance` bytes after the start of the arc's own state.
+        /// The target lies `distance` bytes after the first arc of the arc's own state.
         case forward = 1
-        /// The target lies `distance` bytes before the start of the arc's own state.
+        /// The target lies `distance` bytes before the first arc of the arc's own state.
         case backward = 2
     }
 
@@ -62,7 +75,9 @@ public enum DictionaryFormat {
         /// The arc leads nowhere further: a word ends here and no longer word continues it.
         case stop = 4
 
-        public var isFinal: Bool { self == .explicitFinal || self == .nextFinal || self == .stop }
+        public var isFinal: Bool {
+            @inline(__always) get { rawValue & 1 == 1 || self == .stop }
+        }
     }
 
     /// The fan-out of the `TOPK` maxima tree: each node covers this many nodes of the level below.

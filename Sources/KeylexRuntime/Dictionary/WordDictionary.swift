@@ -110,7 +110,7 @@ public struct WordDictionary: Sendable {
                   state != .stop, let arcs = automaton.header(state)?.arcs else { return nil }
             if isWord && ranking { rank += 1 }
             let before = rank
-            guard let arc = automaton.find(code, in: state, arcs: arcs, rank: &rank, ranking: ranking) else { return nil }
+            guard let arc = automaton.find(code, arcs: arcs, rank: &rank, ranking: ranking) else { return nil }
             if ranking {
                 if arc.isLast {
                     count -= rank - before + (arc.isFinal ? 1 : 0)

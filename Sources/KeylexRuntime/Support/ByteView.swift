@@ -22,7 +22,7 @@ public struct ByteView: @unchecked Sendable {
     }
 
     @inlinable func u8(_ offset: Int) -> UInt8? {
-        guard offset >= 0, offset < count else { return nil }
+        guard UInt(bitPattern: offset) < UInt(bitPattern: count) else { return nil }  // also rejects negatives
         return base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
@@ -47,7 +47,7 @@ public struct ByteView: @unchecked Sendable {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while shift < 35 {
-            guard offset < count, offset >= 0 else { return nil }
+            guard UInt(bitPattern: offset) < UInt(bitPattern: count) else { return nil }
             let byte = base.load(fromByteOffset: offset, as: UInt8.self)
             offset += 1
             result |= UInt32(truncatingIfNeeded: byte & 0x7F) << shift
