@@ -101,18 +101,23 @@ struct Automaton: Sendable {
             while index < table.slots, bytes.u8(table.base + index * table.slotSize) == DictionaryFormat.emptySlot { index += 1 }
             return slot(index, of: table, arcs: arcs)
         }
-        let kind = Int(first) / DictionaryFormat.labelSlots
-        let labelSlot = Int(first) % DictionaryFormat.labelSlots
-        var p = position + 1
-        let label: UInt32
-        if labelSlot == 0 {
-            guard let code = bytes.varint(&p) else { return nil }
-            label = code
-        } else {
-            label = alphabet.inlineCode(labelSlot)
-        }
+        guard let (kind, label, after) = sparseHead(first, at: position) else { return nil }
+        var p = after
         guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
         return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
+    }
+
+    /// Decodes the kind and label of the sparse arc at `position`, whose first byte is `first`, and
+    /// where its pointer (if any) starts.
+    @inline(__always)
+    private func sparseHead(_ first: UInt8, at position: Int) -> (kind: Int, label: UInt32, after: Int)? {
+        let labelSlot = Int(first) % DictionaryFormat.labelSlots
+        var p = position + 1
+        if labelSlot == 0 {
+            guard let code = bytes.varint(&p) else { return nil }
+            return (Int(first) / DictionaryFormat.labelSlots, code, p)
+        }
+        return (Int(first) / DictionaryFormat.labelSlots, alphabet.inlineCode(labelSlot), p)
     }
 
     /// Decodes slot `index` of a dense table; `nil` when it is empty or malformed.
@@ -151,17 +156,8 @@ struct Automaton: Sendable {
         }
         var position = arcs
         for _ in 0...alphabet.size {
-            guard let first = bytes.u8(position) else { return nil }
-            let labelSlot = Int(first) % DictionaryFormat.labelSlots
-            let kind = Int(first) / DictionaryFormat.labelSlots
-            var p = position + 1
-            let label: UInt32
-            if labelSlot == 0 {
-                guard let explicit = bytes.varint(&p) else { return nil }
-                label = explicit
-            } else {
-                label = alphabet.inlineCode(labelSlot)
-            }
+            guard let first = bytes.u8(position), let (kind, label, after) = sparseHead(first, at: position) else { return nil }
+            var p = after
             if label == code {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
                 return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
