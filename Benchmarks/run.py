@@ -120,6 +120,8 @@ def main():
         fst = run_json([driver, keys, misses, folder])
         peers = run_json([sys.executable, os.path.join(HERE, "peers.py"), keys, misses, folder])
         marisa = marisa_native(keys, folder)
+        with open(os.path.join(folder, "results.json"), "w") as out:
+            json.dump({"ours": ours, "fst": fst, "peers": peers, "marisa": marisa}, out, sort_keys=True)
         rows.append((name, count, counted, ours, fst, peers, marisa))
 
     lines = []
@@ -134,9 +136,12 @@ def main():
         plain_peer = min(peers["marisa_bytes"], peers["dawg_bytes"], fst["bytes_set"])
         value_peer = min(peers["marisa_record_bytes"], peers["intdawg_bytes"], fst["bytes_map"])
         b = lambda n: f"{n / count:.2f}"
+        # A plain list has no counts: every peer's value is the same and costs it nothing, so there
+        # is nothing to compare (and Keylex stores no frequency section for such a list).
+        with_values = (f"{b(ours['bytes_freq'])} | {b(peers['marisa_record_bytes'])} | {b(peers['intdawg_bytes'])} | "
+                       f"{b(fst['bytes_map'])} | {ratio(ours['bytes_freq'], value_peer)}") if counted else "– | – | – | – | –"
         add(f"| {name} | {count} | {b(ours['bytes_plain'])} | {b(peers['marisa_bytes'])} | {b(peers['dawg_bytes'])} | {b(fst['bytes_set'])} | "
-            f"{ratio(ours['bytes_plain'], plain_peer)} | {b(ours['bytes_freq'])} | {b(peers['marisa_record_bytes'])} | {b(peers['intdawg_bytes'])} | "
-            f"{b(fst['bytes_map'])} | {ratio(ours['bytes_freq'], value_peer)} |")
+            f"{ratio(ours['bytes_plain'], plain_peer)} | {with_values} |")
     add("")
     add("### Speed")
     add("")
