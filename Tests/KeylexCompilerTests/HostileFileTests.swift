@@ -1,5 +1,5 @@
 import Foundation
-import KeylexRuntime
+@testable import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
@@ -77,6 +77,15 @@ import Testing
         #expect(dictionary.flags(at: dictionary.number(of: "above")!) == .blocked)
         #expect(dictionary.frequencyClass(of: "above") == 0)
         #expect(!dictionary.completions(of: "ab", count: 10).map(\.word).contains("above"))
+    }
+
+    @Test func bytesAlreadyInMemoryAreReadInPlace() throws {
+        try Self.sample.bytes.withUnsafeBytes { raw in
+            let dictionary = try WordDictionary(container: Container(borrowing: raw))
+            #expect(dictionary.container.section(.automaton)!.buffer.baseAddress! >= raw.baseAddress!)
+            #expect(dictionary.container.section(.automaton)!.buffer.baseAddress! < raw.baseAddress! + raw.count)
+            #expect(dictionary.word(at: dictionary.number(of: "naïve")!) == "naïve")
+        }
     }
 
     @Test func lookupsAreSafeFromManyThreads() async throws {
