@@ -148,9 +148,10 @@ public struct CorpusReader {
     private func readText(_ source: SourceText, into table: inout WordTable) {
         let boundaries = try! NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
         for line in source.lines where !line.text.hasPrefix("#") {
-            let text = String(line.text) as NSString
+            let string = String(line.text)
+            let text = string as NSString
             var start = 0
-            let ends = boundaries.matches(in: String(line.text), range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
+            let ends = boundaries.matches(in: string, range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
             for end in ends where end > start {
                 let token = text.substring(with: NSRange(location: start, length: end - start))
                 let tokenStart = start

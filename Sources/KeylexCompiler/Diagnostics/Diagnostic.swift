@@ -27,7 +27,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 
 /// How bad a diagnostic is.
 public enum Severity: String, Sendable, Hashable, Codable {
-    case error, warning, note
+    case error, warning
 }
 
 /// One problem found in the inputs, in the form compilers print: `file:line:column: error: message [code]`.

@@ -123,18 +123,21 @@ struct DictionaryEncoder {
                 appendVarint(UInt32(first), to: &automaton)
                 appendVarint(UInt32(slots), to: &automaton)
                 automaton.append(UInt8(width))
-                let slotsStart = automaton.count
-                automaton += [UInt8](repeating: 0, count: slots * (1 + width))
-                for index in 0..<slots { automaton[slotsStart + index * (1 + width)] = DictionaryFormat.emptySlot }
-                for arc in arcs {
-                    let at = slotsStart + (Int(dawg.arcLabels[arc] >> 1) - first) * (1 + width)
-                    automaton[at] = UInt8(kindValue(arc))
-                    let target = Int(dawg.arcTargets[arc])
-                    if target != 0 {
-                        var bytes: [UInt8] = []
-                        appendVarint(pointer(to: offset[target], from: arcsStart), width: width, to: &bytes)
-                        automaton.replaceSubrange((at + 1)...(at + width), with: bytes)
+                var arc = arcs.lowerBound
+                for code in first..<(first + slots) {
+                    guard Int(dawg.arcLabels[arc] >> 1) == code else {
+                        automaton.append(DictionaryFormat.emptySlot)
+                        automaton += [UInt8](repeating: 0, count: width)
+                        continue
                     }
+                    automaton.append(UInt8(kindValue(arc)))
+                    let target = Int(dawg.arcTargets[arc])
+                    if target == 0 {
+                        automaton += [UInt8](repeating: 0, count: width)
+                    } else {
+                        appendVarint(pointer(to: offset[target], from: arcsStart), width: width, to: &automaton)
+                    }
+                    arc += 1
                 }
                 continue
             }

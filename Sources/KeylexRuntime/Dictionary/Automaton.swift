@@ -162,16 +162,12 @@ struct Automaton: Sendable {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
                 return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
             }
-            if ranking {
-                guard let arc = arc(at: position, arcs: arcs) else { return nil }
-                if label > code || arc.isLast { return nil }
-                guard let below = wordCount(arc.target) else { return nil }
-                rank += below + (arc.isFinal ? 1 : 0)
-                position = arc.end
-                continue
-            }
             if label > code || kind & 1 == 1 { return nil }
-            if kind >> 1 <= DictionaryFormat.ArcTarget.explicitFinal.rawValue {  // skip the pointer
+            if ranking {
+                guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs),
+                      let below = wordCount(target) else { return nil }
+                rank += below + (isFinal ? 1 : 0)
+            } else if kind >> 1 <= DictionaryFormat.ArcTarget.explicitFinal.rawValue {  // skip the pointer
                 while let byte = bytes.u8(p), byte & 0x80 != 0 { p += 1 }
                 p += 1
             }
