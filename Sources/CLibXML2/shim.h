@@ -3,6 +3,8 @@
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlerror.h>

@@ -4,12 +4,14 @@ import KeylexRuntime
 
 /// `keylex inspect`: what a compiled file holds.
 struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a compiled file's words, states, arcs and section sizes.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show a compiled file's sections, dictionary statistics and layouts, layer by layer."
+    )
 
     @Argument(help: "A compiled file.")
     var file: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: "Print JSON (sections and dictionary statistics).")
     var json = false
 
     @Flag(help: "Also check every section's checksum.")
@@ -22,32 +24,54 @@ struct Inspect: ParsableCommand {
             let offset: Int
             let bytes: Int
         }
+        struct Dictionary: Encodable {
+            let words: Int
+            let states: Int
+            let arcs: Int
+            let alphabet: Int
+            let hasFrequencies: Bool
+            let bytesPerWord: Double
+        }
+        struct Layouts: Encodable {
+            let locale: String
+            let formFactors: [String]
+            let keys: Int
+            let callouts: Int
+        }
         let file: String
         let formatVersion: String
         let bytes: Int
-        let words: Int
-        let states: Int
-        let arcs: Int
-        let alphabet: Int
-        let hasFrequencies: Bool
-        let bytesPerWord: Double
+        let dictionary: Dictionary?
+        let layouts: [Layouts]
         let sections: [Section]
     }
 
     func run() throws {
-        let dictionary = try openDictionary(file)
-        let container = dictionary.container
-        if verify {
-            do { try container.verifyChecksums() } catch {
-                printError("error: \(file): \(error)")
-                throw Status.inputErrors
-            }
+        let container: Container
+        let dictionary: WordDictionary?
+        let bundle: LayoutBundle?
+        do {
+            container = try Container(contentsOf: file)
+            if verify { try container.verifyChecksums() }
+            dictionary = container.features.contains(.dictionary) ? try WordDictionary(container: container) : nil
+            bundle = container.features.contains(.layouts) ? try LayoutBundle(container: container) : nil
+        } catch {
+            printError("error: \(file): \(error)")
+            throw Status.inputErrors
         }
         let report = Report(
             file: file, formatVersion: "\(container.majorVersion).\(container.minorVersion)", bytes: container.byteCount,
-            words: dictionary.wordCount, states: dictionary.stateCount, arcs: dictionary.arcCount,
-            alphabet: dictionary.alphabet.count, hasFrequencies: dictionary.hasFrequencies,
-            bytesPerWord: dictionary.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(dictionary.wordCount) * 100).rounded() / 100,
+            dictionary: dictionary.map { d in
+                .init(words: d.wordCount, states: d.stateCount, arcs: d.arcCount, alphabet: d.alphabet.count, hasFrequencies: d.hasFrequencies,
+                      bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100)
+            },
+            layouts: bundle.map { b in
+                b.locales.map { locale in
+                    .init(locale: locale.tag.description, formFactors: locale.layouts.map(\.formFactor.description),
+                          keys: locale.layouts.reduce(0) { sum, layout in layout.layers.reduce(sum) { $0 + $1.rows.reduce(0) { $0 + $1.count } } },
+                          callouts: locale.calloutCount)
+                }
+            } ?? [],
             sections: container.sections.map { .init(tag: $0.tag.description, offset: $0.offset, bytes: $0.length) })
         if json {
             let encoder = JSONEncoder()
@@ -55,20 +79,60 @@ struct Inspect: ParsableCommand {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
-        print("""
-        file:        \(report.file)
-        format:      \(report.formatVersion)
-        bytes:       \(report.bytes) (\(report.bytesPerWord) per word)
-        words:       \(report.words)
-        states:      \(report.states)
-        arcs:        \(report.arcs)
-        alphabet:    \(report.alphabet) symbols
-        frequencies: \(report.hasFrequencies ? "yes" : "no")
-        sections:
-        """)
+        print("file:        \(report.file)")
+        print("format:      \(report.formatVersion)")
+        print("bytes:       \(report.bytes)")
+        if let d = report.dictionary {
+            print("""
+            words:       \(d.words) (\(d.bytesPerWord) bytes per word)
+            states:      \(d.states)
+            arcs:        \(d.arcs)
+            alphabet:    \(d.alphabet) symbols
+            frequencies: \(d.hasFrequencies ? "yes" : "no")
+            """)
+        }
+        print("sections:")
         for section in report.sections {
             print("  \(section.tag)  \(String(section.bytes).leftPadded(10)) bytes at \(section.offset)")
         }
+        if let bundle { print(LayoutText.describe(bundle), terminator: "") }
+    }
+}
+
+/// A bundle's layouts as text: each layer's rows, then the callouts.
+enum LayoutText {
+    static func describe(_ bundle: LayoutBundle) -> String {
+        var out = ""
+        for locale in bundle.locales {
+            out += "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)\n"
+            for layout in locale.layouts {
+                for layer in layout.layers {
+                    out += "  \(layout.formFactor) / \(layer.name)\(layer.isDerived ? " (derived)" : "")\n"
+                    for row in layer.rows {
+                        out += "    " + row.map(describe).joined(separator: " ") + "\n"
+                    }
+                }
+            }
+            if locale.calloutCount > 0 {
+                out += "  callouts\n"
+                for i in 0..<locale.calloutCount {
+                    let callout = locale.callout(at: i)
+                    let variants = callout.enumerated().map { $0.offset == callout.defaultIndex ? "\($0.element)*" : "\($0.element)" }
+                    out += "    \(callout.character): \(variants.joined(separator: " "))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// A character key as its character; any other key in brackets, with its label and width.
+    static func describe(_ key: LayoutKey) -> String {
+        let width = key.width == .input ? "" : " \(key.width)"
+        if key.action == .character, key.label == nil, width.isEmpty, let output = key.output { return output.description }
+        var text = key.action.description
+        if let type = key.returnType { text += ":\(type)" } else if let output = key.output { text += ":\(output)" }
+        if let label = key.label { text += " \"\(label)\"" }
+        return "[\(text)\(width)]"
     }
 }
 

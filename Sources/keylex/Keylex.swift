@@ -6,12 +6,12 @@ import Foundation
 struct Keylex: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keylex",
-        abstract: "Compile keyboard dictionaries into compact, memory-mappable files, and query them.",
+        abstract: "Compile keyboard layouts and dictionaries into compact, memory-mappable bundles, and query them.",
         discussion: """
         Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
         2 wrong usage; 3 an output could not be written.
         """,
-        subcommands: [Build.self, Dict.self, Query.self, Complete.self, Inspect.self]
+        subcommands: [Build.self, Validate.self, Convert.self, Schema.self, Dict.self, Query.self, Complete.self, Inspect.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.
@@ -46,4 +46,10 @@ enum Status {
 /// Writes a line to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// `path` when it names a directory, else `nil`.
+func existingDirectory(_ path: String) -> String? {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
 }

@@ -4,6 +4,8 @@ import KeylexRuntime
 public struct CompiledDictionary: Sendable {
     /// The container file.
     public let bytes: [UInt8]
+    /// The sections and features, for bundles that add layouts to the dictionary.
+    let container: ContainerWriter
     /// The words in number order (lexicographic by Unicode scalar).
     public let words: [String]
     /// The frequency class of each word, when the sources gave counts.
@@ -101,7 +103,7 @@ public enum DictionaryCompiler {
             writer.insert(.wordFlags)
             writer.add(.wordFlags, section)
         }
-        return CompiledDictionary(bytes: writer.bytes(), words: words, classes: classes,
+        return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,
                                   stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
     }
 }

@@ -39,3 +39,10 @@ enum AtomicFile {
         ok = true
     }
 }
+
+/// Writes text outputs (converted layouts, schemas) atomically.
+public enum TextOutput {
+    public static func write(_ text: String, to path: String) throws {
+        try AtomicFile.write(Array(text.utf8), to: path)
+    }
+}

@@ -2,7 +2,7 @@ import KeylexRuntime
 
 /// Assembles sections into one Keylex container (header, section table, aligned sections), the
 /// inverse of ``KeylexRuntime/Container``.
-struct ContainerWriter {
+struct ContainerWriter: Sendable {
     private(set) var features: ContainerFeatures = []
     private var sections: [(SectionTag, [UInt8])] = []
 

@@ -51,8 +51,11 @@ public struct ContainerFeatures: OptionSet, Sendable, Hashable {
     /// The dictionary has per-word flags (section `FLAG`).
     public static let wordFlags = ContainerFeatures(rawValue: 1 << 2)
 
+    /// The file holds keyboard layouts (sections `STRS` and `LAYT`).
+    public static let layouts = ContainerFeatures(rawValue: 1 << 3)
+
     /// Every feature this runtime understands.
-    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags]
+    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags, .layouts]
 }
 
 /// A four-letter section name, stored as its ASCII bytes read as a little-endian `UInt32`.
@@ -90,4 +93,8 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let topK = SectionTag("TOPK")
     /// Sparse per-word flags (blocked, possibly offensive, not a word).
     public static let wordFlags = SectionTag("FLAG")
+    /// The string pool of the layouts.
+    public static let strings = SectionTag("STRS")
+    /// The layout tables: locales, layouts, layers, rows, keys, callouts.
+    public static let layouts = SectionTag("LAYT")
 }

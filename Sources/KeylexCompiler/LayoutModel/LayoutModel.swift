@@ -1,0 +1,180 @@
+import KeylexRuntime
+
+/// Where a node of the layout model was written. It is not part of the node's value: two nodes
+/// read from different files (an XML file and its JSON conversion) compare equal.
+public struct Origin: Hashable, Sendable {
+    public let location: SourceLocation
+
+    public init(_ location: SourceLocation) { self.location = location }
+
+    public static func == (_: Origin, _: Origin) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
+
+/// One layout source file: a locale's keyboard, in XML or JSON.
+public struct LayoutDocument: Equatable, Sendable {
+    /// The BCP 47 tag of the locale.
+    public var locale: String
+    /// The locale's name as shown to users ("English (UK)").
+    public var name: String?
+    /// Where the data came from (attribution).
+    public var source: String?
+    /// The locale whose layouts and callouts this one starts from.
+    public var extends: String?
+    /// The writing direction; inherited when not written, left to right at the root.
+    public var direction: TextDirection?
+    /// The long-press alternatives of characters.
+    public var callouts: CalloutSet?
+    /// One layout per form factor.
+    public var layouts: [Layout]
+    public var origin: Origin
+    /// Where `locale` and `extends` were written.
+    public var localeOrigin: Origin
+    public var extendsOrigin: Origin
+
+    public init(locale: String, origin: Origin) {
+        self.locale = locale
+        self.layouts = []
+        self.origin = origin
+        self.localeOrigin = origin
+        self.extendsOrigin = origin
+    }
+}
+
+/// A locale's callouts: its own, on top of those of `extends` (or of the document's parent).
+public struct CalloutSet: Equatable, Sendable {
+    /// The locale whose callouts these change.
+    public var extends: String?
+    public var callouts: [Callout]
+    public var origin: Origin
+    public var extendsOrigin: Origin
+
+    public init(extends: String? = nil, callouts: [Callout] = [], origin: Origin) {
+        self.extends = extends
+        self.callouts = callouts
+        self.origin = origin
+        self.extendsOrigin = origin
+    }
+}
+
+/// The long-press alternatives of one character, in order; `defaultVariant` is the one selected
+/// first (the first variant when not written).
+public struct Callout: Equatable, Sendable {
+    public var character: String
+    public var variants: [String]
+    public var defaultVariant: String?
+    public var origin: Origin
+    /// Where the variants and the default were written.
+    public var variantsOrigin: Origin
+    public var defaultOrigin: Origin
+
+    public init(character: String, variants: [String], defaultVariant: String? = nil, origin: Origin) {
+        self.character = character
+        self.variants = variants
+        self.defaultVariant = defaultVariant
+        self.origin = origin
+        self.variantsOrigin = origin
+        self.defaultOrigin = origin
+    }
+
+    /// The index of the default variant (0 when not written or not found).
+    public var defaultIndex: Int { defaultVariant.flatMap { variants.firstIndex(of: $0) } ?? 0 }
+}
+
+/// The keyboard of one form factor: its layers, and changes to the parent's keys.
+public struct Layout: Equatable, Sendable {
+    public var formFactor: FormFactor
+    public var layers: [Layer]
+    /// Character substitutions applied to every inherited layer (en-GB's £ for en-US's $).
+    public var replacements: [KeyReplacement]
+    public var origin: Origin
+
+    public init(formFactor: FormFactor, layers: [Layer] = [], replacements: [KeyReplacement] = [], origin: Origin) {
+        self.formFactor = formFactor
+        self.layers = layers
+        self.replacements = replacements
+        self.origin = origin
+    }
+}
+
+/// Replaces the output of every inherited character or text key that types `key` with `with`.
+public struct KeyReplacement: Equatable, Sendable {
+    public var key: String
+    public var with: String
+    public var origin: Origin
+
+    public init(key: String, with: String, origin: Origin) {
+        self.key = key
+        self.with = with
+        self.origin = origin
+    }
+}
+
+/// A named layer of rows. In a layout that extends another, rows with an `index` replace that row
+/// of the inherited layer; rows without one replace the whole layer.
+public struct Layer: Equatable, Sendable {
+    public var id: String
+    /// Whether the id names a custom layer (not one of ``StandardLayer``).
+    public var isCustom: Bool
+    public var rows: [Row]
+    /// Set on layers the compiler derived by case mapping (never on written ones).
+    public var isDerived: Bool
+    public var origin: Origin
+
+    public init(id: String, isCustom: Bool = false, rows: [Row] = [], isDerived: Bool = false, origin: Origin) {
+        self.id = id
+        self.isCustom = isCustom
+        self.rows = rows
+        self.isDerived = isDerived
+        self.origin = origin
+    }
+}
+
+/// A row of keys, left to right (in reading order for right-to-left locales).
+public struct Row: Equatable, Sendable {
+    /// The 1-based row of the inherited layer this row replaces.
+    public var index: Int?
+    public var keys: [Key]
+    public var origin: Origin
+    public var indexOrigin: Origin
+
+    public init(index: Int? = nil, keys: [Key] = [], origin: Origin) {
+        self.index = index
+        self.keys = keys
+        self.origin = origin
+        self.indexOrigin = origin
+    }
+}
+
+/// A key: what it does, what it types or shows, and how wide it is.
+public struct Key: Equatable, Sendable {
+    public var action: KeyActionKind
+    /// The character or text typed, the layer switched to, the return type, or the custom action's name.
+    public var value: String?
+    /// What the key shows, when it differs from its output.
+    public var label: String?
+    /// `nil` means one input unit.
+    public var width: KeyWidth?
+    public var origin: Origin
+    /// Where the value, label and width were written.
+    public var valueOrigin: Origin
+    public var labelOrigin: Origin
+    public var widthOrigin: Origin
+
+    public init(action: KeyActionKind, value: String? = nil, label: String? = nil, width: KeyWidth? = nil, origin: Origin) {
+        self.action = action
+        self.value = value
+        self.label = label
+        self.width = width
+        self.origin = origin
+        self.valueOrigin = origin
+        self.labelOrigin = origin
+        self.widthOrigin = origin
+    }
+
+    /// Whether the key types its value (character and text keys).
+    public var typesValue: Bool { action == .character || action == .text }
+    /// Whether the key is a plain character key of one input unit with no label: what a compact
+    /// row string holds.
+    public var isPlainCharacter: Bool { action == .character && label == nil && width == nil && value != nil }
+}

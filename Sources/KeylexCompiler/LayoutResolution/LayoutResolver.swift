@@ -1,0 +1,199 @@
+import Foundation
+import KeylexRuntime
+
+/// Applies inheritance (`extends`, row patches, replacements, callout overlays) and derives the
+/// upper alphabetic layers and their callouts by the locale's case mapping.
+public struct LayoutResolver {
+    let diagnostics: DiagnosticEngine
+    private let documents: [String: LayoutDocument]
+
+    /// Indexes `documents` by locale, reporting a locale defined twice.
+    public init(_ documents: [LayoutDocument], diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+        var index: [String: LayoutDocument] = [:]
+        for document in documents {
+            if let first = index[document.locale] {
+                diagnostics.error(document.localeOrigin.location,
+                                  "locale '\(document.locale)' is already defined at \(first.localeOrigin.location.description)", code: "duplicate-id")
+                continue
+            }
+            index[document.locale] = document
+        }
+        self.documents = index
+    }
+
+    /// The locales that have at least one layout, sorted by tag.
+    public func resolveAll() -> [ResolvedLocale] {
+        var cache: [String: Inherited?] = [:]
+        return documents.keys.sorted().compactMap { tag in
+            guard let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
+            let document = documents[tag]!
+            return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction,
+                                  layouts: inherited.layouts.map { derive($0, locale: tag) }.sorted { $0.formFactor.rawValue < $1.formFactor.rawValue },
+                                  callouts: deriveCallouts(inherited.callouts, locale: tag),
+                                  document: document)
+        }
+    }
+
+    /// What a locale passes to the locales that extend it: written layers only, nothing derived.
+    private struct Inherited {
+        var direction: TextDirection
+        var layouts: [Layout]
+        var callouts: [Callout]
+    }
+
+    /// The locale `tag` as inherited; `cache` holds every locale resolved so far, `nil` for those
+    /// that failed (so that a failure is reported once).
+    private func resolve(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
+        if let done = cache[tag] { return done }
+        let result = resolveUncached(tag, visiting: visiting, cache: &cache)
+        if result != nil || visiting.isEmpty || !visiting.contains(tag) { cache[tag] = .some(result) }
+        return result
+    }
+
+    private func resolveUncached(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
+        guard let document = documents[tag] else { return nil }
+        guard !visiting.contains(tag) else {
+            diagnostics.error(document.extendsOrigin.location,
+                              "inheritance cycle: \((visiting + [tag]).joined(separator: " → "))", code: "inheritance-cycle")
+            return nil
+        }
+        var parent: Inherited?
+        if let parentTag = document.extends {
+            guard documents[parentTag] != nil else {
+                diagnostics.error(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestLocale(parentTag, from: tag))",
+                                  code: "missing-parent")
+                return nil
+            }
+            guard let resolved = resolve(parentTag, visiting: visiting + [tag], cache: &cache) else { return nil }
+            parent = resolved
+        }
+        var calloutBase = parent?.callouts ?? []
+        if let set = document.callouts, let calloutParent = set.extends {
+            if documents[calloutParent] == nil {
+                diagnostics.error(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestLocale(calloutParent, from: tag))",
+                                  code: "missing-callout-locale")
+            } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
+                calloutBase = resolved.callouts
+            }
+        }
+        var layouts = parent?.layouts ?? []
+        for written in document.layouts {
+            if let i = layouts.firstIndex(where: { $0.formFactor == written.formFactor }) {
+                layouts[i] = patch(layouts[i], with: written)
+            } else {
+                layouts.append(patch(Layout(formFactor: written.formFactor, origin: written.origin), with: written))
+            }
+        }
+        var callouts = calloutBase
+        for callout in document.callouts?.callouts ?? [] {
+            if let i = callouts.firstIndex(where: { $0.character == callout.character }) {
+                callouts[i] = callout
+            } else {
+                callouts.append(callout)
+            }
+        }
+        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, callouts: callouts)
+    }
+
+    /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.
+    private func patch(_ base: Layout, with written: Layout) -> Layout {
+        var layout = base
+        layout.origin = written.origin
+        for layer in written.layers {
+            let indexed = layer.rows.filter { $0.index != nil }
+            guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }), !indexed.isEmpty else {
+                if let row = indexed.first {
+                    diagnostics.error(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
+                                      code: "missing-row")
+                }
+                if let i = layout.layers.firstIndex(where: { $0.id == layer.id }) { layout.layers[i] = layer } else { layout.layers.append(layer) }
+                continue
+            }
+            if indexed.count != layer.rows.count {
+                diagnostics.error(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: "mixed-row-patch")
+            }
+            for row in indexed {
+                let index = row.index!
+                guard index <= layout.layers[i].rows.count else {
+                    diagnostics.error(row.indexOrigin.location, "row \(index) does not exist: the inherited layer '\(layer.id)' has \(layout.layers[i].rows.count) row\(layout.layers[i].rows.count == 1 ? "" : "s")",
+                                      code: "missing-row")
+                    continue
+                }
+                var replacement = row
+                replacement.index = nil
+                layout.layers[i].rows[index - 1] = replacement
+            }
+        }
+        // Replacements apply at once, each key at most once, so that two of them can swap keys.
+        var used = Set<Int>()
+        for l in layout.layers.indices {
+            for r in layout.layers[l].rows.indices {
+                for k in layout.layers[l].rows[r].keys.indices {
+                    let key = layout.layers[l].rows[r].keys[k]
+                    guard key.typesValue, let i = written.replacements.firstIndex(where: { $0.key == key.value }) else { continue }
+                    layout.layers[l].rows[r].keys[k].value = written.replacements[i].with
+                    if key.label == key.value { layout.layers[l].rows[r].keys[k].label = nil }
+                    used.insert(i)
+                }
+            }
+        }
+        for (i, replacement) in written.replacements.enumerated() where !used.contains(i) {
+            diagnostics.error(replacement.origin.location, "no key types '\(replacement.key)' in the \(written.formFactor) layout", code: "unresolved-replacement")
+        }
+        return layout
+    }
+
+    private func suggestLocale(_ tag: String, from document: String) -> String {
+        LayoutVocabulary.suggestion(tag, among: documents.keys.sorted().filter { $0 != document })
+    }
+
+    // MARK: Case mapping
+
+    /// Adds `uppercased` (from `lowercased`) and `capsLocked` (from `uppercased`) when not written.
+    private func derive(_ layout: Layout, locale: String) -> Layout {
+        var result = layout
+        func insert(_ id: StandardLayer, from source: StandardLayer) {
+            guard !result.layers.contains(where: { $0.id == id.rawValue }),
+                  let i = result.layers.firstIndex(where: { $0.id == source.rawValue }) else { return }
+            var layer = result.layers[i]
+            layer.id = id.rawValue
+            layer.isDerived = true
+            if source == .lowercased {
+                for r in layer.rows.indices {
+                    for k in layer.rows[r].keys.indices {
+                        let key = layer.rows[r].keys[k]
+                        if key.action == .character, let value = key.value { layer.rows[r].keys[k].value = Self.upper(value, locale: locale) }
+                        if let label = key.label, key.action == .character { layer.rows[r].keys[k].label = Self.upper(label, locale: locale) }
+                    }
+                }
+            }
+            result.layers.insert(layer, at: i + 1)
+        }
+        insert(.uppercased, from: .lowercased)
+        insert(.capsLocked, from: .uppercased)
+        return result
+    }
+
+    /// Adds the callouts of each character's uppercase form, when not written, and sorts them.
+    private func deriveCallouts(_ callouts: [Callout], locale: String) -> [Callout] {
+        var result = callouts
+        let written = Set(callouts.map(\.character))
+        for callout in callouts {
+            let upper = Self.upper(callout.character, locale: locale)
+            guard upper != callout.character, !written.contains(upper) else { continue }
+            var derived = callout
+            derived.character = upper
+            derived.variants = callout.variants.map { Self.upper($0, locale: locale) }
+            derived.defaultVariant = callout.defaultVariant.map { Self.upper($0, locale: locale) }
+            result.append(derived)
+        }
+        return result.sorted { $0.character.utf8.lexicographicallyPrecedes($1.character.utf8) }
+    }
+
+    /// The uppercase form of a character in `locale`, when it is one grapheme (ß stays ß).
+    static func upper(_ text: String, locale: String) -> String {
+        let mapped = text.uppercased(with: Locale(identifier: locale)).precomposedStringWithCanonicalMapping
+        return mapped.count == 1 ? mapped : text
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import KeylexRuntime
+
+/// Reads a layout document written in JSON (see `docs/LAYOUTS.md` and
+/// `layouts/schema/keylex-layout.schema.json`), reporting every problem with its place.
+struct JSONLayoutReader {
+    let diagnostics: DiagnosticEngine
+    private var vocabulary: LayoutVocabulary { LayoutVocabulary(diagnostics: diagnostics) }
+
+    /// Reads the document at `path` from `bytes`; `nil` when it is not JSON or lacks a locale.
+    func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
+        guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics),
+              let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
+              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "callouts", "layouts"], what: "a layout document")
+        else { return nil }
+        guard let localeNode = object["locale"], let locale = string(localeNode) else {
+            if object["locale"] == nil { diagnostics.error(root.location, "the document has no 'locale'", code: "schema-violation") }
+            return nil
+        }
+        var document = LayoutDocument(locale: locale, origin: Origin(root.location))
+        document.localeOrigin = Origin(localeNode.location)
+        document.name = object["name"].flatMap(string)
+        document.source = object["source"].flatMap(string)
+        if let node = object["extends"], let parent = string(node) {
+            document.extends = parent
+            document.extendsOrigin = Origin(node.location)
+        }
+        if let node = object["direction"], let name = string(node) {
+            document.direction = vocabulary.direction(name, at: node.location)
+        }
+        if let node = object["callouts"] { document.callouts = callouts(node) }
+        if let node = object["layouts"], let items = array(node) {
+            document.layouts = items.compactMap(layout)
+        }
+        return document
+    }
+
+    // MARK: Parts
+
+    private func callouts(_ node: JSONNode) -> CalloutSet? {
+        guard let object = members(node, allowed: ["extends", "keys"], what: "callouts") else { return nil }
+        var set = CalloutSet(origin: Origin(node.location))
+        if let extendsNode = object["extends"], let parent = string(extendsNode) {
+            set.extends = parent
+            set.extendsOrigin = Origin(extendsNode.location)
+        }
+        guard let keysNode = object["keys"] else { return set }
+        guard case .object(let entries) = keysNode.value else {
+            typeError(keysNode, expected: "an object of callouts by character")
+            return set
+        }
+        for entry in entries {
+            let origin = Origin(entry.keyLocation)
+            var callout = Callout(character: entry.key, variants: [], origin: origin)
+            callout.variantsOrigin = Origin(entry.value.location)
+            switch entry.value.value {
+            case .string(let list):
+                callout.variants = LayoutVocabulary.list(list)
+            case .object:
+                guard let fields = members(entry.value, allowed: ["variants", "default"], what: "a callout") else { continue }
+                if let variants = fields["variants"], let list = string(variants) {
+                    callout.variants = LayoutVocabulary.list(list)
+                    callout.variantsOrigin = Origin(variants.location)
+                } else if fields["variants"] == nil {
+                    diagnostics.error(entry.value.location, "the callout has no 'variants'", code: "schema-violation")
+                }
+                if let node = fields["default"], let value = string(node) {
+                    callout.defaultVariant = value
+                    callout.defaultOrigin = Origin(node.location)
+                }
+            default:
+                typeError(entry.value, expected: "a string of variants or an object")
+                continue
+            }
+            set.callouts.append(callout)
+        }
+        return set
+    }
+
+    private func layout(_ node: JSONNode) -> Layout? {
+        guard let object = members(node, allowed: ["formFactor", "layers", "replace"], what: "a layout") else { return nil }
+        guard let formNode = object["formFactor"] else {
+            diagnostics.error(node.location, "the layout has no 'formFactor'", code: "schema-violation")
+            return nil
+        }
+        guard let name = string(formNode), let formFactor = vocabulary.formFactor(name, at: formNode.location) else { return nil }
+        var layout = Layout(formFactor: formFactor, origin: Origin(node.location))
+        if let layersNode = object["layers"], let items = array(layersNode) {
+            layout.layers = items.compactMap(layer)
+        }
+        if let replaceNode = object["replace"], let items = array(replaceNode) {
+            for item in items {
+                guard let fields = members(item, allowed: ["key", "with"], what: "a replacement") else { continue }
+                guard let key = fields["key"].flatMap(string), let with = fields["with"].flatMap(string) else {
+                    if fields["key"] == nil || fields["with"] == nil {
+                        diagnostics.error(item.location, "a replacement needs 'key' and 'with'", code: "schema-violation")
+                    }
+                    continue
+                }
+                layout.replacements.append(KeyReplacement(key: key, with: with, origin: Origin(item.location)))
+            }
+        }
+        return layout
+    }
+
+    private func layer(_ node: JSONNode) -> Layer? {
+        guard let object = members(node, allowed: ["id", "custom", "rows"], what: "a layer") else { return nil }
+        guard let idNode = object["id"] else {
+            diagnostics.error(node.location, "the layer has no 'id'", code: "schema-violation")
+            return nil
+        }
+        guard let id = string(idNode) else { return nil }
+        var custom = false
+        if let customNode = object["custom"] {
+            guard case .bool(let flag) = customNode.value else { typeError(customNode, expected: "a boolean"); return nil }
+            custom = flag
+        }
+        guard vocabulary.layerId(id, custom: custom, at: idNode.location) else { return nil }
+        var layer = Layer(id: id, isCustom: custom, origin: Origin(node.location))
+        if let rowsNode = object["rows"], let items = array(rowsNode) {
+            layer.rows = items.compactMap(row)
+        }
+        return layer
+    }
+
+    /// A row: a string of characters, an array of character strings and key objects, or an object
+    /// with `index` and `keys`.
+    private func row(_ node: JSONNode) -> Row? {
+        var row = Row(origin: Origin(node.location))
+        var keysNode = node
+        if case .object = node.value {
+            guard let fields = members(node, allowed: ["index", "keys"], what: "a row") else { return nil }
+            if let indexNode = fields["index"] {
+                guard case .number(let value) = indexNode.value, value == value.rounded(), value >= 1, value <= 1000 else {
+                    typeError(indexNode, expected: "a row number from 1")
+                    return nil
+                }
+                row.index = Int(value)
+                row.indexOrigin = Origin(indexNode.location)
+            }
+            guard let keys = fields["keys"] else {
+                diagnostics.error(node.location, "the row has no 'keys'", code: "schema-violation")
+                return nil
+            }
+            keysNode = keys
+        }
+        switch keysNode.value {
+        case .string:
+            row.keys = characterKeys(keysNode)
+        case .array(let items):
+            for item in items {
+                if case .string = item.value {
+                    row.keys += characterKeys(item)
+                } else if let key = key(item) {
+                    row.keys.append(key)
+                }
+            }
+        default:
+            typeError(keysNode, expected: "a string of characters or an array of keys")
+            return nil
+        }
+        return row
+    }
+
+    /// One plain character key per character of a string node.
+    private func characterKeys(_ node: JSONNode) -> [Key] {
+        guard case .string(let text) = node.value else { return [] }
+        return LayoutVocabulary.characters(text).map { item in
+            let location = node.isVerbatim
+                ? SourceLocation(file: node.location.file, line: node.location.line, column: node.location.column + 1 + item.offset)
+                : node.location
+            return Key(action: .character, value: item.value, origin: Origin(location))
+        }
+    }
+
+    private func key(_ node: JSONNode) -> Key? {
+        guard let fields = members(node, allowed: ["action", "value", "label", "width"], what: "a key") else { return nil }
+        var action = KeyActionKind.character
+        if let actionNode = fields["action"] {
+            guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
+            action = known
+        }
+        var key = Key(action: action, origin: Origin(node.location))
+        if let valueNode = fields["value"], let value = string(valueNode) {
+            key.value = value
+            key.valueOrigin = Origin(valueNode.location)
+        }
+        if let labelNode = fields["label"], let label = string(labelNode) {
+            key.label = label
+            key.labelOrigin = Origin(labelNode.location)
+        }
+        if let widthNode = fields["width"], let text = string(widthNode) {
+            key.width = vocabulary.width(text, at: widthNode.location)
+            key.widthOrigin = Origin(widthNode.location)
+        }
+        return key
+    }
+
+    // MARK: Typed access
+
+    /// The members of an object by name, after reporting unknown and duplicate members; `nil`
+    /// (reported) when `node` is not an object.
+    private func members(_ node: JSONNode, allowed: [String], what: String) -> [String: JSONNode]? {
+        guard case .object(let list) = node.value else {
+            typeError(node, expected: what == "a layout document" ? "an object" : "\(what) (an object)")
+            return nil
+        }
+        var result: [String: JSONNode] = [:]
+        for member in list {
+            guard allowed.contains(member.key) else {
+                diagnostics.error(member.keyLocation, "unknown property '\(member.key)' in \(what)\(LayoutVocabulary.suggestion(member.key, among: allowed))",
+                                  code: "unknown-property")
+                continue
+            }
+            guard result[member.key] == nil else {
+                diagnostics.error(member.keyLocation, "duplicate property '\(member.key)'", code: "duplicate-property")
+                continue
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    private func string(_ node: JSONNode) -> String? {
+        if case .string(let text) = node.value { return text }
+        typeError(node, expected: "a string")
+        return nil
+    }
+
+    private func array(_ node: JSONNode) -> [JSONNode]? {
+        if case .array(let items) = node.value { return items }
+        typeError(node, expected: "an array")
+        return nil
+    }
+
+    private func typeError(_ node: JSONNode, expected: String) {
+        diagnostics.error(node.location, "expected \(expected), found \(node.typeName)", code: "schema-violation")
+    }
+}

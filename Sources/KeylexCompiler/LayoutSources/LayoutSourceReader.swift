@@ -1,0 +1,43 @@
+import Foundation
+
+/// Reads layout documents from files, choosing the syntax by extension (`.xml` or `.json`).
+public struct LayoutSourceReader {
+    let diagnostics: DiagnosticEngine
+
+    public init(diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether `path` names a layout source.
+    public static func isLayoutSource(_ path: String) -> Bool {
+        path.hasSuffix(".xml") || path.hasSuffix(".json")
+    }
+
+    /// Reads one document; `nil` (with diagnostics) when it cannot be read.
+    public func read(_ path: String) -> LayoutDocument? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.error(SourceLocation(file: path), "cannot read file", code: "unreadable-file")
+            return nil
+        }
+        return read([UInt8](data), path: path)
+    }
+
+    /// Reads one document from `bytes`, as the contents of `path`.
+    public func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
+        path.hasSuffix(".xml")
+            ? XMLLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
+            : JSONLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
+    }
+
+    /// Reads every layout source in `directory` (not recursing into `schema/` or hidden folders),
+    /// in path order.
+    public func readDirectory(_ directory: String) -> [LayoutDocument] {
+        guard let names = FileManager.default.subpaths(atPath: directory) else {
+            diagnostics.error(SourceLocation(file: directory), "cannot read the layouts directory", code: "unreadable-file")
+            return []
+        }
+        return names.filter { Self.isLayoutSource($0) && !$0.hasPrefix("schema/") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+            .sorted()
+            .compactMap { read((directory as NSString).appendingPathComponent($0)) }
+    }
+}

@@ -1,0 +1,93 @@
+import KeylexRuntime
+
+/// The words of the layout sources (actions, return types, widths, form factors, directions) and
+/// how to read them, shared by the XML and JSON readers so both report the same diagnostics.
+struct LayoutVocabulary {
+    let diagnostics: DiagnosticEngine
+
+    func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
+        if let action = KeyActionKind.allCases.first(where: { $0.description == name }) { return action }
+        diagnostics.error(location, "unknown action '\(name)'\(Self.suggestion(name, among: KeyActionKind.allCases.map(\.description)))",
+                          code: "unknown-action")
+        return nil
+    }
+
+    func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
+        if let type = ReturnKeyType.allCases.first(where: { $0.description == name }) { return type }
+        diagnostics.error(location, "unknown return type '\(name)'\(Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description)))",
+                          code: "unknown-return-type")
+        return nil
+    }
+
+    func formFactor(_ name: String, at location: SourceLocation) -> FormFactor? {
+        if let value = FormFactor.allCases.first(where: { $0.description == name }) { return value }
+        diagnostics.error(location, "unknown form factor '\(name)' (expected phone or tablet)", code: "unknown-form-factor")
+        return nil
+    }
+
+    func direction(_ name: String, at location: SourceLocation) -> TextDirection? {
+        if let value = TextDirection.allCases.first(where: { $0.description == name }) { return value }
+        diagnostics.error(location, "unknown direction '\(name)' (expected ltr or rtl)", code: "unknown-direction")
+        return nil
+    }
+
+    func width(_ text: String, at location: SourceLocation) -> KeyWidth? {
+        if let width = KeyWidth(text) { return width }
+        diagnostics.error(location, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)", code: "invalid-width")
+        return nil
+    }
+
+    /// A layer id: a standard layer, or a custom one when `custom` is set. Reports ids that are
+    /// neither, suggesting the closest standard name.
+    func layerId(_ id: String, custom: Bool, at location: SourceLocation) -> Bool {
+        let standard = StandardLayer(rawValue: id) != nil
+        if custom && standard {
+            diagnostics.error(location, "'\(id)' is a standard layer and cannot be custom", code: "unknown-layer")
+            return false
+        }
+        if !custom && !standard {
+            diagnostics.error(location, "unknown layer '\(id)'\(Self.suggestion(id, among: StandardLayer.allCases.map(\.rawValue))); mark custom layers as custom",
+                              code: "unknown-layer")
+            return false
+        }
+        return true
+    }
+
+    /// The characters of a compact key string (whitespace separates and is skipped).
+    static func characters(_ text: String) -> [(offset: Int, value: String)] {
+        var result: [(Int, String)] = []
+        var offset = 0
+        for character in text {
+            if !character.isWhitespace { result.append((offset, String(character))) }
+            offset += character.unicodeScalars.count
+        }
+        return result
+    }
+
+    /// The whitespace-separated items of a list.
+    static func list(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// " (did you mean 'x'?)" when one of `candidates` is close to `word`, else "".
+    static func suggestion(_ word: String, among candidates: [String]) -> String {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return "" }
+        return " (did you mean '\(best.0)'?)"
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,194 @@
+import KeylexRuntime
+
+/// What the XML and JSON writers share: how a row is split into compact character runs and keys.
+enum RowItem {
+    /// Plain one-unit character keys written as one string.
+    case characters(String)
+    case key(Key)
+
+    /// The items of a row: maximal runs of plain character keys that read back as the same keys,
+    /// and the other keys one by one.
+    static func items(_ row: Row) -> [RowItem] {
+        var items: [RowItem] = []
+        var run = ""
+        var runCount = 0
+        func flush() {
+            if !run.isEmpty { items.append(.characters(run)) }
+            run = ""
+            runCount = 0
+        }
+        for key in row.keys {
+            guard key.isPlainCharacter, let value = key.value, value.count == 1, !value.first!.isWhitespace else {
+                flush()
+                items.append(.key(key))
+                continue
+            }
+            if (run + value).count != runCount + 1 { flush() }
+            run += value
+            runCount += 1
+        }
+        flush()
+        return items
+    }
+}
+
+/// Writes a layout document as XML, the inverse of ``XMLLayoutReader`` (same model back).
+public enum XMLLayoutWriter {
+    public static func write(_ document: LayoutDocument) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<keyboard" + attributes([("locale", document.locale), ("name", document.name), ("source", document.source),
+                                          ("extends", document.extends), ("direction", document.direction?.description)])
+        guard document.callouts != nil || !document.layouts.isEmpty else { return out + "/>\n" }
+        out += ">\n"
+        if let set = document.callouts {
+            out += "  <callouts" + attributes([("extends", set.extends)])
+            if set.callouts.isEmpty {
+                out += "/>\n"
+            } else {
+                out += ">\n"
+                for callout in set.callouts {
+                    out += "    <callout" + attributes([("key", callout.character), ("variants", callout.variants.joined(separator: " ")),
+                                                        ("default", callout.defaultVariant)]) + "/>\n"
+                }
+                out += "  </callouts>\n"
+            }
+        }
+        for layout in document.layouts {
+            out += "  <layout formFactor=\"\(layout.formFactor)\">\n"
+            for layer in layout.layers {
+                out += "    <layer" + attributes([("id", layer.id), ("custom", layer.isCustom ? "true" : nil)])
+                out += layer.rows.isEmpty ? "/>\n" : ">\n"
+                for row in layer.rows {
+                    let items = RowItem.items(row)
+                    let index = row.index.map(String.init)
+                    if items.count == 1, case .characters(let run) = items[0] {
+                        out += "      <row" + attributes([("index", index), ("chars", run)]) + "/>\n"
+                        continue
+                    }
+                    out += "      <row" + attributes([("index", index)]) + (items.isEmpty ? "/>\n" : ">\n")
+                    guard !items.isEmpty else { continue }
+                    for item in items {
+                        switch item {
+                        case .characters(let run): out += "        <chars" + attributes([("value", run)]) + "/>\n"
+                        case .key(let key):
+                            out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description),
+                                                                ("value", key.value), ("label", key.label), ("width", key.width?.description)]) + "/>\n"
+                        }
+                    }
+                    out += "      </row>\n"
+                }
+                if !layer.rows.isEmpty { out += "    </layer>\n" }
+            }
+            for replacement in layout.replacements {
+                out += "    <replace" + attributes([("key", replacement.key), ("with", replacement.with)]) + "/>\n"
+            }
+            out += "  </layout>\n"
+        }
+        return out + "</keyboard>\n"
+    }
+
+    private static func attributes(_ pairs: [(String, String?)]) -> String {
+        pairs.compactMap { name, value in value.map { " \(name)=\"\(escape($0))\"" } }.joined()
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Writes a layout document as JSON, the inverse of ``JSONLayoutReader`` (same model back).
+public enum JSONLayoutWriter {
+    public static func write(_ document: LayoutDocument) -> String {
+        var members: [String] = []
+        members.append("\"$schema\": \"schema/\(LayoutSchemas.jsonSchemaFileName)\"")
+        for (name, value) in [("locale", document.locale), ("name", document.name), ("source", document.source),
+                              ("extends", document.extends), ("direction", document.direction?.description)] {
+            if let value { members.append("\(quote(name)): \(quote(value))") }
+        }
+        if let set = document.callouts {
+            var parts: [String] = []
+            if let parent = set.extends { parts.append("\"extends\": \(quote(parent))") }
+            let keys = set.callouts.map { callout -> String in
+                let variants = quote(callout.variants.joined(separator: " "))
+                let value = callout.defaultVariant.map { "{ \"variants\": \(variants), \"default\": \(quote($0)) }" } ?? variants
+                return "      \(quote(callout.character)): \(value)"
+            }
+            parts.append("\"keys\": {" + (keys.isEmpty ? "}" : "\n" + keys.joined(separator: ",\n") + "\n    }"))
+            members.append("\"callouts\": {\n    " + parts.joined(separator: ",\n    ") + "\n  }")
+        }
+        if !document.layouts.isEmpty {
+            members.append("\"layouts\": [\n" + document.layouts.map(layout).joined(separator: ",\n") + "\n  ]")
+        }
+        return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    private static func layout(_ layout: Layout) -> String {
+        var parts = ["\"formFactor\": \(quote(layout.formFactor.description))"]
+        let layers = layout.layers.map { layer -> String in
+            var fields = ["\"id\": \(quote(layer.id))"]
+            if layer.isCustom { fields.append("\"custom\": true") }
+            let rows = layer.rows.map { "            " + row($0) }
+            fields.append("\"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows.joined(separator: ",\n") + "\n          ]"))
+            return "        {\n          " + fields.joined(separator: ",\n          ") + "\n        }"
+        }
+        parts.append("\"layers\": [\n" + layers.joined(separator: ",\n") + "\n      ]")
+        if !layout.replacements.isEmpty {
+            let replacements = layout.replacements.map { "{ \"key\": \(quote($0.key)), \"with\": \(quote($0.with)) }" }
+            parts.append("\"replace\": [" + replacements.joined(separator: ", ") + "]")
+        }
+        return "    {\n      " + parts.joined(separator: ",\n      ") + "\n    }"
+    }
+
+    private static func row(_ row: Row) -> String {
+        let items = RowItem.items(row)
+        var keys: String
+        if items.count == 1, case .characters(let run) = items[0] {
+            keys = quote(run)
+        } else {
+            keys = "[" + items.map { item -> String in
+                switch item {
+                case .characters(let run): return quote(run)
+                case .key(let key):
+                    var fields: [String] = []
+                    if key.action != .character { fields.append("\"action\": \(quote(key.action.description))") }
+                    if let value = key.value { fields.append("\"value\": \(quote(value))") }
+                    if let label = key.label { fields.append("\"label\": \(quote(label))") }
+                    if let width = key.width { fields.append("\"width\": \(quote(width.description))") }
+                    return "{ " + fields.joined(separator: ", ") + " }"
+                }
+            }.joined(separator: ", ") + "]"
+        }
+        return row.index.map { "{ \"index\": \($0), \"keys\": \(keys) }" } ?? keys
+    }
+
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

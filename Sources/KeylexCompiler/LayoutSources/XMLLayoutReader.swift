@@ -1,0 +1,366 @@
+import CLibXML2
+import Foundation
+import KeylexRuntime
+
+/// Reads a layout document written in XML: libxml2 parses it and validates it against
+/// ``LayoutSchemas/xsd``, then the tree becomes a ``LayoutDocument``.
+///
+/// libxml2 keeps only line numbers on nodes, so a SAX hook records where each start tag ends;
+/// the tag's start and its attributes' places are then found in the source bytes.
+struct XMLLayoutReader {
+    let diagnostics: DiagnosticEngine
+    private var vocabulary: LayoutVocabulary { LayoutVocabulary(diagnostics: diagnostics) }
+
+    /// Reads the document at `path` from `bytes`; `nil` when it is not well-formed or not valid.
+    func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
+        guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics) else { return nil }
+        let source = XMLSource(positions: SourcePositions(path: path, bytes: bytes))
+        guard let doc = source.parse(diagnostics: diagnostics) else { return nil }
+        defer { xmlFreeDoc(doc) }
+        guard let root = xmlDocGetRootElement(doc) else { return nil }
+        if doc.pointee.intSubset != nil {
+            diagnostics.error(source.location(of: root), "document type declarations are not allowed", code: "malformed-xml")
+            return nil
+        }
+        // Read the model even when the schema found problems, so that one run reports them all;
+        // the reader skips what is missing.
+        source.validate(doc, diagnostics: diagnostics)
+        return document(root, source)
+    }
+
+    // MARK: The model
+
+    private func document(_ node: xmlNodePtr, _ source: XMLSource) -> LayoutDocument? {
+        let attributes = source.attributes(of: node)
+        guard let locale = attributes["locale"] else { return nil }
+        var document = LayoutDocument(locale: locale.value, origin: Origin(source.location(of: node)))
+        document.localeOrigin = Origin(locale.location)
+        document.name = attributes["name"]?.value
+        document.source = attributes["source"]?.value
+        if let parent = attributes["extends"] {
+            document.extends = parent.value
+            document.extendsOrigin = Origin(parent.location)
+        }
+        if let direction = attributes["direction"] {
+            document.direction = vocabulary.direction(direction.value, at: direction.location)
+        }
+        for child in XMLSource.elements(node) {
+            switch XMLSource.name(child) {
+            case "callouts": document.callouts = callouts(child, source)
+            case "layout": if let layout = layout(child, source) { document.layouts.append(layout) }
+            default: break
+            }
+        }
+        return document
+    }
+
+    private func callouts(_ node: xmlNodePtr, _ source: XMLSource) -> CalloutSet {
+        var set = CalloutSet(origin: Origin(source.location(of: node)))
+        if let parent = source.attributes(of: node)["extends"] {
+            set.extends = parent.value
+            set.extendsOrigin = Origin(parent.location)
+        }
+        for child in XMLSource.elements(node) {
+            let attributes = source.attributes(of: child)
+            guard let key = attributes["key"], let variants = attributes["variants"] else { continue }
+            var callout = Callout(character: key.value, variants: LayoutVocabulary.list(variants.value),
+                                  origin: Origin(key.location))
+            callout.variantsOrigin = Origin(variants.location)
+            if let defaultVariant = attributes["default"] {
+                callout.defaultVariant = defaultVariant.value
+                callout.defaultOrigin = Origin(defaultVariant.location)
+            }
+            set.callouts.append(callout)
+        }
+        return set
+    }
+
+    private func layout(_ node: xmlNodePtr, _ source: XMLSource) -> Layout? {
+        guard let form = source.attributes(of: node)["formFactor"],
+              let formFactor = vocabulary.formFactor(form.value, at: form.location) else { return nil }
+        var layout = Layout(formFactor: formFactor, origin: Origin(source.location(of: node)))
+        for child in XMLSource.elements(node) {
+            let attributes = source.attributes(of: child)
+            switch XMLSource.name(child) {
+            case "layer":
+                if let layer = layer(child, source) { layout.layers.append(layer) }
+            case "replace":
+                guard let key = attributes["key"], let with = attributes["with"] else { continue }
+                layout.replacements.append(KeyReplacement(key: key.value, with: with.value, origin: Origin(source.location(of: child))))
+            default: break
+            }
+        }
+        return layout
+    }
+
+    private func layer(_ node: xmlNodePtr, _ source: XMLSource) -> Layer? {
+        let attributes = source.attributes(of: node)
+        guard let id = attributes["id"] else { return nil }
+        let custom = attributes["custom"].map { $0.value == "true" || $0.value == "1" } ?? false
+        guard vocabulary.layerId(id.value, custom: custom, at: id.location) else { return nil }
+        var layer = Layer(id: id.value, isCustom: custom, origin: Origin(source.location(of: node)))
+        for child in XMLSource.elements(node) where XMLSource.name(child) == "row" {
+            layer.rows.append(row(child, source))
+        }
+        return layer
+    }
+
+    private func row(_ node: xmlNodePtr, _ source: XMLSource) -> Row {
+        let attributes = source.attributes(of: node)
+        var row = Row(origin: Origin(source.location(of: node)))
+        if let index = attributes["index"] {
+            row.index = Int(index.value)
+            row.indexOrigin = Origin(index.location)
+        }
+        let children = XMLSource.elements(node)
+        if let chars = attributes["chars"] {
+            if !children.isEmpty {
+                diagnostics.error(chars.location, "a row has either a 'chars' attribute or key elements, not both", code: "schema-violation")
+            }
+            row.keys = characterKeys(chars)
+        }
+        for child in children {
+            let attributes = source.attributes(of: child)
+            if XMLSource.name(child) == "chars" {
+                if let value = attributes["value"] { row.keys += characterKeys(value) }
+                continue
+            }
+            var action = KeyActionKind.character
+            if let name = attributes["action"] {
+                guard let known = vocabulary.action(name.value, at: name.location) else { continue }
+                action = known
+            }
+            var key = Key(action: action, origin: Origin(source.location(of: child)))
+            if let value = attributes["value"] {
+                key.value = value.value
+                key.valueOrigin = Origin(value.location)
+            }
+            if let label = attributes["label"] {
+                key.label = label.value
+                key.labelOrigin = Origin(label.location)
+            }
+            if let width = attributes["width"] {
+                key.width = vocabulary.width(width.value, at: width.location)
+                key.widthOrigin = Origin(width.location)
+            }
+            row.keys.append(key)
+        }
+        return row
+    }
+
+    private func characterKeys(_ attribute: XMLSource.Attribute) -> [Key] {
+        LayoutVocabulary.characters(attribute.value).map { item in
+            let at = attribute.location
+            let location = attribute.isVerbatim ? SourceLocation(file: at.file, line: at.line, column: at.column + item.offset) : at
+            return Key(action: .character, value: item.value, origin: Origin(location))
+        }
+    }
+}
+
+/// An XML source being read: its bytes, its positions, and the libxml2 calls.
+struct XMLSource {
+    let positions: SourcePositions
+
+    /// An attribute's value and where the value starts.
+    struct Attribute {
+        let value: String
+        let location: SourceLocation
+        /// Whether the value was written without references, so that each scalar is one column.
+        let isVerbatim: Bool
+    }
+
+    /// What libxml2 reported, gathered by the structured error handler.
+    final class Reports {
+        var errors: [(message: String, line: Int, column: Int, node: UnsafeMutableRawPointer?, code: Int32)] = []
+    }
+
+    /// Parses the bytes, recording where each start tag ends; reports well-formedness errors.
+    func parse(diagnostics: DiagnosticEngine) -> xmlDocPtr? {
+        let reports = Reports()
+        let bytes = positions.bytes
+        guard let context = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count)) }
+        }) else { return nil }
+        defer { xmlFreeParserCtxt(context) }
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        handler.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+            xmlSAX2StartElementNs(context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+            let parser = context!.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let node = parser.pointee.node, let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return }
+            let offset = Int(input.pointee.consumed) + (cur - base)
+            node.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
+        }
+        handler.serror = { data, error in
+            guard let data, let error else { return }
+            let parser = data.assumingMemoryBound(to: xmlParserCtxt.self)
+            let reports = Unmanaged<Reports>.fromOpaque(parser.pointee._private).takeUnretainedValue()
+            reports.errors.append(XMLSource.report(error))
+        }
+        context.pointee.sax.pointee = handler
+        context.pointee._private = Unmanaged.passUnretained(reports).toOpaque()
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+        let status = withExtendedLifetime(reports) { xmlParseDocument(context) }
+        for report in reports.errors {
+            diagnostics.error(SourceLocation(file: positions.path, line: report.line, column: report.column),
+                              report.message, code: "malformed-xml")
+        }
+        guard status == 0, context.pointee.wellFormed != 0, let doc = context.pointee.myDoc else {
+            if reports.errors.isEmpty {
+                diagnostics.error(SourceLocation(file: positions.path), "not well-formed XML", code: "malformed-xml")
+            }
+            if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
+            return nil
+        }
+        return doc
+    }
+
+    /// Attributes whose values the reader checks itself, with suggestions: the schema's reports
+    /// on them are left out.
+    static let attributesCheckedByReader: Set<String> = ["action", "width", "formFactor", "direction"]
+
+    /// Validates `doc` against the layout XSD; reports every violation at the element or, when
+    /// the violation is an attribute's, at the attribute's value.
+    @discardableResult
+    func validate(_ doc: xmlDocPtr, diagnostics: DiagnosticEngine) -> Bool {
+        let reports = Reports()
+        guard let context = xmlSchemaNewValidCtxt(CompiledXSD.shared.schema) else { return false }
+        defer { xmlSchemaFreeValidCtxt(context) }
+        xmlSchemaSetValidStructuredErrors(context, { data, error in
+            guard let data, let error else { return }
+            Unmanaged<Reports>.fromOpaque(data).takeUnretainedValue().errors.append(XMLSource.report(error))
+        }, Unmanaged.passUnretained(reports).toOpaque())
+        let status = withExtendedLifetime(reports) { xmlSchemaValidateDoc(context, doc) }
+        for report in reports.errors {
+            let node = report.node?.assumingMemoryBound(to: xmlNode.self)
+            var place = node.map { location(of: $0) } ?? SourceLocation(file: positions.path, line: report.line)
+            if let node, let attribute = Self.attributeName(inSchemaMessage: report.message) {
+                if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
+                place = attributes(of: node)[attribute]?.location ?? place
+            }
+            diagnostics.error(place, report.message, code: Self.schemaCode(report.code))
+        }
+        return status == 0
+    }
+
+    /// The attribute a schema message is about: libxml2 starts them "Element 'e', attribute 'a': ".
+    private static func attributeName(inSchemaMessage message: String) -> String? {
+        guard let marker = message.range(of: "', attribute '") else { return nil }
+        let rest = message[marker.upperBound...]
+        return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
+    }
+
+    private static func report(_ error: xmlErrorPtr) -> (message: String, line: Int, column: Int, node: UnsafeMutableRawPointer?, code: Int32) {
+        var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        return (message, Int(error.pointee.line), Int(error.pointee.int2), error.pointee.node, Int32(error.pointee.code))
+    }
+
+    private static func schemaCode(_ code: Int32) -> String {
+        switch code {
+        case Int32(XML_SCHEMAV_ELEMENT_CONTENT.rawValue): return "unknown-element"
+        case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue): return "unknown-attribute"
+        default: return "schema-violation"
+        }
+    }
+
+    // MARK: Places
+
+    /// The byte offset of the `<` that starts `node`'s start tag.
+    private func tagStart(_ node: xmlNodePtr) -> Int? {
+        guard let recorded = node.pointee._private else { return nil }
+        var offset = min(Int(bitPattern: recorded) - 1, positions.bytes.count - 1)
+        while offset >= 0, positions.bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+        return offset >= 0 ? offset : nil
+    }
+
+    /// Where an element's start tag begins, or for an attribute node, where its value begins.
+    func location(of node: xmlNodePtr) -> SourceLocation {
+        if node.pointee.type == XML_ATTRIBUTE_NODE, let parent = node.pointee.parent {
+            let name = Self.name(node)
+            return attributes(of: parent)[name]?.location ?? location(of: parent)
+        }
+        if let start = tagStart(node) { return positions.location(start) }
+        return SourceLocation(file: positions.path, line: Int(xmlGetLineNo(node)))
+    }
+
+    /// The attributes of an element with the places of their values.
+    func attributes(of node: xmlNodePtr) -> [String: Attribute] {
+        var raw: [String: (offset: Int, verbatim: Bool)] = [:]
+        if let start = tagStart(node) { raw = rawAttributes(at: start) }
+        var result: [String: Attribute] = [:]
+        var property = node.pointee.properties
+        while let attribute = property {
+            let name = String(cString: attribute.pointee.name)
+            var text = ""
+            var part = attribute.pointee.children
+            while let current = part {
+                if let content = current.pointee.content { text += String(cString: content) }
+                part = current.pointee.next
+            }
+            let place = raw[name]
+            result[name] = Attribute(value: text, location: place.map { positions.location($0.offset) } ?? location(of: node),
+                                     isVerbatim: place?.verbatim ?? false)
+            property = attribute.pointee.next
+        }
+        return result
+    }
+
+    /// Finds, in an already well-formed start tag at `start`, where each attribute's value begins
+    /// (after the quote) and whether it holds references.
+    private func rawAttributes(at start: Int) -> [String: (offset: Int, verbatim: Bool)] {
+        let bytes = positions.bytes
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var i = start + 1
+        while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") { i += 1 }
+        var result: [String: (Int, Bool)] = [:]
+        while i < bytes.count {
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") else { break }
+            let nameStart = i
+            while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "=") { i += 1 }
+            let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "'") { i += 1 }
+            guard i < bytes.count else { break }
+            let quote = bytes[i]
+            let valueStart = i + 1
+            i = valueStart
+            while i < bytes.count, bytes[i] != quote { i += 1 }
+            let localName = name.split(separator: ":").last.map(String.init) ?? name
+            result[localName] = (valueStart, !bytes[valueStart..<i].contains(UInt8(ascii: "&")))
+            i += 1
+        }
+        return result
+    }
+
+    /// The element children of `node`, in order.
+    static func elements(_ node: xmlNodePtr) -> [xmlNodePtr] {
+        var result: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    static func name(_ node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// The layout XSD, parsed once per process (a parsed schema can serve many validations at once).
+private final class CompiledXSD: @unchecked Sendable {
+    static let shared = CompiledXSD()
+    let schema: xmlSchemaPtr
+
+    private init() {
+        let text = Array(LayoutSchemas.xsd.utf8)
+        let parser = text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlSchemaNewMemParserCtxt($0.baseAddress, Int32($0.count)) }
+        }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        guard let schema = xmlSchemaParse(parser) else { fatalError("the built-in layout XSD does not parse") }
+        self.schema = schema
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import KeylexRuntime
+
+/// Checks layout documents as written, and locales as resolved, reporting every problem once.
+public final class LayoutValidator {
+    let diagnostics: DiagnosticEngine
+    /// Problems already reported: inherited and derived nodes keep the place they were written,
+    /// so the same problem can be found through several locales.
+    private var reported = Set<String>()
+
+    public init(diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+    }
+
+    private func report(_ severity: Severity, _ origin: Origin, _ message: String, code: String) {
+        let diagnostic = Diagnostic(severity, origin.location, message, code: code)
+        guard reported.insert(diagnostic.description).inserted else { return }
+        diagnostics.report(diagnostic)
+    }
+
+    // MARK: Documents as written
+
+    /// Checks what can be checked in one document alone.
+    public func check(_ document: LayoutDocument) {
+        if !LanguageTag.isWellFormed(document.locale) {
+            report(.error, document.localeOrigin, "'\(document.locale)' is not a well-formed BCP 47 language tag", code: "invalid-locale")
+        }
+        if let parent = document.extends, !LanguageTag.isWellFormed(parent) {
+            report(.error, document.extendsOrigin, "'\(parent)' is not a well-formed BCP 47 language tag", code: "invalid-locale")
+        }
+        if let name = document.name { checkText(name, document.origin) }
+        if let set = document.callouts { check(set) }
+        var forms: [FormFactor: Origin] = [:]
+        for layout in document.layouts {
+            if let first = forms[layout.formFactor] {
+                report(.error, layout.origin, "a second \(layout.formFactor) layout (the first is at \(first.location.description))", code: "duplicate-id")
+            }
+            forms[layout.formFactor] = forms[layout.formFactor] ?? layout.origin
+            var layers: [String: Origin] = [:]
+            for layer in layout.layers {
+                if let first = layers[layer.id] {
+                    report(.error, layer.origin, "layer '\(layer.id)' is already defined at \(first.location.description)", code: "duplicate-id")
+                }
+                layers[layer.id] = layers[layer.id] ?? layer.origin
+                for row in layer.rows { for key in row.keys { check(key) } }
+            }
+            for replacement in layout.replacements {
+                checkText(replacement.key, replacement.origin)
+                checkText(replacement.with, replacement.origin)
+            }
+        }
+    }
+
+    private func check(_ set: CalloutSet) {
+        var seen: [String: Origin] = [:]
+        for callout in set.callouts {
+            checkCharacter(callout.character, callout.origin)
+            if let first = seen[callout.character] {
+                report(.error, callout.origin, "callouts for '\(callout.character)' are already defined at \(first.location.description)", code: "duplicate-id")
+            }
+            seen[callout.character] = seen[callout.character] ?? callout.origin
+            if callout.variants.isEmpty {
+                report(.error, callout.variantsOrigin, "the callout of '\(callout.character)' has no variants", code: "empty-callout")
+            }
+            var variants = Set<String>()
+            for variant in callout.variants {
+                checkText(variant, callout.variantsOrigin)
+                if !variants.insert(variant).inserted {
+                    report(.error, callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: "duplicate-variant")
+                }
+            }
+            if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
+                report(.error, callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
+                       code: "callout-default-not-variant")
+            }
+        }
+    }
+
+    private func check(_ key: Key) {
+        let needsValue: Set<KeyActionKind> = [.character, .text, .keyboardType, .custom]
+        let takesValue = needsValue.union([.primary])
+        if let value = key.value {
+            if !takesValue.contains(key.action) {
+                report(.error, key.valueOrigin, "a \(key.action) key takes no value", code: "unexpected-value")
+            } else if key.action == .character {
+                checkCharacter(value, key.valueOrigin)
+            } else if key.action == .primary {
+                _ = LayoutVocabulary(diagnostics: diagnostics).returnType(value, at: key.valueOrigin.location)
+            } else {
+                checkText(value, key.valueOrigin)
+            }
+        } else if needsValue.contains(key.action) {
+            report(.error, key.origin, "a \(key.action) key needs a value", code: "missing-value")
+        }
+        if let label = key.label { checkText(label, key.labelOrigin) }
+        let outOfRange: String?
+        switch key.width {
+        case .inputPercentage(let factor) where !(factor > 0 && factor <= 10): outOfRange = "an input factor must be above 0 and at most 10"
+        case .percentage(let fraction) where !(fraction > 0 && fraction <= 1): outOfRange = "a percentage must be above 0% and at most 100%"
+        case .points(let points) where !(points > 0 && points <= 1024): outOfRange = "a width in points must be above 0 and at most 1024"
+        default: outOfRange = nil
+        }
+        if let outOfRange, let width = key.width {
+            report(.error, key.widthOrigin, "width '\(width)' is out of range: \(outOfRange)", code: "width-out-of-range")
+        }
+    }
+
+    /// A character key's output or a callout's character: one grapheme cluster of valid text.
+    private func checkCharacter(_ text: String, _ origin: Origin) {
+        checkText(text, origin)
+        if text.count != 1 {
+            report(.error, origin, "'\(text)' is \(text.count) grapheme clusters; a character key types one (use a text key)", code: "multiple-graphemes")
+        }
+    }
+
+    /// Text in NFC, without control, unassigned or (warning) private-use characters.
+    private func checkText(_ text: String, _ origin: Origin) {
+        if text.isEmpty {
+            report(.error, origin, "empty text", code: "empty-text")
+            return
+        }
+        for scalar in text.unicodeScalars {
+            let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator:
+                report(.error, origin, "control character \(hex)", code: "control-character")
+            case .unassigned:
+                report(.error, origin, "unassigned character \(hex)", code: "unassigned-character")
+            case .privateUse:
+                report(.warning, origin, "private-use character \(hex) shows differently on each system", code: "private-use-character")
+            case .surrogate:
+                report(.error, origin, "surrogate \(hex)", code: "unassigned-character")
+            default: break
+            }
+        }
+        if text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(text.unicodeScalars) == false {
+            report(.error, origin, "'\(text)' is not in Unicode normalization form C (write '\(text.precomposedStringWithCanonicalMapping)')", code: "not-nfc")
+        }
+    }
+
+    // MARK: Locales as resolved
+
+    /// Checks a resolved locale: layers, switches, rows, and callouts no key shows.
+    public func check(_ locale: ResolvedLocale) {
+        var shown = Set<String>()
+        for layout in locale.layouts {
+            let ids = layout.layers.map(\.id)
+            if !ids.contains(StandardLayer.lowercased.rawValue) {
+                report(.error, layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)' has no lowercased layer", code: "missing-layer")
+            }
+            for layer in layout.layers {
+                var characters: [String: Origin] = [:]
+                for row in layer.rows {
+                    check(row, formFactor: layout.formFactor)
+                    for key in row.keys {
+                        if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
+                            report(.error, key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(LayoutVocabulary.suggestion(target, among: ids))",
+                                   code: "missing-layer")
+                        }
+                        guard key.action == .character, let value = key.value else { continue }
+                        shown.insert(value)
+                        if let first = characters[value], !layer.isDerived {
+                            report(.warning, key.origin, "'\(value)' is already on layer '\(layer.id)' at \(first.location.description)", code: "duplicate-character")
+                        }
+                        characters[value] = characters[value] ?? key.origin
+                    }
+                }
+            }
+        }
+        // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
+        for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
+            report(.warning, callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: "unused-callout")
+        }
+    }
+
+    private func check(_ row: Row, formFactor: FormFactor) {
+        let available = row.keys.filter { $0.width == .available }
+        if available.count > 1 {
+            report(.error, available[1].widthOrigin, "a second 'available' key in the row; only one key can take what is left", code: "multiple-available")
+        }
+        let widthOf = formFactor.referenceWidth
+        var fixed = 0.0
+        var units = 0.0
+        for key in row.keys {
+            switch key.width ?? .input {
+            case .percentage(let fraction): fixed += fraction * widthOf
+            case .points(let points): fixed += points
+            case .input: units += 1
+            case .inputPercentage(let factor): units += factor
+            case .available: break
+            }
+        }
+        if fixed > widthOf + 0.001 || (fixed >= widthOf - 0.001 && units > 0) {
+            report(.error, row.origin, "fixed widths take \(Int(fixed.rounded())) of the \(Int(widthOf)) points of the narrowest \(formFactor) keyboard, leaving no room for the row's other keys",
+                   code: "row-overflow")
+        }
+    }
+
+    /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts.
+    public func checkTypable(_ words: [String], corpus: String, locale: ResolvedLocale) {
+        let typed = locale.typedStrings
+        var untypable: [String] = []
+        for word in words where !word.allSatisfy({ typed.contains(String($0)) }) { untypable.append(word) }
+        guard !untypable.isEmpty else { return }
+        let examples = untypable.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        report(.warning, locale.document.origin,
+               "\(untypable.count) of \(words.count) words of \(corpus) cannot be typed on the layouts of '\(locale.tag)', for example \(examples)",
+               code: "untypable-words")
+    }
+}

@@ -1,0 +1,145 @@
+/// The keyboard layouts in a compiled bundle, read in place from the mapped file.
+///
+/// Opening checks every table's size and every cross-reference once (O(records), a few thousand
+/// for a locale), so that lookups afterwards cannot go out of bounds. Lookups decode fixed-size
+/// records directly from the file and allocate nothing; strings come back as ``KeyText`` views
+/// of the file's bytes.
+public struct LayoutBundle: Sendable {
+    /// The container the layouts were read from.
+    public let container: Container
+    let strings: StringTable
+    let tables: [ByteView]
+    let counts: [Int]
+
+    /// Maps and opens the bundle at `path`.
+    public init(contentsOf path: String) throws(KeylexError) {
+        try self.init(container: Container(contentsOf: path))
+    }
+
+    /// Opens a copy of `bytes`.
+    public init(bytes: some Collection<UInt8>) throws(KeylexError) {
+        try self.init(container: Container(bytes: bytes))
+    }
+
+    /// Opens the layouts in an already opened container.
+    public init(container: Container) throws(KeylexError) {
+        guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
+        strings = try StringTable(section: container.requiredSection(.strings))
+        let section = try container.requiredSection(.layouts)
+        var offset = LayoutFormat.headerSize
+        var tables: [ByteView] = []
+        var counts: [Int] = []
+        for table in LayoutFormat.Table.allCases {
+            guard let count = section.u32(table.rawValue * 4) else { throw .truncated("LAYT header") }
+            let length = Int(count) * table.recordSize
+            tables.append(try section.slice(offset, length, "LAYT \(table) table"))
+            counts.append(Int(count))
+            offset += length
+        }
+        self.container = container
+        self.tables = tables
+        self.counts = counts
+        try checkReferences()
+    }
+
+    /// The locales in the bundle, in tag order.
+    public var locales: Locales { Locales(bundle: self) }
+
+    /// The locale tagged `tag` (exactly as compiled), if the bundle has it.
+    public func locale(_ tag: String) -> LayoutLocale? {
+        locales.first { $0.tag == tag }
+    }
+
+    /// The layout of `formFactor` in the locale `tag`, or in the bundle's first locale.
+    public func layout(for formFactor: FormFactor, locale tag: String? = nil) -> KeyboardLayout? {
+        let locale = tag == nil ? locales.first : self.locale(tag!)
+        return locale?.layout(for: formFactor)
+    }
+
+    /// The locales of a bundle.
+    public struct Locales: RandomAccessCollection, Sendable {
+        let bundle: LayoutBundle
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { bundle.counts[LayoutFormat.Table.locales.rawValue] }
+        public subscript(index: Int) -> LayoutLocale { LayoutLocale(bundle: bundle, index: index) }
+    }
+
+    // MARK: Records
+
+    /// The record `index` of `table` (checked by the caller or at open).
+    func record(_ table: LayoutFormat.Table, _ index: Int) -> Record {
+        Record(bytes: tables[table.rawValue], offset: index * table.recordSize)
+    }
+
+    func count(_ table: LayoutFormat.Table) -> Int { counts[table.rawValue] }
+
+    /// Checks every index a record holds against the table it points into.
+    private func checkReferences() throws(KeylexError) {
+        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, _ what: String) throws(KeylexError) {
+            guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what) points past the \(table) table") }
+        }
+        func string(_ index: UInt32, optional: Bool, _ what: String) throws(KeylexError) {
+            guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what) names string \(index)") }
+        }
+        typealias L = LayoutFormat.LocaleField
+        typealias Y = LayoutFormat.LayoutField
+        typealias A = LayoutFormat.LayerField
+        typealias R = LayoutFormat.RowField
+        typealias K = LayoutFormat.KeyField
+        typealias C = LayoutFormat.CalloutField
+        for i in 0..<count(.locales) {
+            let r = record(.locales, i)
+            try string(r.u32(L.tag), optional: false, "locale \(i)")
+            try string(r.u32(L.name), optional: true, "locale \(i)")
+            try range(Int(r.u32(L.firstLayout)), Int(r.u16(L.layoutCount)), in: .layouts, "locale \(i)")
+            try range(Int(r.u32(L.firstCallout)), Int(r.u32(L.calloutCount)), in: .callouts, "locale \(i)")
+            guard TextDirection(rawValue: r.u8(L.direction)) != nil else { throw .malformed("locale \(i) direction") }
+        }
+        for i in 0..<count(.layouts) {
+            let r = record(.layouts, i)
+            try range(Int(r.u32(Y.firstLayer)), Int(r.u16(Y.layerCount)), in: .layers, "layout \(i)")
+            guard Int(r.u32(Y.locale)) < count(.locales), FormFactor(rawValue: r.u8(Y.formFactor)) != nil else { throw .malformed("layout \(i)") }
+        }
+        for i in 0..<count(.layers) {
+            let r = record(.layers, i)
+            try string(r.u32(A.name), optional: false, "layer \(i)")
+            try range(Int(r.u32(A.firstRow)), Int(r.u16(A.rowCount)), in: .rows, "layer \(i)")
+        }
+        for i in 0..<count(.rows) {
+            let r = record(.rows, i)
+            try range(Int(r.u32(R.firstKey)), Int(r.u16(R.keyCount)), in: .keys, "row \(i)")
+        }
+        for i in 0..<count(.keys) {
+            let r = record(.keys, i)
+            guard let action = KeyActionKind(rawValue: r.u8(K.action)), KeyWidthKind(rawValue: r.u8(K.widthKind)) != nil,
+                  action != .primary || ReturnKeyType(rawValue: r.u8(K.argument)) != nil
+            else { throw .malformed("key \(i)") }
+            try string(r.u32(K.output), optional: true, "key \(i)")
+            try string(r.u32(K.label), optional: true, "key \(i)")
+            let callout = r.u32(K.callout)
+            guard callout == LayoutFormat.noCallout || Int(callout) < count(.callouts) else { throw .malformed("key \(i) callout") }
+        }
+        for i in 0..<count(.callouts) {
+            let r = record(.callouts, i)
+            try string(r.u32(C.character), optional: false, "callout \(i)")
+            let variants = Int(r.u16(C.variantCount))
+            try range(Int(r.u32(C.firstVariant)), variants, in: .variants, "callout \(i)")
+            guard Int(r.u16(C.defaultIndex)) < max(variants, 1) else { throw .malformed("callout \(i) default") }
+        }
+        for i in 0..<count(.variants) {
+            try string(record(.variants, i).u32(0), optional: false, "variant \(i)")
+        }
+    }
+}
+
+/// A fixed-size record of a layout table. Reads past its table give zero (the table sizes were
+/// checked at open, so they do not happen).
+struct Record {
+    let bytes: ByteView
+    let offset: Int
+
+    func u8(_ field: Int) -> UInt8 { bytes.u8(offset + field) ?? 0 }
+    func u16(_ field: Int) -> UInt16 { bytes.u16(offset + field) ?? 0 }
+    func u32(_ field: Int) -> UInt32 { bytes.u32(offset + field) ?? 0 }
+    func f32(_ field: Int) -> Float { Float(bitPattern: u32(field)) }
+}

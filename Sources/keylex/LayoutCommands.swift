@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import KeylexCompiler
+
+/// `keylex validate`: checks layouts (and corpora) without writing anything.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check layout sources and corpora and report every problem, without writing anything.",
+        discussion: "Give layout files to check just those, or none to check the layouts and corpora directories."
+    )
+
+    @Argument(help: "Layout files (.xml or .json).")
+    var files: [String] = []
+
+    @Option(help: "The layouts directory, checked when no files are given.")
+    var layouts = "layouts"
+
+    @Option(help: "The corpora directory, read to check that its words can be typed; default: corpora, when it exists.")
+    var corpora: String?
+
+    func run() throws {
+        let diagnostics = DiagnosticOutput.engine()
+        if files.isEmpty {
+            let build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
+            _ = build.check()
+        } else {
+            let reader = LayoutSourceReader(diagnostics: diagnostics)
+            _ = LayoutBuild(diagnostics: diagnostics).resolve(files.compactMap(reader.read))
+        }
+        DiagnosticOutput.summarize(diagnostics)
+        if diagnostics.hasErrors { throw Status.inputErrors }
+    }
+}
+
+/// `keylex convert`: XML to JSON and back.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a layout source between XML and JSON (the model round-trips exactly).",
+        discussion: "The output syntax follows the output file's extension; without --output the other syntax is printed."
+    )
+
+    @Argument(help: "A layout file (.xml or .json).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Where to write the converted file (.json or .xml).")
+    var output: String?
+
+    func validate() throws {
+        guard LayoutSourceReader.isLayoutSource(file) else { throw ValidationError("'\(file)' is not a .xml or .json file") }
+        if let output, !LayoutSourceReader.isLayoutSource(output) { throw ValidationError("'\(output)' is not a .xml or .json file") }
+    }
+
+    func run() throws {
+        let diagnostics = DiagnosticOutput.engine()
+        let document = LayoutSourceReader(diagnostics: diagnostics).read(file)
+        DiagnosticOutput.summarize(diagnostics)
+        guard let document, !diagnostics.hasErrors else { throw Status.inputErrors }
+        let toJSON = output.map { $0.hasSuffix(".json") } ?? file.hasSuffix(".xml")
+        let text = toJSON ? JSONLayoutWriter.write(document) : XMLLayoutWriter.write(document)
+        guard let output else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            try TextOutput.write(text, to: output)
+        } catch {
+            printError("error: \(error)")
+            throw Status.outputFailed
+        }
+    }
+}
+
+/// `keylex schema`: writes the layout schemas.
+struct Schema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the layout XSD and JSON Schema into a directory (layouts/schema by default)."
+    )
+
+    @Option(name: .shortAndLong, help: "The directory to write to.")
+    var output = "layouts/schema"
+
+    func run() throws {
+        do {
+            try TextOutput.write(LayoutSchemas.xsd, to: (output as NSString).appendingPathComponent(LayoutSchemas.xsdFileName))
+            try TextOutput.write(LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
+        } catch {
+            printError("error: \(error)")
+            throw Status.outputFailed
+        }
+    }
+}

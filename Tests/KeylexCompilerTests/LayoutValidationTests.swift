@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import KeylexCompiler
+
+/// Every layout validation rule has a fixture folder that breaks it; the diagnostic must name the
+/// right file, line, column and code, and be the only problem reported.
+@Suite struct LayoutValidationTests {
+    static let fixtures = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/layouts")
+
+    struct Expected: CustomStringConvertible, Sendable {
+        let folder: String
+        let file: String
+        let line: Int
+        let column: Int
+        let code: String
+        var severity: Severity = .error
+        /// Words the message must contain (a suggestion, a count…).
+        var mentions: [String] = []
+        var description: String { folder }
+    }
+
+    static let cases: [Expected] = [
+        .init(folder: "malformed-xml", file: "en.xml", line: 4, column: 12, code: "malformed-xml"),
+        .init(folder: "malformed-json", file: "en.json", line: 4, column: 1, code: "malformed-json"),
+        .init(folder: "invalid-encoding", file: "en.json", line: 3, column: 15, code: "invalid-encoding"),
+        .init(folder: "schema-violation", file: "en.xml", line: 2, column: 1, code: "schema-violation", mentions: ["locale"]),
+        .init(folder: "schema-violation-json", file: "en.json", line: 9, column: 19, code: "schema-violation", mentions: ["array"]),
+        .init(folder: "unknown-element", file: "en.xml", line: 6, column: 7, code: "unknown-element", mentions: ["kye"]),
+        .init(folder: "unknown-attribute", file: "en.xml", line: 5, column: 32, code: "unknown-attribute", mentions: ["colour"]),
+        .init(folder: "unknown-property", file: "en.json", line: 6, column: 7, code: "unknown-property", mentions: ["did you mean 'layers'"]),
+        .init(folder: "unknown-action", file: "en.xml", line: 5, column: 45, code: "unknown-action", mentions: ["did you mean 'shift'"]),
+        .init(folder: "unknown-action-json", file: "en.json", line: 13, column: 27, code: "unknown-action", mentions: ["did you mean 'backspace'"]),
+        .init(folder: "unknown-layer", file: "en.xml", line: 5, column: 16, code: "unknown-layer", mentions: ["did you mean 'numeric'"]),
+        .init(folder: "unknown-return-type", file: "en.json", line: 14, column: 26, code: "unknown-return-type", mentions: ["did you mean 'search'"]),
+        .init(folder: "missing-layer", file: "en.json", line: 14, column: 26, code: "missing-layer", mentions: ["numeric"]),
+        .init(folder: "missing-lowercased", file: "en.xml", line: 3, column: 3, code: "missing-layer", mentions: ["lowercased"]),
+        .init(folder: "missing-parent", file: "en-GB.xml", line: 2, column: 35, code: "missing-parent", mentions: ["en-US"]),
+        .init(folder: "inheritance-cycle", file: "a.xml", line: 2, column: 32, code: "inheritance-cycle", mentions: ["en → fr → en"]),
+        .init(folder: "missing-callout-locale", file: "en.json", line: 17, column: 16, code: "missing-callout-locale", mentions: ["'de'"]),
+        .init(folder: "duplicate-layer", file: "en.xml", line: 5, column: 5, code: "duplicate-id", mentions: ["4:5"]),
+        .init(folder: "duplicate-locale", file: "b.json", line: 2, column: 13, code: "duplicate-id", mentions: ["a.xml:2:19"]),
+        .init(folder: "duplicate-callout", file: "en.json", line: 3, column: 37, code: "duplicate-id", mentions: ["3:27"]),
+        .init(folder: "duplicate-character", file: "en.xml", line: 5, column: 22, code: "duplicate-character", severity: .warning, mentions: ["5:20"]),
+        .init(folder: "callout-default-not-variant", file: "en.xml", line: 4, column: 46, code: "callout-default-not-variant"),
+        .init(folder: "duplicate-variant", file: "en.json", line: 18, column: 12, code: "duplicate-variant"),
+        .init(folder: "empty-callout", file: "en.json", line: 18, column: 12, code: "empty-callout"),
+        .init(folder: "unused-callout", file: "en.json", line: 18, column: 7, code: "unused-callout", severity: .warning),
+        .init(folder: "width-out-of-range", file: "en.xml", line: 5, column: 59, code: "width-out-of-range"),
+        .init(folder: "invalid-width", file: "en.json", line: 14, column: 26, code: "invalid-width"),
+        .init(folder: "row-overflow", file: "en.xml", line: 5, column: 7, code: "row-overflow", mentions: ["384 of the 320"]),
+        .init(folder: "multiple-available", file: "en.json", line: 18, column: 26, code: "multiple-available"),
+        .init(folder: "not-nfc", file: "en.xml", line: 5, column: 21, code: "not-nfc"),
+        .init(folder: "control-character", file: "en.json", line: 14, column: 26, code: "control-character", mentions: ["U+0007"]),
+        .init(folder: "unassigned-character", file: "en.xml", line: 5, column: 21, code: "unassigned-character", mentions: ["U+0378"]),
+        .init(folder: "private-use-character", file: "en.json", line: 10, column: 17, code: "private-use-character", severity: .warning),
+        .init(folder: "multiple-graphemes", file: "en.xml", line: 5, column: 44, code: "multiple-graphemes"),
+        .init(folder: "invalid-locale", file: "en.json", line: 2, column: 13, code: "invalid-locale"),
+        .init(folder: "missing-row", file: "en-GB.xml", line: 5, column: 19, code: "missing-row"),
+        .init(folder: "mixed-row-patch", file: "en-GB.json", line: 8, column: 9, code: "mixed-row-patch"),
+        .init(folder: "unresolved-replacement", file: "en-GB.xml", line: 4, column: 5, code: "unresolved-replacement"),
+        .init(folder: "unexpected-value", file: "en.json", line: 14, column: 26, code: "unexpected-value"),
+        .init(folder: "missing-value", file: "en.xml", line: 5, column: 32, code: "missing-value"),
+    ]
+
+    static func diagnostics(_ folder: String) -> [Diagnostic] {
+        let engine = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: engine).read(directory: fixtures + "/" + folder)
+        return engine.diagnostics
+    }
+
+    @Test(arguments: cases)
+    func fixtureReportsItsRule(_ expected: Expected) throws {
+        let found = Self.diagnostics(expected.folder)
+        let match = try #require(found.first { $0.code == expected.code }, "\(found)")
+        #expect(match.location.file == Self.fixtures + "/" + expected.folder + "/" + expected.file)
+        #expect(match.location.line == expected.line)
+        #expect(match.location.column == expected.column)
+        #expect(match.severity == expected.severity)
+        for word in expected.mentions { #expect(match.message.contains(word), "\(match.message)") }
+        // The fixture breaks its rule and nothing else (a broken XML file may get two messages from libxml2).
+        #expect(found.allSatisfy { $0.code == expected.code || expected.code == "unknown-property" }, "\(found)")
+    }
+
+    @Test func everyFixtureFolderIsChecked() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { !$0.hasSuffix(".md") }
+        #expect(Set(folders) == Set(Self.cases.map(\.folder)))
+    }
+
+    @Test func suggestionsNeedACloseWord() {
+        #expect(LayoutVocabulary.suggestion("shfit", among: ["shift", "space"]) == " (did you mean 'shift'?)")
+        #expect(LayoutVocabulary.suggestion("zzzzzz", among: ["shift", "space"]) == "")
+        #expect(LayoutVocabulary.editDistance("", "abc") == 3)
+        #expect(LayoutVocabulary.editDistance("kitten", "sitting") == 3)
+    }
+
+    @Test func untypableWordsOfTheCorpusAreCounted() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try TestSupport.write("cab\t10\nabba\t5\nzoo\t4\nfox\t3\n", "corpora/en/words.tsv", in: folder)
+        try TestSupport.write(String(contentsOfFile: Self.fixtures + "/duplicate-locale/b.json", encoding: .utf8).replacingOccurrences(of: "\"en\"", with: "\"en-US\""),
+                              "layouts/en-US.json", in: folder)
+        let engine = DiagnosticEngine()
+        let checked = ProjectBuild(corpora: folder + "/corpora", layouts: folder + "/layouts", output: folder + "/build", diagnostics: engine).check()
+        #expect(checked?.locales == ["en", "en-US"])
+        let warning = try #require(engine.diagnostics.first { $0.code == "untypable-words" })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("2 of 4 words"))
+        #expect(warning.message.contains("'zoo'") && warning.message.contains("'fox'"))
+        #expect(warning.location.file.hasSuffix("layouts/en-US.json"))
+    }
+}

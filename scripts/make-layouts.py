@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Generates the shipped layouts in layouts/ from the external layout data.
+
+Alphabetic rows come from FlorisBoard's character layouts, long-press variants from FlorisBoard's
+popup mappings, numeric and symbolic rows (phone and iPad) from KeyboardKit 9.9.1's input sets;
+the system keys around them follow KeyboardKit's standard iPhone and iPad layouts. The documents
+are written as JSON, then `keylex convert` turns the ones listed as XML into XML (and normalises
+the JSON ones). en-GB and de-CH are written by hand (they extend en-US and de-DE).
+
+Usage: scripts/make-layouts.py [path to layouts-external] (default ../shared/corpus/layouts-external)
+Run from the repository root after `swift build`.
+"""
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+
+EXTERNAL = sys.argv[1] if len(sys.argv) > 1 else os.path.join('..', 'shared', 'corpus', 'layouts-external')
+FLORIS = os.path.join(EXTERNAL, 'florisboard')
+KEYBOARDKIT = os.path.join(EXTERNAL, 'keyboardkit', 'keyboardkit-9.9.1-input-sets.json')
+KEYBOARDKIT_CALLOUTS = os.path.join(EXTERNAL, 'keyboardkit', 'keyboardkit-9.9.1-callouts.json')
+
+# Latin-script locales also get KeyboardKit's English alphabetic callouts, after their own.
+LATIN = {'en-US', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'pt-BR', 'sv-SE', 'nb-NO', 'da-DK', 'pl-PL'}
+
+# tag, name, FlorisBoard characters layout, popup mapping, numeric currency, syntax, direction, extra
+LOCALES = [
+    ('en-US', 'English (US)', 'qwerty', 'en', '$', 'xml', 'ltr', {}),
+    ('de-DE', 'Deutsch (Deutschland)', 'german', 'de', '€', 'json', 'ltr', {}),
+    ('fr-FR', 'Français (France)', 'azerty', 'fr', '€', 'xml', 'ltr', {}),
+    ('fr-CA', 'Français (Canada)', 'canadian_french', None, '$', 'json', 'ltr', {'callouts_extend': 'fr-FR'}),
+    ('es-ES', 'Español (España)', 'spanish', 'es', '€', 'xml', 'ltr', {}),
+    ('it-IT', 'Italiano', 'qwerty', 'it', '€', 'json', 'ltr', {}),
+    ('pt-BR', 'Português (Brasil)', 'qwerty', 'pt-BR', '$', 'xml', 'ltr', {}),
+    ('nl-NL', 'Nederlands', 'qwerty', None, '€', 'json', 'ltr', {'callouts_extend': 'en-US', 'callouts': {'i': ['ij', 'ì', 'ï', 'í', 'î', 'ī']}}),
+    ('sv-SE', 'Svenska', 'swedish_finnish', 'sv', 'kr', 'xml', 'ltr', {}),
+    ('nb-NO', 'Norsk bokmål', 'norwegian', 'nb', 'kr', 'json', 'ltr', {}),
+    ('da-DK', 'Dansk', 'danish', 'da', 'kr', 'xml', 'ltr', {}),
+    ('pl-PL', 'Polski', 'qwerty', 'pl', 'zł', 'json', 'ltr', {}),
+    ('ru-RU', 'Русский', 'jcuken_russian', 'ru', '₽', 'xml', 'ltr', {}),
+    ('uk-UA', 'Українська', 'jcuken_ukrainian', 'uk', '₴', 'json', 'ltr', {}),
+    ('el-GR', 'Ελληνικά', 'greek', 'el', '€', 'xml', 'ltr', {}),
+    ('ar', 'العربية', 'arabic', 'ar', '$', 'json', 'rtl', {'punctuation': '.،؟!’'}),
+    ('he', 'עברית', 'hebrew', 'iw', '₪', 'xml', 'rtl', {}),
+]
+
+
+def load(path):
+    with open(path, encoding='utf-8') as f:
+        return json.load(f)
+
+
+def output_of(key):
+    """What a FlorisBoard key types: its code's character, or the compatibility-decomposed form
+    of presentation forms (U+FEFB becomes the two letters it shows)."""
+    if key.get('$') == 'case_selector':
+        key = key['lower']
+    char = chr(key['code']) if key.get('code', 0) > 0 else key.get('label', '')
+    normalized = unicodedata.normalize('NFKC', char)
+    return normalized if normalized != char else char
+
+
+def rows_of(layout_id):
+    data = load(os.path.join(FLORIS, 'org.florisboard.layouts', 'layouts', 'characters', layout_id + '.json'))
+    return [[output_of(key) for key in row] for row in data]
+
+
+def callouts_of(mapping):
+    if mapping is None:
+        return {}
+    data = load(os.path.join(FLORIS, 'org.florisboard.localization', 'popupMappings', mapping + '.json'))
+    result = {}
+    for char, popup in data.get('all', {}).items():
+        if char.startswith('~'):
+            continue
+        variants = ([output_of(popup['main'])] if 'main' in popup else []) + [output_of(k) for k in popup.get('relevant', [])]
+        unique = []
+        for v in variants:
+            if v and v not in unique and v != char:
+                unique.append(v)
+        if unique:
+            result[char] = unique
+    return result
+
+
+def inline_popups(layout_id):
+    """Variants FlorisBoard keeps on the layout's own keys (Hebrew points, AZERTY quotes)."""
+    data = load(os.path.join(FLORIS, 'org.florisboard.layouts', 'layouts', 'characters', layout_id + '.json'))
+    result = {}
+    for row in data:
+        for key in row:
+            popup = key.get('popup')
+            if popup:
+                result[output_of(key)] = [output_of(k) for k in ([popup['main']] if 'main' in popup else []) + popup.get('relevant', [])]
+    return result
+
+
+def kk_rows(name, device):
+    rows = load(KEYBOARDKIT)[name]
+    return [''.join(row[device] if row.get(device) else row['phone']) for row in rows]
+
+
+def key(action, value=None, label=None, width=None):
+    k = {'action': action}
+    if value is not None:
+        k['value'] = value
+    if label is not None:
+        k['label'] = label
+    if width is not None:
+        k['width'] = width
+    return k
+
+
+def char_run(chars):
+    return ''.join(chars)
+
+
+def currency_key(currency):
+    return currency if len(currency) == 1 else key('text', currency)
+
+
+def phone_layout(rows, currency, punctuation):
+    bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.25'), key('nextKeyboard', width='input*1.25'),
+                                    key('space', width='available'), key('primary', 'return', width='input*2')]
+    r1, r2, r3 = rows[0], rows[1], rows[2]
+    alphabetic = [char_run(r1), char_run(r2),
+                  [key('shift', width='input*1.4'), char_run(r3), key('backspace', width='input*1.4')],
+                  bottom('numeric', '123')]
+    numeric_rows = kk_rows('numeric', 'phone')
+    symbolic_rows = kk_rows('symbolic', 'phone')
+    others = [c for c in '€£¥$' if c != currency][:3]
+    numeric_r2 = numeric_rows[1].split('$')
+    numeric = [numeric_rows[0], [numeric_r2[0], currency_key(currency), numeric_r2[1]],
+               [key('keyboardType', 'symbolic', '#+=', 'input*1.4'), punctuation, key('backspace', width='input*1.4')],
+               bottom('lowercased', 'ABC')]
+    symbolic = [symbolic_rows[0], symbolic_rows[1].replace('€£¥', ''.join(others)),
+                [key('keyboardType', 'numeric', '123', 'input*1.4'), punctuation, key('backspace', width='input*1.4')],
+                bottom('lowercased', 'ABC')]
+    return alphabetic, numeric, symbolic
+
+
+def tablet_layout(rows, currency, punctuation):
+    bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.5'), key('nextKeyboard'),
+                                    key('space', width='available'), key('keyboardType', switch, label, 'input*1.5'),
+                                    key('dismissKeyboard')]
+    r1, r2, r3 = rows[0], rows[1], rows[2]
+    extra = [c for c in ',.' if c not in r3 and c not in r1 and c not in r2]
+    alphabetic = [[char_run(r1), key('backspace', width='available')],
+                  [char_run(r2), key('primary', 'return', width='available')],
+                  [key('shift'), char_run(r3 + extra), key('shift', width='available')],
+                  bottom('numeric', '.?123')]
+    numeric_rows = kk_rows('numeric', 'pad')
+    symbolic_rows = kk_rows('symbolic', 'pad')
+    others = [c for c in '€£¥$' if c != currency][:3]
+    n2 = numeric_rows[1].split('$')
+    numeric = [[numeric_rows[0], key('backspace', width='available')],
+               [n2[0], currency_key(currency), n2[1], key('primary', 'return', width='available')],
+               [key('keyboardType', 'symbolic', '#+='), numeric_rows[2], key('keyboardType', 'symbolic', '#+=', 'available')],
+               bottom('lowercased', 'ABC')]
+    symbolic = [[symbolic_rows[0], key('backspace', width='available')],
+                [symbolic_rows[1].replace('€£¥', ''.join(others)), key('primary', 'return', width='available')],
+                [key('keyboardType', 'numeric', '123'), symbolic_rows[2], key('keyboardType', 'numeric', '123', 'available')],
+                bottom('lowercased', 'ABC')]
+    return alphabetic, numeric, symbolic
+
+
+def document(tag, name, layout_id, mapping, currency, direction, extra):
+    rows = rows_of(layout_id)
+    punctuation = extra.get('punctuation', '.,?!’')
+    callouts = callouts_of(mapping)
+    for char, variants in inline_popups(layout_id).items():
+        callouts.setdefault(char, [v for v in variants if v != char])
+    callouts.update(extra.get('callouts', {}))
+    if tag in LATIN:
+        for char, variants in load(KEYBOARDKIT_CALLOUTS)['englishAlphabeticCharacters'].items():
+            own = callouts.setdefault(char, [])
+            own += [v for v in variants if v != char and v not in own]
+    # KeyboardKit's callouts of digits, currencies and punctuation (without the key's own character).
+    for char, variants in load(KEYBOARDKIT_CALLOUTS)['baseNumericAndSymbolicChars'].items():
+        callouts.setdefault(char, [v for v in variants if v != char])
+    layers = [layer for form in (phone_layout, tablet_layout) for layer in form(rows, currency, punctuation)]
+    shown = set(c for layer in layers for row in layer for item in ([row] if isinstance(row, str) else row)
+                if isinstance(item, str) for c in item)
+    callouts = {c: v for c, v in callouts.items() if c in shown and v}
+    sources = [f'Rows: FlorisBoard layouts/characters/{layout_id}.json (Apache-2.0)']
+    if mapping:
+        sources.append(f'callouts: FlorisBoard popupMappings/{mapping}.json (Apache-2.0)')
+    if tag in LATIN:
+        sources.append('then KeyboardKit 9.9.1 englishAlphabeticCharacters (MIT)')
+    sources.append('numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and Callouts.Actions (MIT)')
+    doc = {'locale': tag, 'name': name, 'source': '; '.join(sources)}
+    if direction != 'ltr':
+        doc['direction'] = direction
+    callout_set = {}
+    if 'callouts_extend' in extra:
+        callout_set['extends'] = extra['callouts_extend']
+    callout_set['keys'] = {c: ' '.join(v) for c, v in sorted(callouts.items())}
+    doc['callouts'] = callout_set
+    layouts = []
+    for form, make in (('phone', phone_layout), ('tablet', tablet_layout)):
+        alphabetic, numeric, symbolic = make(rows, currency, punctuation)
+        layouts.append({'formFactor': form, 'layers': [
+            {'id': 'lowercased', 'rows': alphabetic},
+            {'id': 'numeric', 'rows': numeric},
+            {'id': 'symbolic', 'rows': symbolic},
+        ]})
+    doc['layouts'] = layouts
+    return doc
+
+
+def main():
+    os.makedirs('layouts', exist_ok=True)
+    keylex = os.path.join('.build', 'debug', 'keylex')
+    for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES:
+        doc = document(tag, name, layout_id, mapping, currency, direction, extra)
+        path = os.path.join('layouts', tag + '.json')
+        with open(path, 'w', encoding='utf-8') as f:
+            json.dump(doc, f, ensure_ascii=False, indent=2)
+        target = os.path.join('layouts', tag + '.' + syntax)
+        subprocess.run([keylex, 'convert', path, '--output', target], check=True)
+        if syntax == 'xml':
+            os.remove(path)
+
+
+if __name__ == '__main__':
+    main()
