@@ -5,7 +5,8 @@
     python3 scripts/make-corpora.py [--words 100000]
 
 For each locale it keeps the most frequent tokens that are words (letters of the locale's script
-and marks, with an apostrophe or hyphen allowed inside), and writes them as a Keyman-style frequency list:
+and marks, with an apostrophe or hyphen allowed inside) and that the shipped layouts of the locale
+can type (run scripts/make-layouts.py first), and writes them as a Keyman-style frequency list:
 word<TAB>count, where count is the word's frequency per billion words. See corpora/README.md.
 """
 import argparse

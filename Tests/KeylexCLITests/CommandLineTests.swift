@@ -59,7 +59,7 @@ import Testing
         let inspect = try Self.run(["inspect", file, "--json", "--verify"])
         #expect(inspect.status == 0)
         let report = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]
-        #expect(report["words"] as? Int == 10)
+        #expect((report["dictionary"] as? [String: Any])?["words"] as? Int == 10)
         #expect((report["sections"] as? [[String: Any]])?.map { $0["tag"] as! String } == ["DICT", "ALPH", "AUTM", "FREQ", "TOPK", "FLAG"])
         let text = try Self.run(["inspect", file])
         #expect(text.stdout.contains("words:       10"))
@@ -98,5 +98,55 @@ import Testing
         let bad = try Self.run(["query", garbage, "x"])
         #expect(bad.status == 1)
         #expect(bad.stderr == "error: \(garbage): not a Keylex file (bad magic)\n")
+    }
+
+    /// The shipped en-US layout, copied into the test project.
+    func copyShippedLayout(_ name: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.createDirectory(atPath: folder + "/layouts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("layouts/" + name).path, toPath: folder + "/layouts/" + name)
+    }
+
+    @Test func layoutsAreValidatedConvertedBuiltAndInspected() throws {
+        try copyShippedLayout("en-US.xml")
+        let validate = try Self.run(["validate"], in: folder)
+        // The test corpus has "café", typable through the e callout; every other word is plain.
+        #expect(validate.status == 0 && validate.stderr.isEmpty, "\(validate.stderr)")
+
+        let json = try Self.run(["convert", "layouts/en-US.xml", "-o", "en-US.json"], in: folder)
+        #expect(json.status == 0, "\(json.stderr)")
+        let xml = try Self.run(["convert", "en-US.json"], in: folder)
+        #expect(xml.stdout == (try String(contentsOfFile: folder + "/layouts/en-US.xml", encoding: .utf8)))
+
+        let build = try Self.run(["build"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("build/en-US.klx\t10 words\t2 layouts\t"))
+        let inspect = try Self.run(["inspect", "build/en-US.klx", "--verify"], in: folder)
+        #expect(inspect.status == 0)
+        #expect(inspect.stdout.contains("locale en-US (English (US)), ltr"))
+        #expect(inspect.stdout.contains("  phone / uppercased (derived)\n    Q W E R T Y U I O P\n"))
+        #expect(inspect.stdout.contains("[keyboardType:numeric \"123\" input*1.25]"))
+        #expect(inspect.stdout.contains("    a: æ* ã å ā"))
+
+        let schema = try Self.run(["schema", "-o", "schema"], in: folder)
+        #expect(schema.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/schema/keylex-layout.xsd"))
+    }
+
+    @Test func layoutErrorsNameFileLineAndColumnAndWriteNothing() throws {
+        try copyShippedLayout("en-US.xml")
+        let path = folder + "/layouts/en-US.xml"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "action=\"shift\"", with: "action=\"shfit\"")
+            .replacingOccurrences(of: "value=\"numeric\"", with: "value=\"numerc\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let failed = try Self.run(["build"], in: folder)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("layouts/en-US.xml:43:22: error: unknown action 'shfit' (did you mean 'shift'?) [unknown-action]"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("error: layer 'numerc' does not exist in the phone layout of 'en-US' (did you mean 'numeric'?) [missing-layer]"))
+        #expect(failed.stderr.hasSuffix("errors generated.\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build/en-US.klx"))
+        #expect(try Self.run(["validate", "layouts/en-US.xml"], in: folder).status == 1)
+        #expect(try Self.run(["convert", "layouts/en-US.txt"], in: folder).status == 2)
     }
 }

@@ -54,3 +54,8 @@ public struct KeyText: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Whether the text sorts before `other` by UTF-8 bytes.
     func precedes(_ other: String) -> Bool { bytes.buffer.lexicographicallyPrecedes(other.utf8) }
 }
+
+extension Optional where Wrapped == KeyText {
+    /// Whether the text is present and equal to `b` (`key.output == "a"`).
+    public static func == (a: KeyText?, b: String) -> Bool { a.map { $0 == b } ?? false }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Layout bundles as an app meets them: damaged files fail to open or read safely, schemas stay in
+/// step with the compiler.
+@Suite struct LayoutBundleTests {
+    static let sample: [UInt8] = {
+        let locale = ShippedLayoutTests.shipped.locales.first { $0.tag == "fr-FR" }!
+        return LayoutBuild.bundle(dictionary: nil, locales: [locale])
+    }()
+
+    /// Reads everything a keyboard would: every key of every layer, its callout and its frame.
+    static func walk(_ bundle: LayoutBundle) -> Int {
+        var seen = 0
+        for locale in bundle.locales {
+            seen += locale.tag.utf8.count + (locale.name?.utf8.count ?? 0)
+            for i in 0..<locale.calloutCount { seen += locale.callout(at: i).reduce(0) { $0 + $1.utf8.count } }
+            _ = locale.callout(for: "e")
+            for layout in locale.layouts {
+                for layer in layout.layers {
+                    layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in
+                        seen += (key.output?.utf8.count ?? 0) + (key.label?.utf8.count ?? 0) + (key.callout?.count ?? 0)
+                        seen += key.targetLayer?.rowCount ?? 0
+                        if frame.width.isNaN { seen += 1 }
+                    }
+                }
+            }
+        }
+        return seen
+    }
+
+    @Test func damagedLayoutSectionsAreRejectedOrReadSafely() throws {
+        let container = try Container(bytes: Self.sample)
+        let sections = container.sections.filter { $0.tag == .layouts || $0.tag == .strings }
+        var generator = SystemRandomNumberGenerator()
+        var rejected = 0
+        for _ in 0..<3000 {
+            var bytes = Self.sample
+            let section = sections.randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let offset = section.offset + Int.random(in: 0..<min(section.length, 64 + section.length / 8), using: &generator)
+                bytes[offset] = UInt8.random(in: 0...255, using: &generator)
+            }
+            guard let bundle = try? LayoutBundle(bytes: bytes) else { rejected += 1; continue }
+            _ = Self.walk(bundle)
+        }
+        #expect(rejected > 100)
+    }
+
+    @Test func truncatedAndForeignFilesAreErrors() throws {
+        for length in stride(from: 0, to: Self.sample.count, by: 97) {
+            #expect(throws: KeylexError.self) { try LayoutBundle(bytes: Self.sample.prefix(length)) }
+        }
+        // A dictionary without layouts is not a layout bundle.
+        #expect(throws: KeylexError.missingSection("LAYT")) { try LayoutBundle(bytes: TestSupport.english.0.bytes) }
+        #expect(Self.walk(try LayoutBundle(bytes: Self.sample)) > 1000)
+    }
+
+    @Test func shippedSchemasAreWhatTheCompilerGenerates() throws {
+        let folder = TestSupport.shipped("layouts/schema")
+        #expect(try String(contentsOfFile: folder + "/" + LayoutSchemas.xsdFileName, encoding: .utf8) == LayoutSchemas.xsd,
+                "run `keylex schema` after changing the schemas")
+        #expect(try String(contentsOfFile: folder + "/" + LayoutSchemas.jsonSchemaFileName, encoding: .utf8) == LayoutSchemas.jsonSchema)
+        #expect(try JSONSerialization.jsonObject(with: Data(LayoutSchemas.jsonSchema.utf8)) is [String: Any])
+    }
+}

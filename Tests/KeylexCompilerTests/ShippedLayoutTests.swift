@@ -1,0 +1,182 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// The layouts the project ships: they compile cleanly, round-trip between XML and JSON, and read
+/// back from a bundle exactly as compiled.
+@Suite struct ShippedLayoutTests {
+    static let directory = TestSupport.shipped("layouts")
+
+    /// Every shipped locale, resolved once.
+    static let shipped: (locales: [ResolvedLocale], diagnostics: [Diagnostic]) = {
+        let engine = DiagnosticEngine()
+        let locales = LayoutBuild(diagnostics: engine).read(directory: directory).locales
+        return (locales, engine.diagnostics)
+    }()
+
+    static func bundle(_ tag: String) throws -> LayoutBundle {
+        let locale = try #require(shipped.locales.first { $0.tag == tag })
+        return try LayoutBundle(bytes: LayoutBuild.bundle(dictionary: nil, locales: [locale]))
+    }
+
+    static var sourceFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter(LayoutSourceReader.isLayoutSource).sorted().map { directory + "/" + $0 }
+    }
+
+    @Test func shippedLayoutsCompileWithoutWarnings() {
+        #expect(Self.shipped.diagnostics.isEmpty, "\(Self.shipped.diagnostics)")
+        let tags = Self.shipped.locales.map(\.tag)
+        #expect(tags.count >= 15)
+        for required in ["en-US", "en-GB", "de-DE", "de-CH", "fr-FR", "fr-CA", "ru-RU", "ar", "he"] { #expect(tags.contains(required)) }
+        let files = Self.sourceFiles
+        #expect(files.contains { $0.hasSuffix(".xml") } && files.contains { $0.hasSuffix(".json") })
+    }
+
+    @Test func everyLocaleHasPhoneAndTabletWithNumericSymbolicAndCallouts() {
+        for locale in Self.shipped.locales {
+            #expect(locale.layouts.map(\.formFactor) == [.phone, .tablet], "\(locale.tag)")
+            #expect(locale.document.source?.isEmpty == false, "\(locale.tag) names no source")
+            #expect(locale.callouts.count >= 10, "\(locale.tag)")
+            for layout in locale.layouts {
+                let ids = Set(layout.layers.map(\.id))
+                #expect(ids.isSuperset(of: StandardLayer.allCases.map(\.rawValue)), "\(locale.tag) \(layout.formFactor): \(ids)")
+            }
+        }
+        #expect(Self.shipped.locales.filter { $0.direction == .rightToLeft }.map(\.tag) == ["ar", "he"])
+    }
+
+    @Test(arguments: sourceFiles)
+    func xmlAndJSONRoundTripExactly(_ path: String) throws {
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let original = try #require(reader.read(path))
+        let isXML = path.hasSuffix(".xml")
+        let converted = isXML ? JSONLayoutWriter.write(original) : XMLLayoutWriter.write(original)
+        let other = try #require(reader.read(Array(converted.utf8), path: isXML ? "converted.json" : "converted.xml"))
+        #expect(other == original)
+        let back = isXML ? XMLLayoutWriter.write(other) : JSONLayoutWriter.write(other)
+        let again = try #require(reader.read(Array(back.utf8), path: path))
+        #expect(again == original)
+        // Written twice, the text is the same: conversion reaches a fixpoint.
+        #expect((isXML ? XMLLayoutWriter.write(again) : JSONLayoutWriter.write(again)) == back)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+    }
+
+    @Test(arguments: sourceFiles.filter { $0.hasSuffix(".json") })
+    func jsonReaderAgreesWithFoundation(_ path: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let ours = try #require(JSONReader.parse(bytes, path: path, diagnostics: DiagnosticEngine()))
+        let foundation = try JSONSerialization.jsonObject(with: Data(bytes))
+        func same(_ node: JSONNode, _ value: Any) -> Bool {
+            switch node.value {
+            case .null: return value is NSNull
+            case .bool(let b): return (value as? Bool) == b
+            case .number(let n): return (value as? NSNumber)?.doubleValue == n
+            case .string(let s): return (value as? String) == s
+            case .array(let items):
+                guard let array = value as? [Any], array.count == items.count else { return false }
+                return zip(items, array).allSatisfy(same)
+            case .object(let members):
+                guard let object = value as? [String: Any], object.count == members.count else { return false }
+                return members.allSatisfy { member in object[member.key].map { same(member.value, $0) } ?? false }
+            }
+        }
+        #expect(same(ours, foundation))
+    }
+
+    @Test func everyKeyOfEveryShippedLayoutReadsBack() throws {
+        let bytes = LayoutBuild.bundle(dictionary: nil, locales: Self.shipped.locales)
+        let bundle = try LayoutBundle(bytes: bytes)
+        try bundle.container.verifyChecksums()
+        #expect(LayoutReadback.firstDifference(Self.shipped.locales, bundle) == nil)
+        let keys = Self.shipped.locales.reduce(0) { $0 + $1.layouts.reduce(0) { $0 + $1.layers.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.keys.count } } } }
+        #expect(keys > 5000)
+        // Same inputs, same bytes.
+        #expect(LayoutBuild.bundle(dictionary: nil, locales: Self.shipped.locales) == bytes)
+    }
+
+    @Test func inheritanceSwapsCurrenciesAndPatchesRows() throws {
+        let gb = try Self.bundle("en-GB").layout(for: .phone)!
+        let us = try Self.bundle("en-US").layout(for: .phone)!
+        func characters(_ layout: KeyboardLayout, _ layer: StandardLayer) -> [String] {
+            layout.layer(layer)!.rows.flatMap { $0.compactMap { $0.action == .character ? $0.output?.description : nil } }
+        }
+        #expect(characters(us, .numeric).contains("$") && !characters(us, .numeric).contains("£"))
+        #expect(characters(gb, .numeric).contains("£") && !characters(gb, .numeric).contains("$"))
+        #expect(characters(gb, .symbolic).contains("$") && !characters(gb, .symbolic).contains("£"))
+        #expect(characters(gb, .lowercased) == characters(us, .lowercased))
+
+        let de = try Self.bundle("de-DE").layout(for: .phone)!
+        let ch = try Self.bundle("de-CH").layout(for: .phone)!
+        #expect(characters(de, .lowercased).contains("ß") && !characters(ch, .lowercased).contains("ß"))
+        #expect(characters(de, .numeric) == characters(ch, .numeric))
+        #expect(try Self.bundle("de-CH").locale("de-CH")!.callout(for: "s").map { $0.map(\.description) } == ["ś", "š", "ş", "ŝ", "ṣ", "ș"])
+        // fr-CA takes fr-FR's callouts.
+        #expect(try Self.bundle("fr-CA").locale("fr-CA")!.callout(for: "e")?.count == Self.bundle("fr-FR").locale("fr-FR")!.callout(for: "e")?.count)
+    }
+
+    @Test func upperLayersAndTheirCalloutsAreDerivedByTheLocalesCaseMapping() throws {
+        let locale = try Self.bundle("de-DE").locale("de-DE")!
+        let layout = locale.layout(for: .phone)!
+        let upper = try #require(layout.layer(.uppercased))
+        #expect(upper.isDerived && layout.layer(.capsLocked)!.isDerived && !layout.layer(.lowercased)!.isDerived)
+        let firstRow = upper.row(at: 0).compactMap { $0.output?.description }
+        #expect(firstRow == ["Q", "W", "E", "R", "T", "Z", "U", "I", "O", "P", "Ü"])
+        // ß has no one-character uppercase in German: it stays.
+        #expect(upper.row(at: 2).contains { $0.output == "ß" })
+        let a = try #require(locale.callout(for: "A"))
+        #expect(a.first == "Ä" && a.defaultIndex == 0)
+        let key = try #require(upper.row(at: 1).first { $0.output == "A" })
+        #expect(key.callout?.character == "A")
+        #expect(locale.callout(for: "q") == nil)
+    }
+
+    @Test func keyFramesFollowKeyboardKitsWidths() throws {
+        let layout = try Self.bundle("en-US").layout(for: .phone)!
+        let layer = layout.layer(.lowercased)!
+        let width = 390.0, height = 54.0
+        // The top row (10 input keys) has the least room per unit: 39 points each.
+        #expect(abs(layer.inputUnitWidth(keyboardWidth: width) - 39) < 0.001)
+        var frames: [[KeyFrame]] = Array(repeating: [], count: layer.rowCount)
+        layer.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, _ in frames[frame.row].append(frame) }
+        #expect(frames.map(\.count) == (0..<layer.rowCount).map { layer.row(at: $0).count })
+        for row in frames {
+            for (a, b) in zip(row, row.dropFirst()) { #expect(abs(a.x + a.width - b.x) < 0.001) }
+            #expect(row.allSatisfy { $0.height == height && $0.y == Double($0.row) * height })
+        }
+        // Row 2 (9 keys) is centred; row 3's shift and backspace are 1.4 units; the bottom row's
+        // space takes what is left, so that row fills the keyboard.
+        #expect(abs(frames[1][0].x - 19.5) < 0.001)
+        #expect(abs(frames[2][0].width - 39 * 1.4) < 0.001)
+        let bottom = frames[3]
+        #expect(abs(bottom.last!.x + bottom.last!.width - width) < 0.001 && bottom[0].x == 0)
+        #expect(abs(bottom[2].width - (width - 39 * (1.25 + 1.25 + 2))) < 0.001)
+        // Hit testing finds the key under a point.
+        let (frame, key) = try #require(layer.key(atX: 19.5 + 39 * 4 + 20, y: height + 10, keyboardWidth: width, rowHeight: height))
+        #expect(key.output == "g" && frame.index == 4)
+        #expect(layer.key(atX: 5, y: height + 10, keyboardWidth: width, rowHeight: height) == nil)
+
+        // Right-to-left layouts are mirrored: the first key of a row is on the right.
+        let hebrew = try Self.bundle("he").layout(for: .phone)!.layer(.lowercased)!
+        var row: [KeyFrame] = []
+        hebrew.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, _ in if frame.row == 3 { row.append(frame) } }
+        #expect(abs(row[0].x + row[0].width - width) < 0.001 && abs(row.last!.x) < 0.001)
+        for (a, b) in zip(row, row.dropFirst()) { #expect(abs(b.x + b.width - a.x) < 0.001) }
+    }
+
+    @Test func keysCarryTheirActionsReturnTypesAndTargets() throws {
+        let layout = try Self.bundle("en-US").layout(for: .tablet)!
+        let lower = layout.layer(.lowercased)!
+        let bottom = lower.row(at: lower.rowCount - 1)
+        #expect(bottom.map(\.action) == [.keyboardType, .nextKeyboard, .space, .keyboardType, .dismissKeyboard])
+        #expect(bottom[0].targetLayer?.name == "numeric" && bottom[0].label == ".?123")
+        #expect(bottom[2].width == .available)
+        let primary = try #require(lower.row(at: 1).first { $0.action == .primary })
+        #expect(primary.returnType == .return && primary.output == nil)
+        let sv = try Self.bundle("sv-SE").layout(for: .phone)!.layer(.numeric)!
+        let kr = try #require(sv.row(at: 1).first { $0.action == .text })
+        #expect(kr.output == "kr" && kr.callout == nil)
+    }
+}
