@@ -35,6 +35,11 @@ let package = Package(
             dependencies: ["KeylexCompiler", "KeylexRuntime"],
             path: "Benchmarks/KeylexBench"
         ),
+        .executableTarget(
+            name: "keylex-layout-bench",
+            dependencies: ["KeylexCompiler", "KeylexRuntime"],
+            path: "Benchmarks/LayoutBench"
+        ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),

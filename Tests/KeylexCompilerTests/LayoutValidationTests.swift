@@ -1,4 +1,5 @@
 import Foundation
+import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
@@ -106,5 +107,41 @@ import Testing
         #expect(warning.message.contains("2 of 4 words"))
         #expect(warning.message.contains("'zoo'") && warning.message.contains("'fox'"))
         #expect(warning.location.file.hasSuffix("layouts/en-US.json"))
+    }
+
+    @Test func customLayersAndEveryActionCompileAndReadBack() throws {
+        let source = """
+        <keyboard locale="tr" name="Türkçe" direction="ltr">
+          <callouts><callout key="i" variants="ı î" default="î"/></callouts>
+          <layout formFactor="tablet">
+            <layer id="lowercased">
+              <row chars="iqw"><!-- a comment --></row>
+              <row><chars value="as"/><key action="keyboardType" value="emojiPad" label="😀"/><key action="custom" value="translate" label="Tr" width="60pt"/></row>
+              <row><key action="none" width="10%"/><key action="capsLock"/><key action="tab"/><key action="moveCursorBackward"/><key action="moveCursorForward"/><key action="nextLocale"/><key action="emoji"/><key action="text" value=".com" width="input*1.5"/><key action="primary" value="go"/></row>
+            </layer>
+            <layer id="emojiPad" custom="true"><row chars="😀👍🏽🇹🇷"/></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "tr.xml"))
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundleBytes(for: locales[0]))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let layout = try #require(bundle.layout(for: .tablet, locale: "tr"))
+        #expect(bundle.layout(for: .phone) == nil)
+        // Turkish case mapping: i → İ, and the derived callout follows it.
+        #expect(layout.layer(.uppercased)!.row(at: 0).first!.output == "İ")
+        #expect(bundle.locales[0].callout(for: "İ").map { $0.map(\.description) } == ["I", "Î"])
+        #expect(bundle.locales[0].callout(for: "İ")?.defaultIndex == 1)
+        let custom = try #require(layout.layer(named: "emojiPad"))
+        #expect(custom.isCustom && custom.row(at: 0).count == 3)
+        let keys = layout.layer(.lowercased)!.row(at: 1)
+        #expect(keys[2].targetLayer?.name == "emojiPad" && keys[2].displayText == "😀")
+        #expect(keys[3].action == .custom && keys[3].output == "translate" && keys[3].width == .points(60))
+        let last = layout.layer(.lowercased)!.row(at: 2)
+        #expect(last.map(\.action) == [.none, .capsLock, .tab, .moveCursorBackward, .moveCursorForward, .nextLocale, .emoji, .text, .primary])
+        #expect(last[0].width == .percentage(Double(Float(0.1))) && last[8].returnType == .go)
     }
 }

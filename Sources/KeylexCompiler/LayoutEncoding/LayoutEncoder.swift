@@ -8,6 +8,9 @@ struct LayoutEncoder {
     func sections() -> [(SectionTag, [UInt8])] {
         let strings = StringPool(locales)
         var tables = LayoutFormat.Table.allCases.map { _ in [UInt8]() }
+        // Rows with the same keys (capsLocked and uppercased, the bottom rows of several layers)
+        // share one run of key records.
+        var keyRuns: [[UInt8]: Int] = [:]
         var counts = LayoutFormat.Table.allCases.map { _ in 0 }
         func append(_ table: LayoutFormat.Table, _ record: [UInt8]) {
             precondition(record.count == table.recordSize)
@@ -58,18 +61,22 @@ struct LayoutEncoder {
                     append(.layers, layerRecord.bytes)
                     for row in layer.rows {
                         let metrics = RowMetrics(row)
+                        let keys = row.keys.flatMap { keyRecord($0, strings: strings, layerIds: layerIds, callouts: calloutIndex) }
+                        let firstKey = keyRuns[keys] ?? counts[LayoutFormat.Table.keys.rawValue]
+                        if keyRuns[keys] == nil {
+                            keyRuns[keys] = firstKey
+                            tables[LayoutFormat.Table.keys.rawValue] += keys
+                            counts[LayoutFormat.Table.keys.rawValue] += row.keys.count
+                        }
                         var rowRecord = Record(size: LayoutFormat.Table.rows.recordSize)
                         typealias R = LayoutFormat.RowField
-                        rowRecord.put(UInt32(counts[LayoutFormat.Table.keys.rawValue]), at: R.firstKey)
+                        rowRecord.put(UInt32(firstKey), at: R.firstKey)
                         rowRecord.put(UInt16(row.keys.count), at: R.keyCount)
                         rowRecord.put(UInt16(metrics.availableCount), at: R.availableCount)
                         rowRecord.put(metrics.inputUnits.bitPattern, at: R.inputUnits)
                         rowRecord.put(metrics.fixedFraction.bitPattern, at: R.fixedFraction)
                         rowRecord.put(metrics.fixedPoints.bitPattern, at: R.fixedPoints)
                         append(.rows, rowRecord.bytes)
-                        for key in row.keys {
-                            append(.keys, keyRecord(key, strings: strings, layerIds: layerIds, callouts: calloutIndex))
-                        }
                     }
                 }
             }

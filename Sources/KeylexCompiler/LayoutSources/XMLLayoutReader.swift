@@ -177,11 +177,17 @@ struct XMLSource {
     /// Parses the bytes, recording where each start tag ends; reports well-formedness errors.
     func parse(diagnostics: DiagnosticEngine) -> xmlDocPtr? {
         let reports = Reports()
-        let bytes = positions.bytes
-        guard let context = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count)) }
-        }) else { return nil }
-        defer { xmlFreeParserCtxt(context) }
+        // The parser context reads from the source bytes as it goes: keep them alive until done.
+        return positions.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let context = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else { return nil }
+                defer { xmlFreeParserCtxt(context) }
+                return parse(context, reports: reports, diagnostics: diagnostics)
+            }
+        }
+    }
+
+    private func parse(_ context: xmlParserCtxtPtr, reports: Reports, diagnostics: DiagnosticEngine) -> xmlDocPtr? {
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
         handler.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
@@ -355,12 +361,16 @@ private final class CompiledXSD: @unchecked Sendable {
     let schema: xmlSchemaPtr
 
     private init() {
+        // libxml2 reads the buffer while parsing without copying it: keep it alive until done.
         let text = Array(LayoutSchemas.xsd.utf8)
-        let parser = text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlSchemaNewMemParserCtxt($0.baseAddress, Int32($0.count)) }
+        let parsed = text.withUnsafeBufferPointer { buffer -> xmlSchemaPtr? in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let parser = xmlSchemaNewMemParserCtxt(chars.baseAddress, Int32(chars.count)) else { return nil }
+                defer { xmlSchemaFreeParserCtxt(parser) }
+                return xmlSchemaParse(parser)
+            }
         }
-        defer { xmlSchemaFreeParserCtxt(parser) }
-        guard let schema = xmlSchemaParse(parser) else { fatalError("the built-in layout XSD does not parse") }
+        guard let schema = parsed else { fatalError("the built-in layout XSD does not parse") }
         self.schema = schema
     }
 }

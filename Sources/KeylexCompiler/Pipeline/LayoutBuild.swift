@@ -32,6 +32,11 @@ public struct LayoutBuild {
         return writer.bytes()
     }
 
+    /// The bytes of a layouts-only bundle for `locale`.
+    public static func bundleBytes(for locale: ResolvedLocale) -> [UInt8] {
+        bundle(dictionary: nil, locales: [locale])
+    }
+
     /// Reopens a written bundle and checks that its layouts read back as compiled.
     static func verify(path: String, locales: [ResolvedLocale]) throws {
         guard !locales.isEmpty else { return }

@@ -1,27 +1,27 @@
 /// A locale in a bundle: its tag, name, direction, layouts and callouts.
 public struct LayoutLocale: Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
-    private var record: Record { bundle.record(.locales, index) }
+    private var record: Record { tables.record(.locales, index) }
     private typealias F = LayoutFormat.LocaleField
 
     /// The BCP 47 tag.
-    public var tag: KeyText { bundle.strings[record.u32(F.tag)] }
+    public var tag: KeyText { tables.strings[record.u32(F.tag)] }
     /// The name shown to users, if the source gave one.
-    public var name: KeyText? { bundle.strings.optional(record.u32(F.name)) }
+    public var name: KeyText? { tables.strings.optional(record.u32(F.name)) }
     public var direction: TextDirection { TextDirection(rawValue: record.u8(F.direction)) ?? .leftToRight }
 
     /// The locale's layouts, by form factor.
     public var layouts: [KeyboardLayout] {
         let first = Int(record.u32(F.firstLayout))
-        return (first..<first + Int(record.u16(F.layoutCount))).map { KeyboardLayout(bundle: bundle, index: $0) }
+        return (first..<first + Int(record.u16(F.layoutCount))).map { KeyboardLayout(tables: tables, index: $0) }
     }
 
     /// The layout for `formFactor`, if the locale has one. O(form factors).
     public func layout(for formFactor: FormFactor) -> KeyboardLayout? {
         let first = Int(record.u32(F.firstLayout))
-        for i in first..<first + Int(record.u16(F.layoutCount)) where bundle.record(.layouts, i).u8(LayoutFormat.LayoutField.formFactor) == formFactor.rawValue {
-            return KeyboardLayout(bundle: bundle, index: i)
+        for i in first..<first + Int(record.u16(F.layoutCount)) where tables.record(.layouts, i).u8(LayoutFormat.LayoutField.formFactor) == formFactor.rawValue {
+            return KeyboardLayout(tables: tables, index: i)
         }
         return nil
     }
@@ -31,7 +31,7 @@ public struct LayoutLocale: Sendable {
 
     /// The callout of the `i`-th character (in UTF-8 byte order).
     public func callout(at i: Int) -> KeyCallout {
-        KeyCallout(bundle: bundle, index: Int(record.u32(F.firstCallout)) + i)
+        KeyCallout(tables: tables, index: Int(record.u32(F.firstCallout)) + i)
     }
 
     /// The long-press variants of `character`, if it has any: a binary search, O(log n).
@@ -49,18 +49,18 @@ public struct LayoutLocale: Sendable {
 
 /// A locale's keyboard for one form factor: its layers.
 public struct KeyboardLayout: Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
-    private var record: Record { bundle.record(.layouts, index) }
+    private var record: Record { tables.record(.layouts, index) }
     private typealias F = LayoutFormat.LayoutField
 
     public var formFactor: FormFactor { FormFactor(rawValue: record.u8(F.formFactor)) ?? .phone }
-    public var locale: LayoutLocale { LayoutLocale(bundle: bundle, index: Int(record.u32(F.locale))) }
+    public var locale: LayoutLocale { LayoutLocale(tables: tables, index: Int(record.u32(F.locale))) }
     public var layerCount: Int { Int(record.u16(F.layerCount)) }
 
     /// The `i`-th layer, in source order (derived layers follow the layer they come from).
     public func layer(at i: Int) -> KeyboardLayer {
-        KeyboardLayer(bundle: bundle, index: Int(record.u32(F.firstLayer)) + i, layout: self)
+        KeyboardLayer(tables: tables, index: Int(record.u32(F.firstLayer)) + i, layoutIndex: index)
     }
 
     /// The layers, in order.
@@ -78,21 +78,24 @@ public struct KeyboardLayout: Sendable {
 
 /// A layer of a layout: rows of keys.
 public struct KeyboardLayer: Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
+    let layoutIndex: Int
     /// The layout the layer belongs to.
-    public let layout: KeyboardLayout
-    private var record: Record { bundle.record(.layers, index) }
+    public var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
+    private var record: Record { tables.record(.layers, index) }
     private typealias F = LayoutFormat.LayerField
 
-    public var name: KeyText { bundle.strings[record.u32(F.name)] }
+    public var name: KeyText { tables.strings[record.u32(F.name)] }
     /// Whether the compiler derived the layer by case mapping rather than reading it.
     public var isDerived: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.derived != 0 }
     public var isCustom: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.custom != 0 }
     public var rowCount: Int { Int(record.u16(F.rowCount)) }
 
     /// The `i`-th row from the top.
-    public func row(at i: Int) -> KeyRow { KeyRow(bundle: bundle, index: Int(record.u32(F.firstRow)) + i, layer: self) }
+    public func row(at i: Int) -> KeyRow {
+        KeyRow(tables: tables, index: Int(record.u32(F.firstRow)) + i, layerIndex: index, layoutIndex: layoutIndex)
+    }
 
     /// The rows, top to bottom.
     public var rows: [KeyRow] { (0..<rowCount).map(row(at:)) }
@@ -100,35 +103,38 @@ public struct KeyboardLayer: Sendable {
 
 /// A row of keys, in reading order.
 public struct KeyRow: RandomAccessCollection, Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
+    let layerIndex: Int
+    let layoutIndex: Int
     /// The layer the row belongs to.
-    public let layer: KeyboardLayer
-    var record: Record { bundle.record(.rows, index) }
+    public var layer: KeyboardLayer { KeyboardLayer(tables: tables, index: layerIndex, layoutIndex: layoutIndex) }
+    var record: Record { tables.record(.rows, index) }
     typealias F = LayoutFormat.RowField
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { Int(record.u16(F.keyCount)) }
 
     public subscript(i: Int) -> LayoutKey {
-        LayoutKey(bundle: bundle, index: Int(record.u32(F.firstKey)) + i, layout: layer.layout)
+        LayoutKey(tables: tables, index: Int(record.u32(F.firstKey)) + i, layoutIndex: layoutIndex)
     }
 }
 
 /// A key: its action, output, label, width and callouts.
 public struct LayoutKey: Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
-    let layout: KeyboardLayout
-    private var record: Record { bundle.record(.keys, index) }
+    let layoutIndex: Int
+    private var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
+    private var record: Record { tables.record(.keys, index) }
     private typealias F = LayoutFormat.KeyField
 
     public var action: KeyActionKind { KeyActionKind(rawValue: record.u8(F.action)) ?? .none }
     /// What the key types (character and text keys), the layer it switches to, or the custom
     /// action's name.
-    public var output: KeyText? { bundle.strings.optional(record.u32(F.output)) }
+    public var output: KeyText? { tables.strings.optional(record.u32(F.output)) }
     /// The label written in the source, when it differs from the output.
-    public var label: KeyText? { bundle.strings.optional(record.u32(F.label)) }
+    public var label: KeyText? { tables.strings.optional(record.u32(F.label)) }
     /// What to show on the key: the label, else the output.
     public var displayText: KeyText? { label ?? output }
     public var width: KeyWidth { KeyWidth(kind: record.u8(F.widthKind), value: record.f32(F.width)) ?? .input }
@@ -144,25 +150,25 @@ public struct LayoutKey: Sendable {
     /// The long-press variants of the key's character: O(1).
     public var callout: KeyCallout? {
         let i = record.u32(F.callout)
-        return i == LayoutFormat.noCallout ? nil : KeyCallout(bundle: bundle, index: Int(i))
+        return i == LayoutFormat.noCallout ? nil : KeyCallout(tables: tables, index: Int(i))
     }
 }
 
 /// The long-press alternatives of a character, in order, with the one selected first.
 public struct KeyCallout: RandomAccessCollection, Sendable {
-    let bundle: LayoutBundle
+    let tables: LayoutTables
     let index: Int
-    private var record: Record { bundle.record(.callouts, index) }
+    private var record: Record { tables.record(.callouts, index) }
     private typealias F = LayoutFormat.CalloutField
 
     /// The character whose alternatives these are.
-    public var character: KeyText { bundle.strings[record.u32(F.character)] }
+    public var character: KeyText { tables.strings[record.u32(F.character)] }
     /// The index of the variant selected when the callout opens.
     public var defaultIndex: Int { Int(record.u16(F.defaultIndex)) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { Int(record.u16(F.variantCount)) }
     public subscript(i: Int) -> KeyText {
-        bundle.strings[bundle.record(.variants, Int(record.u32(F.firstVariant)) + i).u32(0)]
+        tables.strings[tables.record(.variants, Int(record.u32(F.firstVariant)) + i).u32(0)]
     }
 }

@@ -5,11 +5,10 @@
 /// records directly from the file and allocate nothing; strings come back as ``KeyText`` views
 /// of the file's bytes.
 public struct LayoutBundle: Sendable {
+    let tables: LayoutTables
+
     /// The container the layouts were read from.
-    public let container: Container
-    let strings: StringTable
-    let tables: [ByteView]
-    let counts: [Int]
+    public var container: Container { tables.container }
 
     /// Maps and opens the bundle at `path`.
     public init(contentsOf path: String) throws(KeylexError) {
@@ -23,27 +22,11 @@ public struct LayoutBundle: Sendable {
 
     /// Opens the layouts in an already opened container.
     public init(container: Container) throws(KeylexError) {
-        guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
-        strings = try StringTable(section: container.requiredSection(.strings))
-        let section = try container.requiredSection(.layouts)
-        var offset = LayoutFormat.headerSize
-        var tables: [ByteView] = []
-        var counts: [Int] = []
-        for table in LayoutFormat.Table.allCases {
-            guard let count = section.u32(table.rawValue * 4) else { throw .truncated("LAYT header") }
-            let length = Int(count) * table.recordSize
-            tables.append(try section.slice(offset, length, "LAYT \(table) table"))
-            counts.append(Int(count))
-            offset += length
-        }
-        self.container = container
-        self.tables = tables
-        self.counts = counts
-        try checkReferences()
+        tables = try LayoutTables(container: container)
     }
 
     /// The locales in the bundle, in tag order.
-    public var locales: Locales { Locales(bundle: self) }
+    public var locales: Locales { Locales(tables: tables) }
 
     /// The locale tagged `tag` (exactly as compiled), if the bundle has it.
     public func locale(_ tag: String) -> LayoutLocale? {
@@ -58,28 +41,68 @@ public struct LayoutBundle: Sendable {
 
     /// The locales of a bundle.
     public struct Locales: RandomAccessCollection, Sendable {
-        let bundle: LayoutBundle
+        let tables: LayoutTables
         public var startIndex: Int { 0 }
-        public var endIndex: Int { bundle.counts[LayoutFormat.Table.locales.rawValue] }
-        public subscript(index: Int) -> LayoutLocale { LayoutLocale(bundle: bundle, index: index) }
+        public var endIndex: Int { tables.count(.locales) }
+        public subscript(index: Int) -> LayoutLocale { LayoutLocale(tables: tables, index: index) }
     }
 
-    // MARK: Records
+}
+
+/// The tables of `LAYT` and the string pool, shared (by one reference) by every value read from
+/// a bundle, which keeps the mapped file alive.
+final class LayoutTables: Sendable {
+    let container: Container
+    let strings: StringTable
+    private let locales, layouts, layers, rows, keys, callouts, variants: ByteView
+
+    init(container: Container) throws(KeylexError) {
+        guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
+        strings = try StringTable(section: container.requiredSection(.strings))
+        let section = try container.requiredSection(.layouts)
+        var offset = LayoutFormat.headerSize
+        var views: [ByteView] = []
+        for table in LayoutFormat.Table.allCases {
+            guard let count = section.u32(table.rawValue * 4) else { throw .truncated("LAYT header") }
+            let length = Int(count) * table.recordSize
+            views.append(try section.slice(offset, length, "LAYT \(table) table"))
+            offset += length
+        }
+        self.container = container
+        (locales, layouts, layers, rows, keys, callouts, variants) = (views[0], views[1], views[2], views[3], views[4], views[5], views[6])
+        try checkReferences()
+    }
+
+    @inline(__always)
+    private func view(_ table: LayoutFormat.Table) -> ByteView {
+        switch table {
+        case .locales: return locales
+        case .layouts: return layouts
+        case .layers: return layers
+        case .rows: return rows
+        case .keys: return keys
+        case .callouts: return callouts
+        case .variants: return variants
+        }
+    }
 
     /// The record `index` of `table` (checked by the caller or at open).
+    @inline(__always)
     func record(_ table: LayoutFormat.Table, _ index: Int) -> Record {
-        Record(bytes: tables[table.rawValue], offset: index * table.recordSize)
+        Record(bytes: view(table), offset: index * table.recordSize)
     }
 
-    func count(_ table: LayoutFormat.Table) -> Int { counts[table.rawValue] }
+    /// The number of records of `table`.
+    @inline(__always)
+    func count(_ table: LayoutFormat.Table) -> Int { view(table).count / table.recordSize }
 
     /// Checks every index a record holds against the table it points into.
     private func checkReferences() throws(KeylexError) {
-        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, _ what: String) throws(KeylexError) {
-            guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what) points past the \(table) table") }
+        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, _ what: @autoclosure () -> String) throws(KeylexError) {
+            guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what()) points past the \(table) table") }
         }
-        func string(_ index: UInt32, optional: Bool, _ what: String) throws(KeylexError) {
-            guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what) names string \(index)") }
+        func string(_ index: UInt32, optional: Bool, _ what: @autoclosure () -> String) throws(KeylexError) {
+            guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what()) names string \(index)") }
         }
         typealias L = LayoutFormat.LocaleField
         typealias Y = LayoutFormat.LayoutField
