@@ -25,7 +25,7 @@ struct XMLLayoutReader {
         // Read the model even when the schema found problems, so that one run reports them all;
         // the reader skips what is missing.
         source.validate(doc, diagnostics: diagnostics)
-        return document(root, source)
+        return XMLSource.name(root) == "keyboard" ? document(root, source) : nil
     }
 
     // MARK: The model
