@@ -144,4 +144,33 @@ import Testing
         #expect(last.map(\.action) == [.none, .capsLock, .tab, .moveCursorBackward, .moveCursorForward, .nextLocale, .emoji, .text, .primary])
         #expect(last[0].width == .percentage(Double(Float(0.1))) && last[8].returnType == .go)
     }
+
+    @Test func attributeSuggestionsKnowExactlyTheSchemasAttributes() throws {
+        let table = XMLSource.attributesByElement
+        let declared = LayoutSchemas.xsd.components(separatedBy: "<xs:attribute name=").count - 1
+        #expect(table.values.reduce(0) { $0 + $1.count } == declared)
+        for (element, attributes) in table {
+            for attribute in attributes {
+                #expect(LayoutSchemas.xsd.contains("<xs:attribute name=\"\(attribute)\""), "\(element).\(attribute)")
+            }
+        }
+        let engine = DiagnosticEngine()
+        let source = "<keyboard locale=\"en\"><layout formFactor=\"phone\"><layer id=\"lowercased\"><row><key action=\"space\" widht=\"available\"/></row></layer></layout></keyboard>"
+        _ = LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml")
+        #expect(engine.diagnostics.map(\.code) == ["unknown-attribute"])
+        #expect(engine.diagnostics.first?.message.hasSuffix("(did you mean 'width'?)") == true)
+        #expect(engine.diagnostics.first?.location.column == 105)
+    }
+
+    @Test func onlyUTF8XMLWithoutDocumentTypesIsRead() {
+        for (source, code) in [
+            ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<keyboard locale=\"en\"/>", "invalid-encoding"),
+            ("<!DOCTYPE keyboard [<!ENTITY a \"aaaa\">]>\n<keyboard locale=\"en\" name=\"&a;\"/>", "malformed-xml"),
+            ("<layouts locale=\"en\"/>", "schema-violation"),
+        ] {
+            let engine = DiagnosticEngine()
+            #expect(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml") == nil)
+            #expect(engine.diagnostics.map(\.code).contains(code), "\(engine.diagnostics)")
+        }
+    }
 }

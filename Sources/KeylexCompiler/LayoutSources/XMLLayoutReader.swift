@@ -22,6 +22,11 @@ struct XMLLayoutReader {
             diagnostics.error(source.location(of: root), "document type declarations are not allowed", code: "malformed-xml")
             return nil
         }
+        if let declared = doc.pointee.encoding.map({ String(cString: $0) }), !["UTF-8", "UTF8"].contains(declared.uppercased()) {
+            diagnostics.error(SourceLocation(file: path, line: 1, column: 1), "the document declares encoding '\(declared)'; layout files are UTF-8",
+                              code: "invalid-encoding")
+            return nil
+        }
         // Read the model even when the schema found problems, so that one run reports them all;
         // the reader skips what is missing.
         source.validate(doc, diagnostics: diagnostics)
@@ -221,6 +226,13 @@ struct XMLSource {
         return doc
     }
 
+    /// The attributes the XSD allows on each element, for suggestions.
+    static let attributesByElement: [String: [String]] = [
+        "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"],
+        "callout": ["key", "variants", "default"], "layout": ["formFactor"], "layer": ["id", "custom"],
+        "row": ["chars", "index"], "key": ["action", "value", "label", "width"], "chars": ["value"], "replace": ["key", "with"],
+    ]
+
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports
     /// on them are left out.
     static let attributesCheckedByReader: Set<String> = ["action", "width", "formFactor", "direction"]
@@ -240,11 +252,15 @@ struct XMLSource {
         for report in reports.errors {
             let node = report.node?.assumingMemoryBound(to: xmlNode.self)
             var place = node.map { location(of: $0) } ?? SourceLocation(file: positions.path, line: report.line)
+            var message = report.message
             if let node, let attribute = Self.attributeName(inSchemaMessage: report.message) {
                 if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
                 place = attributes(of: node)[attribute]?.location ?? place
+                if Self.schemaCode(report.code) == "unknown-attribute", let known = Self.attributesByElement[Self.name(node)] {
+                    message += LayoutVocabulary.suggestion(attribute, among: known)
+                }
             }
-            diagnostics.error(place, report.message, code: Self.schemaCode(report.code))
+            diagnostics.error(place, message, code: Self.schemaCode(report.code))
         }
         return status == 0
     }
