@@ -100,32 +100,45 @@ public struct LayoutResolver {
     private func patch(_ base: Layout, with written: Layout) -> Layout {
         var layout = base
         layout.origin = written.origin
-        for layer in written.layers {
-            let indexed = layer.rows.filter { $0.index != nil }
-            guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }), !indexed.isEmpty else {
-                if let row = indexed.first {
-                    diagnostics.error(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
-                                      code: "missing-row")
-                }
-                if let i = layout.layers.firstIndex(where: { $0.id == layer.id }) { layout.layers[i] = layer } else { layout.layers.append(layer) }
+        for layer in written.layers { apply(layer, to: &layout) }
+        applyReplacements(written, to: &layout)
+        return layout
+    }
+
+    /// A written layer replaces the inherited one of the same id, or, when its rows have indices,
+    /// replaces those rows of it.
+    private func apply(_ layer: Layer, to layout: inout Layout) {
+        let indexed = layer.rows.filter { $0.index != nil }
+        guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }) else {
+            if let row = indexed.first {
+                diagnostics.error(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
+                                  code: "missing-row")
+            }
+            layout.layers.append(layer)
+            return
+        }
+        guard !indexed.isEmpty else {
+            layout.layers[i] = layer
+            return
+        }
+        if indexed.count != layer.rows.count {
+            diagnostics.error(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: "mixed-row-patch")
+        }
+        let inherited = layout.layers[i].rows.count
+        for row in indexed {
+            guard let index = row.index, index <= inherited else {
+                diagnostics.error(row.indexOrigin.location, "row \(row.index!) does not exist: the inherited layer '\(layer.id)' has \(inherited) row\(inherited == 1 ? "" : "s")",
+                                  code: "missing-row")
                 continue
             }
-            if indexed.count != layer.rows.count {
-                diagnostics.error(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: "mixed-row-patch")
-            }
-            for row in indexed {
-                let index = row.index!
-                guard index <= layout.layers[i].rows.count else {
-                    diagnostics.error(row.indexOrigin.location, "row \(index) does not exist: the inherited layer '\(layer.id)' has \(layout.layers[i].rows.count) row\(layout.layers[i].rows.count == 1 ? "" : "s")",
-                                      code: "missing-row")
-                    continue
-                }
-                var replacement = row
-                replacement.index = nil
-                layout.layers[i].rows[index - 1] = replacement
-            }
+            var replacement = row
+            replacement.index = nil
+            layout.layers[i].rows[index - 1] = replacement
         }
-        // Replacements apply at once, each key at most once, so that two of them can swap keys.
+    }
+
+    /// Replacements apply at once, each key at most once, so that two of them can swap keys.
+    private func applyReplacements(_ written: Layout, to layout: inout Layout) {
         var used = Set<Int>()
         for l in layout.layers.indices {
             for r in layout.layers[l].rows.indices {
@@ -141,7 +154,6 @@ public struct LayoutResolver {
         for (i, replacement) in written.replacements.enumerated() where !used.contains(i) {
             diagnostics.error(replacement.origin.location, "no key types '\(replacement.key)' in the \(written.formFactor) layout", code: "unresolved-replacement")
         }
-        return layout
     }
 
     private func suggestLocale(_ tag: String, from document: String) -> String {
