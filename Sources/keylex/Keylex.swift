@@ -11,7 +11,7 @@ struct Keylex: ParsableCommand {
         Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
         2 wrong usage; 3 an output could not be written.
         """,
-        subcommands: [Build.self, Validate.self, Convert.self, Schema.self, Dict.self, Query.self, Complete.self, Inspect.self]
+        subcommands: [Build.self, Validate.self, Convert.self, Schema.self, Dict.self, Query.self, Complete.self, Suggest.self, Inspect.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.

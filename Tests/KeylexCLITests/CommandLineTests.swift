@@ -60,7 +60,7 @@ import Testing
         #expect(inspect.status == 0)
         let report = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]
         #expect((report["dictionary"] as? [String: Any])?["words"] as? Int == 10)
-        #expect((report["sections"] as? [[String: Any]])?.map { $0["tag"] as! String } == ["DICT", "ALPH", "AUTM", "FREQ", "TOPK", "FLAG"])
+        #expect((report["sections"] as? [[String: Any]])?.map { $0["tag"] as! String } == ["DICT", "ALPH", "AUTM", "FREQ", "TOPK", "FOLD", "FLAG"])
         let text = try Self.run(["inspect", file])
         #expect(text.stdout.contains("words:       10"))
     }
@@ -148,5 +148,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/build/en-US.klx"))
         #expect(try Self.run(["validate", "layouts/en-US.xml"], in: folder).status == 1)
         #expect(try Self.run(["convert", "layouts/en-US.txt"], in: folder).status == 2)
+    }
+
+    @Test func suggestPrintsSuggestionsWithTheirFlags() throws {
+        _ = try Self.run(["build"], in: folder)
+        let file = folder + "/build/en.klx"
+        let typo = try Self.run(["suggest", file, "I said thsi"])
+        #expect(typo.status == 0, "\(typo.stderr)")
+        #expect(typo.stdout.hasPrefix("this\tautocorrect\nthsi\tunknown\n"), "\(typo.stdout)")
+        let known = try Self.run(["suggest", file, "Hell", "-n", "2", "--json"])
+        let items = try JSONSerialization.jsonObject(with: Data(known.stdout.utf8)) as! [[String: Any]]
+        #expect(items.map { $0["text"] as! String } == ["Hell", "Hello"])
+        #expect(items[0]["isUnknown"] as? Bool == true && items[1]["remainder"] as? String == "o")
+        #expect(try Self.run(["suggest", file, "after a space "]).stdout.isEmpty)
+        #expect(try Self.run(["suggest", file, "x", "-n", "0"]).status == 2)
     }
 }

@@ -92,6 +92,8 @@ public enum DictionaryCompiler {
             writer.add(.topK, FrequencyClasses.topKTree(computed))
             classes = computed
         }
+        writer.insert(.folding)
+        writer.add(.folding, FoldClasses.section(alphabet.map { Unicode.Scalar($0)! }))
         let flagged = flags.indices.filter { !flags[$0].isEmpty }
         if !flagged.isEmpty {
             var section: [UInt8] = []

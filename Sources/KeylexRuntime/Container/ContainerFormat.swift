@@ -54,8 +54,11 @@ public struct ContainerFeatures: OptionSet, Sendable, Hashable {
     /// The file holds keyboard layouts (sections `STRS` and `LAYT`).
     public static let layouts = ContainerFeatures(rawValue: 1 << 3)
 
+    /// The dictionary has case and accent folding classes for its alphabet (section `FOLD`).
+    public static let folding = ContainerFeatures(rawValue: 1 << 4)
+
     /// Every feature this runtime understands.
-    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags, .layouts]
+    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags, .layouts, .folding]
 }
 
 /// A four-letter section name, stored as its ASCII bytes read as a little-endian `UInt32`.
@@ -93,6 +96,8 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let topK = SectionTag("TOPK")
     /// Sparse per-word flags (blocked, possibly offensive, not a word).
     public static let wordFlags = SectionTag("FLAG")
+    /// The folding class of each alphabet code (case and accents ignored).
+    public static let folding = SectionTag("FOLD")
     /// The string pool of the layouts.
     public static let strings = SectionTag("STRS")
     /// The layout tables: locales, layouts, layers, rows, keys, callouts.

@@ -80,6 +80,13 @@ public enum DictionaryFormat {
         }
     }
 
+    /// The `FOLD` section: a `UInt32` count (the alphabet's size), then one `UInt16` class per
+    /// alphabet code. Two codes share a class when their scalars are equal once lowercased and
+    /// stripped of diacritics (e, é, É); classes are numbered in the order of their folded text.
+    public enum FoldLayout {
+        public static let classesOffset = 4
+    }
+
     /// The fan-out of the `TOPK` maxima tree: each node covers this many nodes of the level below.
     public static let topKFanout = 32
 

@@ -20,6 +20,8 @@ public struct WordDictionary: Sendable {
     let frequencies: ByteView?
     let topK: TopKTree?
     let flagEntries: ByteView?
+    /// One `UInt16` folding class per alphabet code, when the file has them.
+    let foldClasses: ByteView?
 
     /// Maps and opens the dictionary at `path`.
     public init(contentsOf path: String) throws(KeylexError) {
@@ -66,6 +68,13 @@ public struct WordDictionary: Sendable {
             flagEntries = try section.slice(4, Int(count) * 8, "FLAG entries")
         } else {
             flagEntries = nil
+        }
+        if container.features.contains(.folding) {
+            let section = try container.requiredSection(.folding)
+            guard section.u32(0).map(Int.init) == alphabet.size else { throw .malformed("FOLD does not cover the alphabet") }
+            foldClasses = try section.slice(DictionaryFormat.FoldLayout.classesOffset, alphabet.size * 2, "FOLD classes")
+        } else {
+            foldClasses = nil
         }
         self.container = container
         self.automaton = automaton

@@ -1,0 +1,18 @@
+import Foundation
+import KeylexRuntime
+
+/// The folding classes of a dictionary's alphabet.
+enum FoldClasses {
+    /// The `FOLD` section for `alphabet` (see ``DictionaryFormat/FoldLayout``): each scalar's class is
+    /// its text folded with Foundation's case- and diacritic-insensitive folding.
+    static func section(_ alphabet: [Unicode.Scalar]) -> [UInt8] {
+        let folded = alphabet.map { String($0).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let classes = Set(folded).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        var index: [String: Int] = [:]
+        for (i, text) in classes.enumerated() { index[text] = i }
+        var section: [UInt8] = []
+        section.append(littleEndian: UInt32(alphabet.count))
+        for text in folded { section.append(littleEndian: UInt16(index[text]!)) }
+        return section
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// The suggestion engine on small dictionaries with the shipped en-US layout, and on the shipped
+/// English bundle: current word, casing, accents, apostrophes, flags, key proximity, user words.
+@Suite struct SuggestionTests {
+    /// A bundle of `words` (with counts) and the shipped en-US layouts.
+    static func engine(_ words: [(String, UInt64)], blocked: [String] = [], layout: Bool = true,
+                       user: UserDictionary? = nil) throws -> SuggestionEngine {
+        let entries = words.map { (word: $0.0, count: $0.1, flags: DictionaryFormat.WordFlags()) }
+            + blocked.map { (word: $0, count: UInt64(1), flags: DictionaryFormat.WordFlags.blocked) }
+        let dictionary = DictionaryCompiler.compile(entries, hasCounts: true)
+        let locales = layout ? ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" } : []
+        let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
+        return SuggestionEngine(dictionary: try WordDictionary(container: container),
+                                layout: layout ? try LayoutBundle(container: container).layout(for: .phone) : nil,
+                                userDictionary: user)
+    }
+
+    static let small: [(String, UInt64)] = [
+        ("the", 50_000), ("hello", 3_000), ("help", 2_500), ("helmet", 200), ("iPhone", 900), ("Berlin", 800),
+        ("café", 700), ("don't", 1_500), ("toe", 60_000), ("tie", 300), ("il", 9_000), ("homme", 600), ("letter", 1_000),
+        ("ok", 1),  // the rarest word: classes span 60,000 to 1, as in a real corpus
+    ]
+
+    static func texts(_ suggestions: [Suggestion]) -> [String] { suggestions.map(\.text) }
+
+    @Test(arguments: [
+        ("Hello wor", "wor"), ("Hello ", nil), ("I don't", "don't"), ("I don’t", "don’t"), ("rock-n-roll", "rock-n-roll"),
+        ("(quote", "quote"), ("“Quote", "Quote"), ("abc123", nil), ("see https://x.org/pa", nil), ("mail me@exa", nil),
+        ("#hash", nil), ("smile 😀", nil), ("ok😀", nil), ("ends'", nil), ("well-", nil), ("www.site", nil), ("end.", nil),
+        ("Straße", "Straße"), ("nai\u{0308}ve", "nai\u{0308}ve"), ("", nil), ("l'homme", "l'homme"), ("x -y", "y"),
+    ] as [(String, String?)])
+    func currentWordIsTheLettersBeforeTheCursor(_ text: String, _ expected: String?) {
+        #expect(CurrentWord(in: text).map { String($0.text) } == expected)
+    }
+
+    @Test func casingFollowsWhatWasTyped() throws {
+        let engine = try Self.engine(Self.small)
+        // While a word is being typed, it comes first (flagged unknown), then its completions.
+        #expect(engine.suggestions(for: "Hel") == [Suggestion(text: "Hel", typed: "Hel", isUnknown: true),
+                                                   Suggestion(text: "Hello", typed: "Hel"), Suggestion(text: "Help", typed: "Hel")])
+        #expect(Self.texts(engine.suggestions(for: "HEL")) == ["HEL", "HELLO", "HELP"])
+        #expect(Self.texts(engine.suggestions(for: "hel")) == ["hel", "hello", "help"])
+        // The dictionary's own capitals win, for completion and correction.
+        #expect(Self.texts(engine.suggestions(for: "ber")).dropFirst().first == "Berlin")
+        let iphone = engine.suggestions(for: "iphone")
+        #expect(iphone.first == Suggestion(text: "iPhone", typed: "iphone", isAutocorrect: true))
+        #expect(iphone.dropFirst().first == Suggestion(text: "iphone", typed: "iphone", isUnknown: true))
+        #expect(engine.suggestions(for: "Hel")[1].remainder == "lo")
+    }
+
+    @Test func accentsAreFoundAndCorrectedCheaply() throws {
+        let engine = try Self.engine(Self.small)
+        #expect(Self.texts(engine.suggestions(for: "caf")).dropFirst().first == "café")
+        let cafe = engine.suggestions(for: "cafe")
+        #expect(cafe.first == Suggestion(text: "café", typed: "cafe", isAutocorrect: true))
+        #expect(engine.suggestions(for: "CAFE").first?.text == "CAFÉ")
+    }
+
+    @Test func apostrophesAndElision() throws {
+        let engine = try Self.engine(Self.small)
+        // A smart apostrophe matches the corpus's plain one, and suggestions keep the typed one.
+        #expect(engine.suggestions(for: "I don’t").first == Suggestion(text: "don’t", typed: "don’t"))
+        #expect(engine.suggestions(for: "I dont").first == Suggestion(text: "don't", typed: "dont", isAutocorrect: true))
+        // No word starts with "qu'": the word being typed is the one after the apostrophe.
+        #expect(engine.suggestions(for: "qu'il").first == Suggestion(text: "il", typed: "il"))
+        #expect(engine.suggestions(for: "l'homm").map(\.text).contains("homme"))
+    }
+
+    @Test func knownWordsComeFirstAndAreNeverCorrected() throws {
+        let engine = try Self.engine(Self.small, blocked: ["damn"])
+        let toe = engine.suggestions(for: "toe")
+        #expect(toe.first == Suggestion(text: "toe", typed: "toe"))
+        #expect(!toe.contains { $0.isAutocorrect || $0.isUnknown })
+        // A blocked word typed in full is known (not flagged) but never suggested.
+        let damn = engine.suggestions(for: "damn")
+        #expect(!damn.contains { $0.isUnknown || $0.text == "damn" })
+        #expect(!engine.suggestions(for: "dam").contains { $0.text == "damn" })
+        // An unknown word is listed as typed, flagged.
+        let unknown = engine.suggestions(for: "xqzw")
+        #expect(unknown == [Suggestion(text: "xqzw", typed: "xqzw", isUnknown: true)])
+        #expect(engine.suggestions(for: "the ").isEmpty)
+    }
+
+    @Test func neighbouringKeysCostLessThanDistantOnes() throws {
+        // "toe" is more frequent than "the", and both are one substitution from "tge"; on QWERTY,
+        // g is next to h but far from o, so "the" wins with the layout and "toe" without.
+        let withLayout = try Self.engine(Self.small)
+        let tge = withLayout.suggestions(for: "tge", count: 3)
+        #expect(tge.first == Suggestion(text: "the", typed: "tge", isAutocorrect: true))
+        #expect(Self.texts(tge).firstIndex(of: "the")! < (Self.texts(tge).firstIndex(of: "toe") ?? 3))
+        let withoutLayout = try Self.engine(Self.small, layout: false)
+        #expect(withoutLayout.suggestions(for: "tge", count: 3).first { !$0.isUnknown }?.text == "toe")
+        // Dropped and doubled letters and swaps are cheap.
+        #expect(withLayout.suggestions(for: "leter").first?.text == "letter")
+        #expect(withLayout.suggestions(for: "helllo").first?.text == "hello")
+        #expect(withLayout.suggestions(for: "hlelo").first?.text == "hello")
+    }
+
+    @Test func learnedAndIgnoredWordsSurviveARestartAndACrashDuringSave() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder + "/user.txt"
+        let user = try UserDictionary(path: path)
+        try user.learnWord("keylex")
+        try user.learnWord("keylex")
+        try user.ignoreWord("helmet")
+        var engine = try Self.engine(Self.small, user: user)
+        #expect(engine.suggestions(for: "keyl").map(\.text).contains("keylex"))
+        #expect(engine.suggestions(for: "keylex").first == Suggestion(text: "keylex", typed: "keylex"))
+        #expect(engine.suggestions(for: "keylx").first == Suggestion(text: "keylex", typed: "keylx", isAutocorrect: true))
+        #expect(!engine.suggestions(for: "helm", count: 5).contains { $0.text == "helmet" })
+
+        // A restart reads the same words back.
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        let restarted = try UserDictionary(path: path)
+        #expect(restarted.learned == ["keylex": 2] && restarted.ignored == ["helmet"])
+        engine = try Self.engine(Self.small, user: restarted)
+        #expect(engine.suggestions(for: "keyl").map(\.text).contains("keylex"))
+
+        // A crash in the middle of a save leaves a partial temporary file beside the real one:
+        // the real one still reads back whole, and the next save replaces both.
+        try Data(saved.prefix(saved.count / 2)).write(to: URL(fileURLWithPath: path + ".tmp-\(getpid())"))
+        #expect(try UserDictionary(path: path).learned == ["keylex": 2])
+        try restarted.unlearnWord("keylex")
+        try restarted.removeIgnoredWord("helmet")
+        #expect(try UserDictionary(path: path).learned.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp-\(getpid())"))
+
+        // A damaged file is refused, not half read.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+        try user.learnWord("zyx")
+        damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+        damaged[damaged.count / 2] ^= 0x20
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(throws: KeylexError.checksumMismatch(section: "user dictionary")) { try UserDictionary(path: path) }
+        try Data(damaged.prefix(20)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: KeylexError.self) { try UserDictionary(path: path) }
+    }
+
+    @Test func theShippedEnglishBundleCorrectsCommonTypos() throws {
+        let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }
+        let container = try Container(bytes: LayoutBuild.bundle(dictionary: TestSupport.english.0, locales: locales))
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: container),
+                                      layout: try LayoutBundle(container: container).layout(for: .phone))
+        // (Common misspellings such as "becuase" are words of the web corpus, so they are known.)
+        for (typo, word) in [("wrold", "world"), ("peopel", "people"), ("abotu", "about"), ("acheive", "achieve")] {
+            let suggestions = engine.suggestions(for: "I said " + typo)
+            #expect(suggestions.first == Suggestion(text: word, typed: typo, isAutocorrect: true), "\(typo): \(suggestions)")
+        }
+        // A tiny budget still answers, from what it found.
+        var hurried = engine
+        hurried.budget = 10
+        #expect(!hurried.suggestions(for: "wrold").isEmpty)
+    }
+}
