@@ -40,6 +40,11 @@ let package = Package(
             dependencies: ["KeylexCompiler", "KeylexRuntime"],
             path: "Benchmarks/LayoutBench"
         ),
+        .executableTarget(
+            name: "keylex-suggest-bench",
+            dependencies: ["KeylexRuntime"],
+            path: "Benchmarks/SuggestBench"
+        ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),

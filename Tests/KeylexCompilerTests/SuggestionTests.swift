@@ -30,7 +30,7 @@ import Testing
     @Test(arguments: [
         ("Hello wor", "wor"), ("Hello ", nil), ("I don't", "don't"), ("I don’t", "don’t"), ("rock-n-roll", "rock-n-roll"),
         ("(quote", "quote"), ("“Quote", "Quote"), ("abc123", nil), ("see https://x.org/pa", nil), ("mail me@exa", nil),
-        ("#hash", nil), ("smile 😀", nil), ("ok😀", nil), ("ends'", nil), ("well-", nil), ("www.site", nil), ("end.", nil),
+        ("#hash", nil), ("smile 😀", nil), ("ok😀", nil), ("ends'", "ends'"), ("'", nil), ("well-", nil), ("www.site", nil), ("end.", nil),
         ("Straße", "Straße"), ("nai\u{0308}ve", "nai\u{0308}ve"), ("", nil), ("l'homme", "l'homme"), ("x -y", "y"),
     ] as [(String, String?)])
     func currentWordIsTheLettersBeforeTheCursor(_ text: String, _ expected: String?) {

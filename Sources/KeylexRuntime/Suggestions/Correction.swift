@@ -60,18 +60,6 @@ struct CandidateList {
 }
 
 extension WordDictionary {
-    /// The cost of the word letter `word` where `typed` was typed.
-    @inline(__always)
-    func substitutionCost(_ word: UInt32, _ typed: UInt32, _ costs: EditCosts, _ geometry: KeyGeometry) -> Float {
-        if word == typed { return 0 }
-        if foldClass(ofCode: word) == foldClass(ofCode: typed) { return costs.caseOrAccent }
-        if let distance = geometry.distance(word, typed) {
-            if distance <= 1.25 { return costs.neighbouringKey }
-            if distance <= 2.25 { return costs.nearKey }
-        }
-        return costs.substitution
-    }
-
     /// The code a typed scalar is compared with: its alphabet code (see ``code(ofTyped:)``), or for a
     /// letter no word has, a code of its own past the alphabet (equal only to itself).
     func comparisonCode(ofTyped scalar: Unicode.Scalar) -> UInt32 {
@@ -91,19 +79,31 @@ extension WordDictionary {
     /// Fills row `i` of the edit table from rows `i - 1` and `i - 2`, for the word whose letters are
     /// `labels[1...i]`, and returns the row's smallest cell (the search leaves a subtree when it is
     /// above the maximum cost). Cell `j` is the cost from the word's first `i` letters to the first
-    /// `j` typed ones.
+    /// `j` typed ones; `substitution[j - 1]` is the cost of the word's letter `i` for typed letter `j`.
+    ///
+    /// Only the band `|i - j| <= band` is computed (outside it, the cost of the length difference
+    /// alone is above the maximum); the cells bordering the band are set to infinity.
     @inline(__always)
     func fillEditRow(_ rows: UnsafeMutableBufferPointer<Float>, _ i: Int, _ labels: UnsafeMutableBufferPointer<UInt32>,
-                     _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts, _ geometry: KeyGeometry) -> Float {
+                     _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
+                     band: Int) -> Float {
         let n = typed.count, width = n + 1
         let code = labels[i]
         let row = i * width, above = (i - 1) * width, twoAbove = (i - 2) * width
         let omission = i >= 2 && labels[i - 1] == code ? costs.repeatedOmission : costs.omission
-        rows[row] = rows[above] + omission
-        var best = rows[row]
-        for j in stride(from: 1, through: n, by: 1) {
+        let low = max(1, i - band), high = min(n, i + band)
+        var best = Float.infinity
+        if i <= band {
+            rows[row] = rows[above] + omission
+            best = rows[row]
+        } else {
+            rows[row + low - 1] = .infinity
+        }
+        if high < n { rows[row + high + 1] = .infinity }
+        guard low <= high else { return best }
+        for j in low...high {
             let t = typed[j - 1]
-            var cell = rows[above + j - 1] + substitutionCost(code, t, costs, geometry)
+            var cell = rows[above + j - 1] + substitution[j - 1]
             cell = min(cell, rows[above + j] + omission)
             let doubled = j >= 2 && t == typed[j - 2]
             cell = min(cell, rows[row + j - 1] + (doubled ? costs.doubledInsertion : costs.insertion))
@@ -116,18 +116,26 @@ extension WordDictionary {
         return best
     }
 
+    /// How far from the diagonal the edit table can stay within `costs.maxCost`: each letter of
+    /// length difference costs at least the cheapest omission or insertion.
+    func editBand(_ costs: EditCosts) -> Int {
+        Int((costs.maxCost / min(costs.omission, costs.repeatedOmission, costs.insertion, costs.doubledInsertion)).rounded(.down))
+    }
+
     /// The edit cost from `word` (comparison codes) to `typed`, for words outside the automaton
     /// (the user's learned words).
     func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry) -> Float {
         let width = typed.count + 1
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * width) { rows in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count + 1) { labels in
-                fillFirstEditRow(rows, typed, costs)
-                for i in stride(from: 1, through: word.count, by: 1) {
-                    labels[i] = word[i - 1]
-                    _ = fillEditRow(rows, i, labels, typed, costs, geometry)
+        return withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * width) { rows in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count + 1) { labels in
+                    fillFirstEditRow(rows, typed, costs)
+                    for i in stride(from: 1, through: word.count, by: 1) {
+                        labels[i] = word[i - 1]
+                        _ = fillEditRow(rows, i, labels, typed, substitution.row(word[i - 1]), costs, band: word.count + typed.count)
+                    }
+                    return rows[word.count * width + typed.count]
                 }
-                return rows[word.count * width + typed.count]
             }
         }
     }
@@ -141,23 +149,50 @@ extension WordDictionary {
         let n = typed.count
         guard n > 0 else { return }
         let width = n + 1
-        let maxDepth = min(maxWordLength, n + Int((costs.maxCost / min(costs.omission, costs.repeatedOmission)).rounded(.down)))
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: (maxDepth + 1) * width) { rows in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { labels in
-                fillFirstEditRow(rows, typed, costs)
-                var remaining = budget
-                walkTree(maxDepth: maxDepth, budget: &remaining) { arc in
-                    let i = arc.depth + 1
-                    labels[i] = arc.code
-                    let best = fillEditRow(rows, i, labels, typed, costs, geometry)
-                    let cost = rows[i * width + n]
-                    if arc.isFinal, cost <= costs.maxCost {
-                        let frequencyClass = frequencyClass(at: arc.firstNumber)
-                        if frequencyClass != DictionaryFormat.neverSuggestedClass {
-                            candidates.add(Candidate(number: arc.firstNumber, frequencyClass: frequencyClass, cost: cost + penalty, isCompletion: false))
+        let band = editBand(costs)
+        let maxDepth = min(maxWordLength, n + band)
+        withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: (maxDepth + 1) * width) { rows in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { labels in
+                    fillFirstEditRow(rows, typed, costs)
+                    var remaining = budget
+                    walkTree(maxDepth: maxDepth, budget: &remaining) { arc in
+                        let i = arc.depth + 1
+                        labels[i] = arc.code
+                        let best = fillEditRow(rows, i, labels, typed, substitution.row(arc.code), costs, band: band)
+                        let cost = abs(i - n) <= band ? rows[i * width + n] : .infinity
+                        if arc.isFinal, cost <= costs.maxCost {
+                            let frequencyClass = frequencyClass(at: arc.firstNumber)
+                            if frequencyClass != DictionaryFormat.neverSuggestedClass {
+                                candidates.add(Candidate(number: arc.firstNumber, frequencyClass: frequencyClass, cost: cost + penalty, isCompletion: false))
+                            }
+                        }
+                        return best <= costs.maxCost
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the substitution costs of one query: for each letter, the cost of typing each
+    /// typed letter in its place (equal: 0; same letter but for case or accent; neighbouring,
+    /// near or distant key), computed the first time the letter is met.
+    func withSubstitutionCosts<R>(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
+                                  _ body: (inout SubstitutionCosts) -> R) -> R {
+        let n = typed.count, size = automaton.alphabet.size
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: (size + 1) * n) { table in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { filled in
+                withUnsafeTemporaryAllocation(of: (UInt32, Int32).self, capacity: n) { typedLetters in
+                    filled.initialize(repeating: false)
+                    for j in 0..<n { typedLetters[j] = (foldClass(ofCode: typed[j]), geometry.key(ofCode: typed[j])) }
+                    return geometry.keyOfCode.withUnsafeBufferPointer { keyOfCode in
+                        geometry.distances.withUnsafeBufferPointer { distances in
+                            var substitution = SubstitutionCosts(dictionary: self, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
+                                                                 costs: costs, keyOfCode: keyOfCode, distances: distances,
+                                                                 keyCount: geometry.keyCount, table: table, filled: filled)
+                            return body(&substitution)
                         }
                     }
-                    return best <= costs.maxCost
                 }
             }
         }
@@ -213,5 +248,47 @@ extension WordDictionary {
             body(number, frequencyClass)
             found += 1
         }
+    }
+}
+
+/// The substitution costs of one query, filled lazily per letter (see
+/// ``WordDictionary/withSubstitutionCosts(_:costs:geometry:_:)``).
+struct SubstitutionCosts {
+    let dictionary: WordDictionary
+    let typed: UnsafeBufferPointer<UInt32>
+    /// Per typed letter: its folding class and its key (-1 for none).
+    let typedLetters: UnsafeBufferPointer<(UInt32, Int32)>
+    let costs: EditCosts
+    let keyOfCode: UnsafeBufferPointer<Int32>
+    let distances: UnsafeBufferPointer<Float>
+    let keyCount: Int
+    /// One row of `typed.count` costs per alphabet code, and one more for codes outside it.
+    let table: UnsafeMutableBufferPointer<Float>
+    let filled: UnsafeMutableBufferPointer<Bool>
+
+    /// The costs of letter `code` in place of each typed letter.
+    @inline(__always)
+    mutating func row(_ code: UInt32) -> UnsafeMutablePointer<Float> {
+        let n = typed.count
+        let index = Int(code) < filled.count ? Int(code) : filled.count
+        let row = table.baseAddress! + index * n
+        if index < filled.count && filled[index] { return row }
+        let fold = dictionary.foldClass(ofCode: code)
+        let key = Int(code) < keyOfCode.count ? keyOfCode[Int(code)] : -1
+        for j in 0..<n {
+            let (typedFold, typedKey) = typedLetters[j]
+            if typed[j] == code {
+                row[j] = 0
+            } else if typedFold == fold {
+                row[j] = costs.caseOrAccent
+            } else if key >= 0, typedKey >= 0 {
+                let distance = distances[Int(key) * keyCount + Int(typedKey)]
+                row[j] = distance <= 1.25 ? costs.neighbouringKey : distance <= 2.25 ? costs.nearKey : costs.substitution
+            } else {
+                row[j] = costs.substitution
+            }
+        }
+        if index < filled.count { filled[index] = true }
+        return row
     }
 }

@@ -10,7 +10,8 @@ public struct CurrentWord: Sendable, Equatable {
     /// (a token with digits, an emoji, a URL, an e-mail address, a @handle or #tag).
     ///
     /// A word is letters and combining marks, with apostrophes (' ’) and hyphens allowed between
-    /// letters; quotes and brackets around it are not part of it.
+    /// letters (and an apostrophe at the end, being typed); quotes and brackets around it are not
+    /// part of it.
     public init?(in textBeforeCursor: String) {
         let text = textBeforeCursor
         // The token: everything after the last whitespace.
@@ -21,13 +22,19 @@ public struct CurrentWord: Sendable, Equatable {
             tokenStart = previous
         }
         let token = text[tokenStart...]
-        guard let last = token.last, Self.isLetter(last) else { return nil }
+        // A word may end in an apostrophe being typed ("that'" on the way to "that's").
+        var end = text.endIndex
+        if let last = token.last, last == "'" || last == "\u{2019}", token.count >= 2,
+           Self.isLetter(token[token.index(before: token.index(before: token.endIndex))]) {
+            end = text.index(before: end)
+        }
+        guard let last = text[tokenStart..<end].last, Self.isLetter(last) else { return nil }
         if token.contains(where: { $0.isNumber || $0 == "@" || $0 == "#" || $0 == "/" || $0 == "_" || Self.isEmoji($0) }) { return nil }
         if token.contains("."), token.split(separator: ".").count > 1, token.split(separator: ".").allSatisfy({ !$0.isEmpty }) {
             return nil  // example.com, www.site.org
         }
         // Walk back over letters, and over apostrophes and hyphens that have letters on both sides.
-        var start = text.endIndex
+        var start = end
         while start > tokenStart {
             let previous = text.index(before: start)
             let character = text[previous]

@@ -31,67 +31,63 @@ public struct EditCosts: Sendable, Equatable {
 /// Where the keys of a layout are, per alphabet code of a dictionary: what makes a neighbouring-key
 /// substitution cheaper than a distant one.
 struct KeyGeometry: Sendable {
-    /// Key centres in key widths, per alphabet code; NaN when no key types the letter.
-    private let x: [Float]
-    private let y: [Float]
-    /// The centres of keys whose letters no word has, by comparison code (see
+    /// The key of each alphabet code (an index into `distances`' rows), or -1 when no key types it.
+    let keyOfCode: [Int32]
+    /// The keys of letters no word has, by comparison code (see
     /// ``WordDictionary/comparisonCode(ofTyped:)``): they can still be typed.
-    private let others: [UInt32: (Float, Float)]
+    private let keyOfOther: [UInt32: Int32]
+    /// The number of keys, and the distances between their centres in key widths (row-major).
+    let keyCount: Int
+    let distances: [Float]
 
     /// No geometry: every substitution is a plain one.
-    static let none = KeyGeometry(x: [], y: [], others: [:])
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], keyCount: 0, distances: [])
 
-    private init(x: [Float], y: [Float], others: [UInt32: (Float, Float)]) {
-        self.x = x
-        self.y = y
-        self.others = others
+    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], keyCount: Int, distances: [Float]) {
+        self.keyOfCode = keyOfCode
+        self.keyOfOther = keyOfOther
+        self.keyCount = keyCount
+        self.distances = distances
     }
 
-    /// The centres of the character keys of `layer`, for each code of `dictionary`'s alphabet whose
-    /// letter a key types (or, for accented letters, whose folded letter a key types).
+    /// The character keys of `layer`, for each code of `dictionary`'s alphabet whose letter a key
+    /// types (or, for accented letters, whose folded letter a key types).
     init(layer: KeyboardLayer, dictionary: WordDictionary) {
         let size = dictionary.automaton.alphabet.size
-        var x = [Float](repeating: .nan, count: size)
-        var y = [Float](repeating: .nan, count: size)
-        var byFold: [UInt32: (Float, Float)] = [:]
-        var others: [UInt32: (Float, Float)] = [:]
+        var keyOfCode = [Int32](repeating: -1, count: size)
+        var keyOfOther: [UInt32: Int32] = [:]
+        var keyOfFold: [UInt32: Int32] = [:]
+        var centres: [(Float, Float)] = []
         let width = 1000.0, height = 100.0
         let unit = layer.inputUnitWidth(keyboardWidth: width)
-        guard unit > 0 else { self.init(x: [], y: [], others: [:]); return }
+        guard unit > 0 else { self = .none; return }
         layer.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, key in
             guard key.action == .character, let output = key.output else { return }
             let scalars = output.description.unicodeScalars
             guard scalars.count == 1 else { return }
             let code = dictionary.comparisonCode(ofTyped: scalars.first!)
+            let index = Int32(centres.count)
             // Rows are about one key width apart in height, as on real keyboards.
-            let centre = (Float((frame.x + frame.width / 2) / unit), Float(frame.row) + 0.5)
-            guard Int(code) < size else { others[code] = centre; return }
-            x[Int(code)] = centre.0
-            y[Int(code)] = centre.1
-            byFold[dictionary.foldClass(ofCode: code)] = centre
+            centres.append((Float((frame.x + frame.width / 2) / unit), Float(frame.row) + 0.5))
+            guard Int(code) < size else { keyOfOther[code] = index; return }
+            keyOfCode[Int(code)] = index
+            keyOfFold[dictionary.foldClass(ofCode: code)] = index
         }
-        for code in 0..<size where x[code].isNaN {
-            if let centre = byFold[dictionary.foldClass(ofCode: UInt32(code))] {
-                x[code] = centre.0
-                y[code] = centre.1
+        for code in 0..<size where keyOfCode[code] < 0 {
+            keyOfCode[code] = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] ?? -1
+        }
+        var distances = [Float](repeating: 0, count: centres.count * centres.count)
+        for (a, p) in centres.enumerated() {
+            for (b, q) in centres.enumerated() {
+                let dx = p.0 - q.0, dy = p.1 - q.1
+                distances[a * centres.count + b] = (dx * dx + dy * dy).squareRoot()
             }
         }
-        self.init(x: x, y: y, others: others)
+        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, keyCount: centres.count, distances: distances)
     }
 
-    /// The centre of the key of comparison code `code`, if a key types it.
-    @inline(__always)
-    private func centre(_ code: UInt32) -> (Float, Float)? {
-        let i = Int(code)
-        if i < x.count { return x[i].isNaN ? nil : (x[i], y[i]) }
-        return others.isEmpty ? nil : others[code]
-    }
-
-    /// The distance between the keys of two codes, in key widths; `nil` when either has no key.
-    @inline(__always)
-    func distance(_ a: UInt32, _ b: UInt32) -> Float? {
-        guard let p = centre(a), let q = centre(b) else { return nil }
-        let dx = p.0 - q.0, dy = p.1 - q.1
-        return (dx * dx + dy * dy).squareRoot()
+    /// The key of comparison code `code`, or -1.
+    func key(ofCode code: UInt32) -> Int32 {
+        Int(code) < keyOfCode.count ? keyOfCode[Int(code)] : keyOfOther[code] ?? -1
     }
 }

@@ -54,9 +54,19 @@ public struct SuggestionEngine {
     ///   dictionary's word has capitals of its own ("iphone" → "iPhone").
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
         guard count > 0, let current = CurrentWord(in: textBeforeCursor) else { return [] }
-        let typed = String(elided(current.text))
+        let whole = suggestions(forWord: String(current.text), count: count)
+        // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
+        // what follows the apostrophe, unless the whole token is (close to) a word.
+        guard !whole.foundWord, let rest = elision(current.text) else { return whole.suggestions }
+        let after = suggestions(forWord: String(rest), count: count)
+        return after.foundWord ? after.suggestions : whole.suggestions
+    }
+
+    /// The suggestions for one word, and whether it is known or has a completion or a correction
+    /// within one edit.
+    private func suggestions(forWord typed: String, count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
-        guard scalars.count <= dictionary.maxWordLength else { return [] }
+        guard !scalars.isEmpty, scalars.count <= dictionary.maxWordLength else { return ([], false) }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
@@ -64,24 +74,27 @@ public struct SuggestionEngine {
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
-                dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, penalty: known ? 1 : 0, into: &candidates)
+                // One error is what people make most: search within one edit first, and go to the
+                // maximum cost only when nothing was found there (a second error makes the search
+                // several times larger, and within reach of many frequent words).
+                var firstPass = costs
+                firstPass.maxCost = min(costs.maxCost, 1)
+                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, budget: budget, penalty: known ? 1 : 0, into: &candidates)
+                let foundWord = known || candidates.count > 0
+                if !known, costs.maxCost > firstPass.maxCost, !(0..<candidates.count).contains(where: { !candidates[$0].isCompletion }) {
+                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, into: &candidates)
+                }
                 let learned = addLearnedWords(typedCodes, into: &candidates)
-                return rank(typed, candidates, learned: learned, known: known, count: count)
+                return (rank(typed, candidates, learned: learned, known: known, count: count), foundWord)
             }
         }
     }
 
-    /// The word after an elided article or pronoun (French "qu'il", "l'homme", Italian "dell'anno"):
-    /// when no word of the dictionary (or of the user's) starts with the whole text, the word being
-    /// typed is what follows its last apostrophe.
-    func elided(_ word: Substring) -> Substring {
-        guard let apostrophe = word.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return word }
+    /// What follows the last apostrophe of `word`, when letters follow it.
+    func elision(_ word: Substring) -> Substring? {
+        guard let apostrophe = word.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
         let rest = word[word.index(after: apostrophe)...]
-        let whole = String(word)
-        let variants = [whole, whole.lowercased()].flatMap { [$0.replacing("\u{2019}", with: "'"), $0.replacing("'", with: "\u{2019}")] }
-        let continues = variants.contains { !dictionary.prefixRange($0).isEmpty }
-            || userDictionary?.learned.keys.contains { learned in variants.contains { learned.hasPrefix($0) } } == true
-        return continues || rest.isEmpty ? word : rest
+        return rest.isEmpty ? nil : rest
     }
 
     /// Adds the user's learned words that complete or correct `typed`; returns them, indexed by
