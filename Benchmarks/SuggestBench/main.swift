@@ -47,6 +47,9 @@ for (typo, intended) in typos {
     let start = now()
     let suggestions = engine.suggestions(for: typo, count: 4)
     latencies.append(Double(now() - start) / 1000)
+    if latencies.last! > 2000, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
+        FileHandle.standardError.write(Data("slow \(latencies.last!) µs: \(typo)\n".utf8))
+    }
     let best = candidates(suggestions)
     if best.first == intended { top1 += 1 }
     if best.contains(intended) { top3 += 1 } else if ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
@@ -63,6 +66,9 @@ for word in correct {
     let start = now()
     let suggestions = engine.suggestions(for: word, count: 4)
     correctLatencies.append(Double(now() - start) / 1000)
+    if correctLatencies.last! > 2000, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
+        FileHandle.standardError.write(Data("slow \(correctLatencies.last!) µs: \(word)\n".utf8))
+    }
     if suggestions.contains(where: \.isAutocorrect) || suggestions.first?.text != word { falseCorrections += 1 }
 }
 var completionLatencies: [Double] = []

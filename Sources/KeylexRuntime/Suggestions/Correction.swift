@@ -144,8 +144,12 @@ extension WordDictionary {
     /// search on the automaton itself: one row of the edit table per depth, subtrees left as soon as
     /// no cell is within reach. Visits at most `budget` arcs. Words never suggested are left out.
     /// `penalty` is added to every correction's cost (to rank corrections of a known word low).
+    ///
+    /// With frequencies, a subtree is also left when even its most frequent word, at the least cost
+    /// its row allows, would rank below the `keep`-th candidate found so far (branch and bound on
+    /// the maxima tree).
     func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, budget: Int, penalty: Float = 0,
-                 into candidates: inout CandidateList) {
+                 keep: Int, into candidates: inout CandidateList) {
         let n = typed.count
         guard n > 0 else { return }
         let width = n + 1
@@ -167,7 +171,13 @@ extension WordDictionary {
                                 candidates.add(Candidate(number: arc.firstNumber, frequencyClass: frequencyClass, cost: cost + penalty, isCompletion: false))
                             }
                         }
-                        return best <= costs.maxCost
+                        guard best <= costs.maxCost else { return false }
+                        if let topK, best > 0, candidates.count >= keep, arc.wordCount > 1 {
+                            let bound = Candidate(number: 0, frequencyClass: topK.maxClass(in: arc.firstNumber..<(arc.firstNumber + arc.wordCount)),
+                                                  cost: best + penalty, isCompletion: false)
+                            if bound.score < candidates[keep - 1].score { return false }
+                        }
+                        return true
                     }
                 }
             }

@@ -71,6 +71,9 @@ public struct SuggestionEngine {
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
             let known = isKnown(typed)
+            // Candidates ranked below this many cannot reach the suggestions (some room is left
+            // for words dropped as ignored or duplicates).
+            let keep = min(24, count + 3)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
@@ -79,10 +82,11 @@ public struct SuggestionEngine {
                 // several times larger, and within reach of many frequent words).
                 var firstPass = costs
                 firstPass.maxCost = min(costs.maxCost, 1)
-                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, budget: budget, penalty: known ? 1 : 0, into: &candidates)
+                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, budget: budget, penalty: known ? 1 : 0,
+                                   keep: keep, into: &candidates)
                 let foundWord = known || candidates.count > 0
                 if !known, costs.maxCost > firstPass.maxCost, !(0..<candidates.count).contains(where: { !candidates[$0].isCompletion }) {
-                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, into: &candidates)
+                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, keep: keep, into: &candidates)
                 }
                 let learned = addLearnedWords(typedCodes, into: &candidates)
                 return (rank(typed, candidates, learned: learned, known: known, count: count), foundWord)
