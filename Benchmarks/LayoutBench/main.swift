@@ -29,7 +29,7 @@ let compile = measure(rounds: 7, repeats: 3) {
     let diagnostics = DiagnosticEngine()
     let locales = LayoutBuild(diagnostics: diagnostics).read(directory: directory).locales
     precondition(!diagnostics.hasErrors && locales.count >= 15)
-    for locale in locales { sink &+= LayoutBuild.bundleBytes(for: locale).count }
+    for locale in locales { sink &+= LayoutBuild.bundle(locales: [locale]).count }
 }
 let diagnostics = DiagnosticEngine()
 let locales = LayoutBuild(diagnostics: diagnostics).read(directory: directory).locales
@@ -38,7 +38,7 @@ print(String(format: "compile all %d locales (%d keys, read + resolve + check + 
 
 // 2. The runtime against Foundation JSON, on en-US.
 let locale = locales.first { $0.tag == "en-US" }!
-let bytes = LayoutBuild.bundleBytes(for: locale)
+let bytes = LayoutBuild.bundle(locales: [locale])
 let path = NSTemporaryDirectory() + "keylex-layout-bench.klx"
 try Data(bytes).write(to: URL(fileURLWithPath: path))
 let json = Data(JSONLayoutWriter.write(locale.document).utf8)

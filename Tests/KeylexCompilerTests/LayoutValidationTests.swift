@@ -127,7 +127,7 @@ import Testing
         let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "tr.xml"))
         let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
         #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
-        let bundle = try LayoutBundle(bytes: LayoutBuild.bundleBytes(for: locales[0]))
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: [locales[0]]))
         #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
         let layout = try #require(bundle.layout(for: .tablet, locale: "tr"))
         #expect(bundle.layout(for: .phone) == nil)

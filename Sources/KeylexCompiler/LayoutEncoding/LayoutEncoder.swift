@@ -96,7 +96,7 @@ struct LayoutEncoder {
         record.put(width.kind.rawValue, at: K.widthKind)
         switch key.action {
         case .primary:
-            let type = ReturnKeyType.allCases.first { $0.description == key.value } ?? .return
+            let type = key.value.flatMap(ReturnKeyType.named) ?? .return
             record.put(type.rawValue, at: K.argument)
         case .keyboardType:
             record.put(UInt8(layerIds.firstIndex(of: key.value ?? "") ?? 0), at: K.argument)

@@ -6,27 +6,27 @@ struct LayoutVocabulary {
     let diagnostics: DiagnosticEngine
 
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
-        if let action = KeyActionKind.allCases.first(where: { $0.description == name }) { return action }
+        if let action = KeyActionKind.named(name) { return action }
         diagnostics.error(location, "unknown action '\(name)'\(Self.suggestion(name, among: KeyActionKind.allCases.map(\.description)))",
                           code: "unknown-action")
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
-        if let type = ReturnKeyType.allCases.first(where: { $0.description == name }) { return type }
+        if let type = ReturnKeyType.named(name) { return type }
         diagnostics.error(location, "unknown return type '\(name)'\(Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description)))",
                           code: "unknown-return-type")
         return nil
     }
 
     func formFactor(_ name: String, at location: SourceLocation) -> FormFactor? {
-        if let value = FormFactor.allCases.first(where: { $0.description == name }) { return value }
+        if let value = FormFactor.named(name) { return value }
         diagnostics.error(location, "unknown form factor '\(name)' (expected phone or tablet)", code: "unknown-form-factor")
         return nil
     }
 
     func direction(_ name: String, at location: SourceLocation) -> TextDirection? {
-        if let value = TextDirection.allCases.first(where: { $0.description == name }) { return value }
+        if let value = TextDirection.named(name) { return value }
         diagnostics.error(location, "unknown direction '\(name)' (expected ltr or rtl)", code: "unknown-direction")
         return nil
     }

@@ -23,18 +23,13 @@ public struct LayoutBuild {
     }
 
     /// A bundle's bytes: the dictionary's sections (if any) and the locales' layouts.
-    static func bundle(dictionary: CompiledDictionary?, locales: [ResolvedLocale]) -> [UInt8] {
+    public static func bundle(dictionary: CompiledDictionary? = nil, locales: [ResolvedLocale]) -> [UInt8] {
         var writer = dictionary?.container ?? ContainerWriter()
         if !locales.isEmpty {
             writer.insert(.layouts)
             for (tag, bytes) in LayoutEncoder(locales: locales).sections() { writer.add(tag, bytes) }
         }
         return writer.bytes()
-    }
-
-    /// The bytes of a layouts-only bundle for `locale`.
-    public static func bundleBytes(for locale: ResolvedLocale) -> [UInt8] {
-        bundle(dictionary: nil, locales: [locale])
     }
 
     /// Reopens a written bundle and checks that its layouts read back as compiled.

@@ -191,6 +191,13 @@ public enum TextDirection: UInt8, CaseIterable, Sendable, CustomStringConvertibl
     public var description: String { self == .leftToRight ? "ltr" : "rtl" }
 }
 
+extension CaseIterable where Self: CustomStringConvertible {
+    /// The case whose source name (its description) is `name`.
+    public static func named(_ name: String) -> Self? {
+        allCases.first { $0.description == name }
+    }
+}
+
 /// The layer names with a meaning of their own; any other layer is a custom one.
 public enum StandardLayer: String, CaseIterable, Sendable {
     /// The alphabetic layers, from the lowercased one up.

@@ -55,8 +55,9 @@ struct CandidateList {
         count -= 1
     }
 
-    var best: Candidate? { count > 0 ? items[0] : nil }
     subscript(i: Int) -> Candidate { items[i] }
+    /// The candidates, best first.
+    var all: UnsafeBufferPointer<Candidate> { UnsafeBufferPointer(rebasing: items[..<count]) }
 }
 
 extension WordDictionary {

@@ -85,7 +85,7 @@ public struct SuggestionEngine {
                 dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, budget: budget, penalty: known ? 1 : 0,
                                    keep: keep, into: &candidates)
                 let foundWord = known || candidates.count > 0
-                if !known, costs.maxCost > firstPass.maxCost, !(0..<candidates.count).contains(where: { !candidates[$0].isCompletion }) {
+                if !known, costs.maxCost > firstPass.maxCost, !candidates.all.contains(where: { !$0.isCompletion }) {
                     dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, keep: keep, into: &candidates)
                 }
                 let learned = addLearnedWords(typedCodes, into: &candidates)
@@ -150,11 +150,11 @@ public struct SuggestionEngine {
         var result: [Suggestion] = []
         var seen: Set<String> = [typed]
         var autocorrect: Suggestion?
-        if !known, let best = (0..<candidates.count).map({ candidates[$0] }).first(where: { !$0.isCompletion }),
+        if !known, let best = candidates.all.first(where: { !$0.isCompletion }),
            best.cost <= Self.autocorrectLimit(length: typed.unicodeScalars.count) {
             // Autocorrect only when the correction clearly beats every other candidate, completions
             // included (a word still being typed is not corrected away from its completion).
-            let rivals = (0..<candidates.count).map { candidates[$0] }.filter { $0.number != best.number }
+            let rivals = candidates.all.filter { $0.number != best.number }
             if rivals.allSatisfy({ best.score - $0.score >= 4 }), let word = text(of: best, learned: learned), !ignored.contains(word) {
                 autocorrect = Suggestion(text: cased(word, like: typed), typed: typed, isAutocorrect: true)
                 seen.insert(autocorrect!.text)

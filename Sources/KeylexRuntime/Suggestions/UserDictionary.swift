@@ -6,10 +6,6 @@ import Musl
 import Darwin
 #endif
 
-// The C library's read and write, named apart from the methods below.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-
 /// The user's own words on top of a read-only dictionary: words learned (suggested like dictionary
 /// words) and words ignored (never suggested), as KeyboardKit's `AutocompleteProvider` has them.
 ///
@@ -118,20 +114,13 @@ public final class UserDictionary {
         }
     }
 
+    /// The file's bytes, or `nil` when it does not exist yet.
     private static func read(_ path: String) throws(KeylexError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .io(path: path, operation: "open", errno: errno)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw .io(path: path, operation: "read", errno: errno) }
-            if n == 0 { return bytes }
-            bytes += chunk[..<n]
+        do {
+            let storage = try FileStorage.map(path: path)
+            return withExtendedLifetime(storage) { Array(storage.view.buffer) }  // copied before it is unmapped
+        } catch .io(_, "open", ENOENT) {
+            return nil
         }
     }
 
@@ -144,7 +133,7 @@ public final class UserDictionary {
         let bytes = fileContents()
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let code = errno
