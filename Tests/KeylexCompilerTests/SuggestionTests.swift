@@ -6,13 +6,13 @@ import Testing
 /// The suggestion engine on small dictionaries with the shipped en-US layout, and on the shipped
 /// English bundle: current word, casing, accents, apostrophes, flags, key proximity, user words.
 @Suite struct SuggestionTests {
-    /// A bundle of `words` (with counts) and the shipped en-US layouts.
-    static func engine(_ words: [(String, UInt64)], blocked: [String] = [], layout: Bool = true,
+    /// A bundle of `words` (with counts) and the shipped layouts of `locale` (en-US by default).
+    static func engine(_ words: [(String, UInt64)], blocked: [String] = [], layout: Bool = true, locale: String = "en-US",
                        user: UserDictionary? = nil) throws -> SuggestionEngine {
         let entries = words.map { (word: $0.0, count: $0.1, flags: DictionaryFormat.WordFlags()) }
             + blocked.map { (word: $0, count: UInt64(1), flags: DictionaryFormat.WordFlags.blocked) }
         let dictionary = DictionaryCompiler.compile(entries, hasCounts: true)
-        let locales = layout ? ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" } : []
+        let locales = layout ? ShippedLayoutTests.shipped.locales.filter { $0.tag == locale } : []
         let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
         return SuggestionEngine(dictionary: try WordDictionary(container: container),
                                 layout: layout ? try LayoutBundle(container: container).layout(for: .phone) : nil,

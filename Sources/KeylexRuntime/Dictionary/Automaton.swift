@@ -167,13 +167,78 @@ struct Automaton: Sendable {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs),
                       let below = wordCount(target) else { return nil }
                 rank += below + (isFinal ? 1 : 0)
-            } else if kind >> 1 <= DictionaryFormat.ArcTarget.explicitFinal.rawValue {  // skip the pointer
-                while let byte = bytes.u8(p), byte & 0x80 != 0 { p += 1 }
-                p += 1
+            } else {
+                skipPointer(kind: kind, at: &p)
             }
             position = p
         }
         return nil
+    }
+
+    /// A position among the arcs of one state, for reading them in order: for a sparse state the
+    /// byte offset of the next arc, for a dense one the index of the next slot; -1 past the last.
+    struct ArcCursor {
+        let arcs: Int
+        let dense: DenseTable?
+        var next: Int
+    }
+
+    /// A cursor on the first arc of the state whose arcs begin at `arcs`; `nil` on malformed bytes.
+    @inline(__always)
+    func cursor(arcs: Int) -> ArcCursor? {
+        guard let first = bytes.u8(arcs) else { return nil }
+        guard first == DictionaryFormat.denseStateMarker else { return ArcCursor(arcs: arcs, dense: nil, next: arcs) }
+        guard let table = denseTable(at: arcs) else { return nil }
+        return ArcCursor(arcs: arcs, dense: table, next: 0)
+    }
+
+    /// The next arc at `cursor` whose label `matches` accepts, moving the cursor past it; `nil` after
+    /// the last arc or on malformed bytes. The arcs passed over are only skipped, not decoded.
+    @inline(__always)
+    func next(_ cursor: inout ArcCursor, where matches: (UInt32) -> Bool) -> Arc? {
+        if let table = cursor.dense {
+            while cursor.next >= 0, cursor.next < table.slots {
+                let index = cursor.next
+                cursor.next += 1
+                guard bytes.u8(table.base + index * table.slotSize) != DictionaryFormat.emptySlot,
+                      matches(table.firstCode &+ UInt32(index)) else { continue }
+                guard let arc = slot(index, of: table, arcs: cursor.arcs) else { break }
+                if arc.isLast { cursor.next = -1 }
+                return arc
+            }
+            cursor.next = -1
+            return nil
+        }
+        while cursor.next >= 0 {
+            guard let first = bytes.u8(cursor.next), let (kind, label, after) = sparseHead(first, at: cursor.next) else { break }
+            var p = after
+            let isLast = kind & 1 == 1
+            if matches(label) {
+                guard let (target, isFinal) = target(kind: kind, at: &p, arcs: cursor.arcs) else { break }
+                cursor.next = isLast ? -1 : p
+                return Arc(label: label, isFinal: isFinal, isLast: isLast, target: target, end: p)
+            }
+            skipPointer(kind: kind, at: &p)
+            cursor.next = isLast ? -1 : p
+        }
+        cursor.next = -1
+        return nil
+    }
+
+    /// The arc labelled `code` of the dense state of `cursor`, found by its slot; `nil` when it has
+    /// none or the state is not dense.
+    @inline(__always)
+    func arc(labelled code: UInt32, at cursor: ArcCursor) -> Arc? {
+        guard let table = cursor.dense, code >= table.firstCode else { return nil }
+        return slot(Int(code - table.firstCode), of: table, arcs: cursor.arcs)
+    }
+
+    /// Moves `p` past the pointer of a sparse arc of kind `kind`, if it has one.
+    @inline(__always)
+    private func skipPointer(kind: Int, at p: inout Int) {
+        guard kind >> 1 <= DictionaryFormat.ArcTarget.explicitFinal.rawValue else { return }
+        while let byte = bytes.u8(p), byte & 0x80 != 0 { p += 1 }
+        p += 1
     }
 
     /// Appends to `buffer` the labels of the word of rank `rank` in the right language of `state`

@@ -91,27 +91,4 @@ struct TopKTree: Sendable {
             }
         }
     }
-
-    /// The largest class in `range` (0 when empty): the range covered by whole nodes, bottom up.
-    /// O(fan-out × levels); allocates nothing.
-    func maxClass(in range: Range<Int>) -> UInt8 {
-        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= levels[0].count else { return 0 }
-        var best: UInt8 = 0
-        var low = range.lowerBound, high = range.upperBound
-        var level = 0
-        let top = levels.count - 1
-        while low < high {
-            let bytes = levels[level]
-            if level == top {
-                for index in low..<high { best = max(best, bytes.u8(index) ?? 0) }
-                break
-            }
-            while low < high && low % fanout != 0 { best = max(best, bytes.u8(low) ?? 0); low += 1 }
-            while low < high && high % fanout != 0 { high -= 1; best = max(best, bytes.u8(high) ?? 0) }
-            low /= fanout
-            high /= fanout
-            level += 1
-        }
-        return best
-    }
 }

@@ -103,37 +103,51 @@ public struct WordDictionary: Sendable {
         var rank: Int
         /// The number of words in the right language of `state` (when ranking).
         var count: Int
+        /// The number of letters walked.
+        var length: Int
     }
 
-    /// Follows `scalars` from the root. With `ranking`, also counts the words before the prefix and
-    /// below it; a state that stores no count gets it from its parent's, less its other arcs' words.
+    /// Follows `scalars` from the root (see ``walk(codes:ranking:)``).
     @inline(__always)
     func walk(_ scalars: some Sequence<Unicode.Scalar>, ranking: Bool) -> Walk? {
-        var state = root
-        var count = wordCount
-        var isWord = false
-        var rank = 0
-        var length = 0
-        for scalar in scalars {
-            guard length < maxWordLength, let code = automaton.alphabet.code(of: scalar),
-                  state != .stop, let arcs = automaton.header(state)?.arcs else { return nil }
-            if isWord && ranking { rank += 1 }
-            let before = rank
-            guard let arc = automaton.find(code, arcs: arcs, rank: &rank, ranking: ranking) else { return nil }
-            if ranking {
-                if arc.isLast {
-                    count -= rank - before + (arc.isFinal ? 1 : 0)
-                } else {
-                    guard let below = automaton.wordCount(arc.target) else { return nil }
-                    count = below
-                }
-                guard count >= 0 else { return nil }
-            }
-            state = arc.target
-            isWord = arc.isFinal
-            length += 1
+        walk(codes: scalars.lazy.map { automaton.alphabet.code(of: $0) ?? .max }, ranking: ranking)
+    }
+
+    /// Follows the alphabet codes `codes` from the root (`.max` matches no arc); see ``step(_:_:ranking:)``.
+    @inline(__always)
+    func walk(codes: some Sequence<UInt32>, ranking: Bool) -> Walk? {
+        var walk = rootWalk
+        for code in codes {
+            guard step(&walk, code, ranking: ranking) else { return nil }
         }
-        return Walk(state: state, isWord: isWord && length > 0, rank: rank, count: count)
+        return walk
+    }
+
+    /// The walk over the empty prefix.
+    var rootWalk: Walk { Walk(state: root, isWord: false, rank: 0, count: wordCount, length: 0) }
+
+    /// Extends `walk` by the arc labelled `code`; `false` when there is none. With `ranking`, also
+    /// counts the words before the prefix and below it; a state that stores no count gets it from
+    /// its parent's, less its other arcs' words.
+    @inline(__always)
+    func step(_ walk: inout Walk, _ code: UInt32, ranking: Bool) -> Bool {
+        guard walk.length < maxWordLength, walk.state != .stop, let arcs = automaton.header(walk.state)?.arcs else { return false }
+        if walk.isWord && ranking { walk.rank += 1 }
+        let before = walk.rank
+        guard let arc = automaton.find(code, arcs: arcs, rank: &walk.rank, ranking: ranking) else { return false }
+        if ranking {
+            if arc.isLast {
+                walk.count -= walk.rank - before + (arc.isFinal ? 1 : 0)
+            } else {
+                guard let below = automaton.wordCount(arc.target) else { return false }
+                walk.count = below
+            }
+            guard walk.count >= 0 else { return false }
+        }
+        walk.state = arc.target
+        walk.isWord = arc.isFinal
+        walk.length += 1
+        return true
     }
 
     // MARK: Membership, numbers, classes
@@ -145,7 +159,11 @@ public struct WordDictionary: Sendable {
 
     /// The number of `word`: its position in lexicographic (Unicode scalar) order, from 0.
     public func number(of word: String) -> Int? {
-        guard let walk = walk(word.unicodeScalars, ranking: true), walk.isWord else { return nil }
+        Self.number(walk(word.unicodeScalars, ranking: true))
+    }
+
+    static func number(_ walk: Walk?) -> Int? {
+        guard let walk, walk.isWord else { return nil }
         return walk.rank
     }
 
@@ -187,7 +205,16 @@ public struct WordDictionary: Sendable {
 
     /// The word numbers of the words that start with `prefix`: a contiguous range (empty when none).
     public func prefixRange(_ prefix: String) -> Range<Int> {
-        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return 0..<0 }
+        Self.range(walk(prefix.unicodeScalars, ranking: true))
+    }
+
+    /// The word numbers of the words that start with the alphabet codes `codes`.
+    func prefixRange(ofCodes codes: UnsafeBufferPointer<UInt32>) -> Range<Int> {
+        Self.range(walk(codes: codes, ranking: true))
+    }
+
+    private static func range(_ walk: Walk?) -> Range<Int> {
+        guard let walk else { return 0..<0 }
         return walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
     }
 }

@@ -1,5 +1,6 @@
 /// What each kind of typing error costs in the correction search, in edits (a plain substitution,
-/// omission or extra letter costs 1). Candidates cost at most ``maxCost``.
+/// omission or extra letter costs 1). Candidates have at most ``maxEdits`` edits and cost at most
+/// ``maxCost``.
 ///
 /// The defaults make the errors people make on touch keyboards cheap: a neighbouring key, a
 /// missing accent or capital, a doubled or dropped repeated letter, two letters swapped.
@@ -22,6 +23,9 @@ public struct EditCosts: Sendable, Equatable {
     public var doubledInsertion: Float = 0.35
     /// Two neighbouring letters typed in the wrong order (a Damerau–Levenshtein transposition).
     public var transposition: Float = 0.75
+    /// The most edits a correction may have (a letter differing only by case or accent is not
+    /// an edit): Damerau–Levenshtein distance 2.
+    public var maxEdits = 2
     /// The most a correction may cost: two full edits.
     public var maxCost: Float = 2
 
@@ -29,7 +33,7 @@ public struct EditCosts: Sendable, Equatable {
 }
 
 /// Where the keys of a layout are, per alphabet code of a dictionary: what makes a neighbouring-key
-/// substitution cheaper than a distant one.
+/// substitution cheaper than a distant one, and which letters the layout can type at all.
 struct KeyGeometry: Sendable {
     /// The key of each alphabet code (an index into `distances`' rows), or -1 when no key types it.
     let keyOfCode: [Int32]
@@ -39,20 +43,26 @@ struct KeyGeometry: Sendable {
     /// The number of keys, and the distances between their centres in key widths (row-major).
     let keyCount: Int
     let distances: [Float]
+    /// Per alphabet code, whether some key or callout of the layout types the letter, in some case
+    /// or with some accent; empty when every letter counts as typable (no layout).
+    let typable: [Bool]
 
-    /// No geometry: every substitution is a plain one.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], keyCount: 0, distances: [])
+    /// No geometry: every substitution is a plain one, every letter typable.
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], keyCount: 0, distances: [], typable: [])
 
-    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], keyCount: Int, distances: [Float]) {
+    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], keyCount: Int, distances: [Float], typable: [Bool]) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
         self.keyCount = keyCount
         self.distances = distances
+        self.typable = typable
     }
 
-    /// The character keys of `layer`, for each code of `dictionary`'s alphabet whose letter a key
-    /// types (or, for accented letters, whose folded letter a key types).
-    init(layer: KeyboardLayer, dictionary: WordDictionary) {
+    /// The character keys of `layout`'s lowercased layer, for each code of `dictionary`'s alphabet
+    /// whose letter a key types (or, for accented letters, whose folded letter a key types); and the
+    /// letters typed by any key or callout of any layer.
+    init(layout: KeyboardLayout, dictionary: WordDictionary) {
+        guard let layer = layout.layer(.lowercased) else { self = .none; return }
         let size = dictionary.automaton.alphabet.size
         var keyOfCode = [Int32](repeating: -1, count: size)
         var keyOfOther: [UInt32: Int32] = [:]
@@ -83,7 +93,28 @@ struct KeyGeometry: Sendable {
                 distances[a * centres.count + b] = (dx * dx + dy * dy).squareRoot()
             }
         }
-        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, keyCount: centres.count, distances: distances)
+        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, keyCount: centres.count, distances: distances,
+                  typable: Self.typableCodes(layout, dictionary))
+    }
+
+    /// Per alphabet code, whether a letter of its folding class is the output of a character key
+    /// or a callout variant on some layer of `layout`.
+    private static func typableCodes(_ layout: KeyboardLayout, _ dictionary: WordDictionary) -> [Bool] {
+        var folds = Set<UInt32>()
+        func add(_ text: KeyText) {
+            for scalar in text.description.unicodeScalars {
+                if let code = dictionary.code(ofTyped: scalar) { folds.insert(dictionary.foldClass(ofCode: code)) }
+            }
+        }
+        for layer in layout.layers {
+            for row in layer.rows {
+                for key in row where key.action == .character {
+                    if let output = key.output { add(output) }
+                    if let callout = key.callout { for variant in callout { add(variant) } }
+                }
+            }
+        }
+        return (0..<UInt32(dictionary.automaton.alphabet.size)).map { folds.contains(dictionary.foldClass(ofCode: $0)) }
     }
 
     /// The key of comparison code `code`, or -1.

@@ -3,7 +3,7 @@
 ///
 /// For the word being typed (see ``CurrentWord``) it gathers completions (the best words by
 /// frequency that start with it, case and accents ignored) and corrections (words within
-/// ``EditCosts/maxCost`` by a weighted Damerau–Levenshtein search on the automaton, where a
+/// ``EditCosts/maxEdits`` edits by a weighted Damerau–Levenshtein search on the automaton, where a
 /// neighbouring key on the locale's layout costs less than a distant one), ranks them by
 /// `frequency class − 48 × (cost + max(0, cost − 1))` (a completion adds 0.25 to its cost;
 /// corrections of a word the dictionary knows add 1), and flags the typed word when it is unknown and the best correction
@@ -17,16 +17,16 @@ public struct SuggestionEngine {
     /// The most arcs one correction search visits, so that no query runs long.
     public var budget = 40_000
     let geometry: KeyGeometry
+    let index: AlphabetIndex
 
-    /// An engine on `dictionary`, with key geometry from `layout`'s lowercased layer when given.
+    /// An engine on `dictionary`, with key geometry from `layout` when given: distances between the
+    /// keys of its lowercased layer, and which letters its keys and callouts type (a letter the
+    /// layout cannot type is never taken for a typing error).
     public init(dictionary: WordDictionary, layout: KeyboardLayout? = nil, userDictionary: UserDictionary? = nil) {
         self.dictionary = dictionary
         self.userDictionary = userDictionary
-        if let layer = layout?.layer(.lowercased) {
-            geometry = KeyGeometry(layer: layer, dictionary: dictionary)
-        } else {
-            geometry = .none
-        }
+        geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
+        index = AlphabetIndex(dictionary: dictionary)
     }
 
     /// An engine on the bundle at `path`: its dictionary, and its first locale's phone layout for
@@ -71,22 +71,19 @@ public struct SuggestionEngine {
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
             let known = isKnown(typed)
-            // Candidates ranked below this many cannot reach the suggestions (some room is left
-            // for words dropped as ignored or duplicates).
-            let keep = min(24, count + 3)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
-                // One error is what people make most: search within one edit first, and go to the
-                // maximum cost only when nothing was found there (a second error makes the search
-                // several times larger, and within reach of many frequent words).
+                // One error is what people make most: search within one edit first, and allow two
+                // only when nothing was found there (a second error makes the search several
+                // times larger, and brings many frequent words within reach).
                 var firstPass = costs
-                firstPass.maxCost = min(costs.maxCost, 1)
-                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, budget: budget, penalty: known ? 1 : 0,
-                                   keep: keep, into: &candidates)
+                firstPass.maxEdits = min(costs.maxEdits, 1)
+                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, index: index, budget: budget, penalty: known ? 1 : 0,
+                                   into: &candidates)
                 let foundWord = known || candidates.count > 0
-                if !known, costs.maxCost > firstPass.maxCost, !candidates.all.contains(where: { !$0.isCompletion }) {
-                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, budget: budget, keep: keep, into: &candidates)
+                if !known, costs.maxEdits > firstPass.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
+                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, index: index, budget: budget, into: &candidates)
                 }
                 let learned = addLearnedWords(typedCodes, into: &candidates)
                 return (rank(typed, candidates, learned: learned, known: known, count: count), foundWord)

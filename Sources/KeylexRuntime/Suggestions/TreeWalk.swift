@@ -6,55 +6,37 @@ struct TreeArc {
     var code: UInt32
     /// Whether a word ends after this arc.
     var isFinal: Bool
-    /// The number of the first word through this arc (the word ending here, when `isFinal`).
-    var firstNumber: Int
-    /// How many words go through this arc: the one ending here, if any, and those below it.
-    var wordCount: Int
+    /// The state the arc leads to.
+    var target: StateRef
 }
 
 extension WordDictionary {
-    /// Walks the automaton depth first, in lexicographic order, calling `visit` with each arc met;
-    /// `visit` returns whether to go below the arc. Word numbers stay exact when subtrees are
-    /// skipped, because each arc's word count is known (stored, or derived from its state's).
+    /// Walks the automaton depth first, in lexicographic order, calling `visit` with each arc met
+    /// whose label `matches` accepts at its depth (the others are skipped undecoded); `visit`
+    /// returns whether to go below the arc. Decodes no word counts, so a subtree left costs nothing
+    /// (a word's number is looked up when needed: see ``NumberCache``).
     ///
-    /// Stops after `budget` arcs (decremented), at `maxDepth` letters, or on malformed bytes.
-    /// Allocates nothing.
-    func walkTree(maxDepth: Int, budget: inout Int, _ visit: (TreeArc) -> Bool) {
+    /// Stops after visiting `budget` arcs (decremented) and at `maxDepth` letters; skips what follows
+    /// malformed bytes. Allocates nothing.
+    func walkTree(maxDepth: Int, budget: inout Int, where matches: (_ depth: Int, _ label: UInt32) -> Bool = { _, _ in true },
+                  _ visit: (TreeArc) -> Bool) {
         let depthLimit = min(maxDepth, maxWordLength)
-        guard depthLimit > 0, let rootArcs = automaton.header(root)?.arcs else { return }
-        // Per depth: the next arc to read (-1 when done), where the state's arcs begin, and how
-        // many words of the state are not yet accounted for.
-        withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: depthLimit + 1) { stack in
+        guard depthLimit > 0, let rootArcs = automaton.header(root)?.arcs, let rootCursor = automaton.cursor(arcs: rootArcs) else { return }
+        withUnsafeTemporaryAllocation(of: Automaton.ArcCursor.self, capacity: depthLimit) { stack in
             var depth = 0
-            stack[0] = (rootArcs, rootArcs, wordCount)
-            var number = 0
+            stack[0] = rootCursor
             while depth >= 0, budget > 0 {
-                let (position, arcs, remaining) = stack[depth]
-                if position < 0 {
+                let level = depth
+                guard let arc = automaton.next(&stack[level], where: { matches(level, $0) }) else {
                     depth -= 1
                     continue
                 }
                 budget -= 1
-                guard let arc = automaton.arc(at: position, arcs: arcs) else { return }
-                let final = arc.isFinal ? 1 : 0
-                let below: Int
-                if arc.target == .stop {
-                    below = 0
-                } else if arc.target.hasCount {
-                    guard let count = automaton.wordCount(arc.target) else { return }
-                    below = count
-                } else {
-                    below = remaining - final  // only a last arc leads to an uncounted state
-                }
-                guard below >= 0, remaining - below - final >= 0 else { return }
-                stack[depth] = (arc.isLast ? -1 : arc.end, arcs, remaining - below - final)
-                let descend = visit(TreeArc(depth: depth, code: arc.label, isFinal: arc.isFinal, firstNumber: number, wordCount: below + final))
-                number += final
-                if descend, below > 0, depth + 1 < depthLimit, let next = automaton.header(arc.target)?.arcs {
+                let descend = visit(TreeArc(depth: depth, code: arc.label, isFinal: arc.isFinal, target: arc.target))
+                if descend, arc.target != .stop, depth + 1 < depthLimit,
+                   let next = automaton.header(arc.target)?.arcs, let cursor = automaton.cursor(arcs: next) {
                     depth += 1
-                    stack[depth] = (next, next, below)
-                } else {
-                    number += below
+                    stack[depth] = cursor
                 }
             }
         }
@@ -63,7 +45,11 @@ extension WordDictionary {
     /// The folding class of alphabet code `code` (case and accents ignored), or the code itself
     /// when the file has no folding section.
     @inline(__always)
-    func foldClass(ofCode code: UInt32) -> UInt32 {
+    func foldClass(ofCode code: UInt32) -> UInt32 { Self.foldClass(ofCode: code, in: foldClasses) }
+
+    /// The folding class of `code` in a `FOLD` table (see ``foldClass(ofCode:)``).
+    @inline(__always)
+    static func foldClass(ofCode code: UInt32, in foldClasses: ByteView?) -> UInt32 {
         guard let foldClasses, let value = foldClasses.u16(Int(code) * 2) else { return code | 0x8000_0000 }
         return UInt32(value)
     }

@@ -1,0 +1,61 @@
+/// A dictionary word found for what was typed: by completion or by correction.
+struct Candidate {
+    var number: Int
+    var frequencyClass: UInt8
+    /// The edit cost (see ``EditCosts``) from the word to what was typed; for a completion, the
+    /// cost of the typed prefix's case and accent differences.
+    var cost: Float
+    /// Whether the word is longer than what was typed (a completion, not a correction).
+    var isCompletion: Bool
+    /// The ranking score: the frequency class less ``costWeight`` per edit, a second edit
+    /// counting double (two errors in one word are much rarer than one).
+    var score: Float
+
+    /// Frequency classes one edit is worth: a correction one edit away must be about 48 classes
+    /// (in a corpus spanning a million to one, about 14 times) more frequent to outrank an exact match.
+    static let costWeight: Float = 48
+    /// What a completion pays for not being the whole word yet, in edits.
+    static let completionCost: Float = 0.25
+
+    init(number: Int, frequencyClass: UInt8, cost: Float, isCompletion: Bool) {
+        self.number = number
+        self.frequencyClass = frequencyClass
+        self.cost = cost
+        self.isCompletion = isCompletion
+        let total = cost + (isCompletion ? Candidate.completionCost : 0)
+        score = Float(frequencyClass) - Candidate.costWeight * (total + max(0, total - 1))
+    }
+}
+
+/// The best candidates seen so far, best first, in a fixed buffer.
+struct CandidateList {
+    private(set) var items: UnsafeMutableBufferPointer<Candidate>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<Candidate>) { items = buffer }
+
+    /// Adds `candidate`, or improves the entry of the same word.
+    mutating func add(_ candidate: Candidate) {
+        if let i = (0..<count).first(where: { items[$0].number == candidate.number }) {
+            guard candidate.score > items[i].score else { return }
+            remove(at: i)
+        }
+        guard count < items.count || candidate.score > items[count - 1].score else { return }
+        var i = min(count, items.count - 1)
+        if count < items.count { count += 1 }
+        while i > 0 && items[i - 1].score < candidate.score {
+            items[i] = items[i - 1]
+            i -= 1
+        }
+        items[i] = candidate
+    }
+
+    private mutating func remove(at index: Int) {
+        for i in index..<(count - 1) { items[i] = items[i + 1] }
+        count -= 1
+    }
+
+    subscript(i: Int) -> Candidate { items[i] }
+    /// The candidates, best first.
+    var all: UnsafeBufferPointer<Candidate> { UnsafeBufferPointer(rebasing: items[..<count]) }
+}

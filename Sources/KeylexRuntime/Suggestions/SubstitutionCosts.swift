@@ -1,0 +1,102 @@
+extension WordDictionary {
+    /// The code a typed scalar is compared with: its alphabet code (see ``code(ofTyped:)``), or for a
+    /// letter no word has, a code of its own past the alphabet (equal only to itself).
+    func comparisonCode(ofTyped scalar: Unicode.Scalar) -> UInt32 {
+        code(ofTyped: scalar) ?? UInt32(automaton.alphabet.size) + scalar.value
+    }
+
+    /// Runs `body` with the substitution costs of one query: for each letter, the cost of typing each
+    /// typed letter in its place (equal: 0; same letter but for case or accent; neighbouring,
+    /// near or distant key), computed the first time the letter is met.
+    func withSubstitutionCosts<R>(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
+                                  _ body: (inout SubstitutionCosts) -> R) -> R {
+        let n = typed.count, size = automaton.alphabet.size
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: (size + 1) * SubstitutionCosts.stride(n)) { table in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { filled in
+                withUnsafeTemporaryAllocation(of: (UInt32, Int32).self, capacity: n) { typedLetters in
+                    filled.initialize(repeating: false)
+                    for j in 0..<n { typedLetters[j] = (foldClass(ofCode: typed[j]), geometry.key(ofCode: typed[j])) }
+                    return geometry.keyOfCode.withUnsafeBufferPointer { keyOfCode in
+                        geometry.distances.withUnsafeBufferPointer { distances in
+                            geometry.typable.withUnsafeBufferPointer { typable in
+                                var substitution = SubstitutionCosts(dictionary: self, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
+                                                                     costs: costs, keyOfCode: keyOfCode, distances: distances,
+                                                                     keyCount: geometry.keyCount, typable: typable, table: table, filled: filled)
+                                return body(&substitution)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The substitution costs of one query, filled lazily per letter (see
+/// ``WordDictionary/withSubstitutionCosts(_:costs:geometry:_:)``).
+struct SubstitutionCosts {
+    let dictionary: WordDictionary
+    let typed: UnsafeBufferPointer<UInt32>
+    /// Per typed letter: its folding class and its key (-1 for none).
+    let typedLetters: UnsafeBufferPointer<(UInt32, Int32)>
+    let costs: EditCosts
+    let keyOfCode: UnsafeBufferPointer<Int32>
+    let distances: UnsafeBufferPointer<Float>
+    let keyCount: Int
+    /// See ``KeyGeometry/typable``.
+    let typable: UnsafeBufferPointer<Bool>
+    /// One row (``stride(_:)`` costs) per alphabet code, and one more for codes outside it.
+    let table: UnsafeMutableBufferPointer<Float>
+    let filled: UnsafeMutableBufferPointer<Bool>
+
+    /// The length of a row for `n` typed letters.
+    static func stride(_ n: Int) -> Int { 2 * n + 2 }
+
+    /// Whether the layout can type the letter of `code` (always, without a layout).
+    @inline(__always)
+    func isTypable(_ code: UInt32) -> Bool {
+        typable.isEmpty || (Int(code) < typable.count && typable[Int(code)])
+    }
+
+    /// The costs of letter `code` (see ``SubstitutionCosts``) for the `n` typed letters:
+    /// - `n` costs in place of each typed letter without an edit: 0 for the same letter,
+    ///   ``EditCosts/caseOrAccent`` for the same but for case or accent, infinite otherwise;
+    /// - `n` costs as a substitution, by key distance;
+    /// - the cost of leaving the letter out, then of leaving it out after itself.
+    ///
+    /// A letter the layout cannot type is never an edit: its edit costs are infinite.
+    @inline(__always)
+    mutating func row(_ code: UInt32) -> UnsafeMutablePointer<Float> {
+        let n = typed.count
+        let index = Int(code) < filled.count ? Int(code) : filled.count
+        let row = table.baseAddress! + index * Self.stride(n)
+        if index < filled.count && filled[index] { return row }
+        let fold = dictionary.foldClass(ofCode: code)
+        let key = Int(code) < keyOfCode.count ? keyOfCode[Int(code)] : -1
+        let typable = isTypable(code)
+        for j in 0..<n {
+            let (typedFold, typedKey) = typedLetters[j]
+            if typed[j] == code {
+                row[j] = 0
+            } else if typedFold == fold {
+                row[j] = costs.caseOrAccent
+            } else {
+                row[j] = .infinity
+            }
+            if row[j] < .infinity {
+                row[n + j] = row[j]
+            } else if !typable {
+                row[n + j] = .infinity
+            } else if key >= 0, typedKey >= 0 {
+                let distance = distances[Int(key) * keyCount + Int(typedKey)]
+                row[n + j] = distance <= 1.25 ? costs.neighbouringKey : distance <= 2.25 ? costs.nearKey : costs.substitution
+            } else {
+                row[n + j] = costs.substitution
+            }
+        }
+        row[2 * n] = typable ? costs.omission : .infinity
+        row[2 * n + 1] = typable ? costs.repeatedOmission : .infinity
+        if index < filled.count { filled[index] = true }
+        return row
+    }
+}
