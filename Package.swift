@@ -7,9 +7,12 @@ let package = Package(
         .library(name: "KeylexRuntime", targets: ["KeylexRuntime"]),
         .library(name: "KeylexCompiler", targets: ["KeylexCompiler"]),
         .executable(name: "keylex", targets: ["keylex"]),
+        .plugin(name: "KeylexPlugin", targets: ["KeylexPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target KeylexRuntime` (DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +33,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "KeylexPlugin",
+            capability: .buildTool(),
+            dependencies: ["keylex"]
+        ),
         .executableTarget(
             name: "keylex-bench",
             dependencies: ["KeylexCompiler", "KeylexRuntime"],
@@ -46,7 +54,7 @@ let package = Package(
             path: "Benchmarks/SuggestBench"
         ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
-        .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"]),
+        .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),
     ]
 )

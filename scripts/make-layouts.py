@@ -146,19 +146,21 @@ def tablet_layout(rows, currency, punctuation):
                                     key('dismissKeyboard')]
     r1, r2, r3 = rows[0], rows[1], rows[2]
     extra = [c for c in ',.' if c not in r3 and c not in r1 and c not in r2]
-    alphabetic = [[char_run(r1), key('backspace', width='available')],
+    # A second shift takes what the third row leaves, when that is at least a key's width.
+    right_shift = [key('shift', width='available')] if len(r3) + len(extra) + 2 <= len(r1) + 1.3 else []
+    alphabetic = [[char_run(r1), key('backspace', width='input*1.3')],
                   [char_run(r2), key('primary', 'return', width='available')],
-                  [key('shift'), char_run(r3 + extra), key('shift', width='available')],
+                  [key('shift'), char_run(r3 + extra)] + right_shift,
                   bottom('numeric', '.?123')]
     numeric_rows = kk_rows('numeric', 'pad')
     symbolic_rows = kk_rows('symbolic', 'pad')
     others = [c for c in '€£¥$' if c != currency][:3]
     n2 = numeric_rows[1].split('$')
-    numeric = [[numeric_rows[0], key('backspace', width='available')],
+    numeric = [[numeric_rows[0], key('backspace', width='input*1.3')],
                [n2[0], currency_key(currency), n2[1], key('primary', 'return', width='available')],
                [key('keyboardType', 'symbolic', '#+='), numeric_rows[2], key('keyboardType', 'symbolic', '#+=', 'available')],
                bottom('lowercased', 'ABC')]
-    symbolic = [[symbolic_rows[0], key('backspace', width='available')],
+    symbolic = [[symbolic_rows[0], key('backspace', width='input*1.3')],
                 [symbolic_rows[1].replace('€£¥', ''.join(others)), key('primary', 'return', width='available')],
                 [key('keyboardType', 'numeric', '123'), symbolic_rows[2], key('keyboardType', 'numeric', '123', 'available')],
                 bottom('lowercased', 'ABC')]

@@ -1,18 +1,85 @@
+import ArgumentParser
 import Foundation
 import KeylexCompiler
 
-/// Prints diagnostics to standard error as they are reported, and the closing count.
-enum DiagnosticOutput {
-    /// An engine that prints each diagnostic on standard error as `file:line:column: severity: message [code]`.
-    static func engine() -> DiagnosticEngine {
-        DiagnosticEngine { diagnostic in printError(diagnostic.description) }
+extension DiagnosticFormat: ExpressibleByArgument {}
+
+/// The options that choose how a command reports problems in its inputs.
+struct DiagnosticOptions: ParsableArguments {
+    @Option(name: .customLong("diagnostics-format"),
+            help: "text (clang style, coloured on a terminal), json (one object per line) or sarif (one SARIF 2.1.0 log).")
+    var format: DiagnosticFormat = .text
+
+    @Option(name: .customLong("diagnostics-output"), help: "Write the diagnostics to this file instead of standard error.")
+    var file: String?
+}
+
+/// Reports a command's diagnostics as they come (text, JSON Lines) or at the end (SARIF, or any
+/// format written to a file), with the closing count in text.
+final class DiagnosticOutput: @unchecked Sendable {
+    let engine: DiagnosticEngine
+    private let renderer: DiagnosticRenderer
+    private let file: String?
+    private var buffered = ""
+    private let lock = NSLock()
+
+    init(_ options: DiagnosticOptions) {
+        file = options.file
+        renderer = DiagnosticRenderer(format: options.format, terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError))
+        let sink = Sink()
+        engine = DiagnosticEngine { diagnostic in sink.output?.write(diagnostic) }
+        sink.output = self
     }
 
-    /// Prints "N errors, M warnings" when there were any.
-    static func summarize(_ engine: DiagnosticEngine) {
+    /// Lets the engine call back into this output, which owns it.
+    private final class Sink: @unchecked Sendable { weak var output: DiagnosticOutput? }
+
+    private func write(_ diagnostic: Diagnostic) {
+        let text = renderer.render(diagnostic)
+        guard !text.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if file == nil { FileHandle.standardError.write(Data(text.utf8)) } else { buffered += text }
+    }
+
+    /// Ends the report: "N errors and M warnings generated." in text on standard error; the SARIF
+    /// log; everything to the diagnostics file when one was named. Throws when the file cannot be written.
+    func finish() throws {
+        var text = buffered
+        switch renderer.format {
+        case .sarif: text += renderer.sarifLog(engine.diagnostics, version: CompilerVersion.current)
+        case .text: if let summary = summary() { file == nil ? printError(summary) : (text += summary + "\n") }
+        case .json: break
+        }
+        if let file {
+            do {
+                try TextOutput.write(text, to: file)
+            } catch {
+                printError("error: cannot write the diagnostics to \(file): \(error)")
+                throw Status.ioFailed
+            }
+        } else if renderer.format == .sarif {
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// "N errors and M warnings generated.", or `nil` when there were none.
+    private func summary() -> String? {
         var parts: [String] = []
         if engine.errorCount > 0 { parts.append("\(engine.errorCount) error\(engine.errorCount == 1 ? "" : "s")") }
         if engine.warningCount > 0 { parts.append("\(engine.warningCount) warning\(engine.warningCount == 1 ? "" : "s")") }
-        if !parts.isEmpty { printError(parts.joined(separator: " and ") + " generated.") }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ") + " generated."
+    }
+}
+
+/// What the command line knows of the terminal it writes to.
+enum Terminal {
+    /// Whether `handle` is a terminal.
+    static func isTerminal(_ handle: FileHandle) -> Bool { isatty(handle.fileDescriptor) == 1 }
+
+    /// Whether to colour what goes to `handle`: a terminal that can, unless `NO_COLOR` is set.
+    static func isColourful(_ handle: FileHandle) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isTerminal(handle) && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 }

@@ -19,25 +19,30 @@ struct Dict: ParsableCommand {
     @Option(help: "A word list of words to keep but never suggest.")
     var blocklist: String?
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one corpus file.") }
     }
 
     func run() throws {
-        let diagnostics = DiagnosticOutput.engine()
-        let build = DictionaryBuild(diagnostics: diagnostics)
+        let report = DiagnosticOutput(diagnosticOptions)
+        let build = DictionaryBuild(diagnostics: report.engine)
         let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, origin: inputs[0])
         guard let table = build.read(inputs) else {
-            DiagnosticOutput.summarize(diagnostics)
+            try report.finish()
             throw Status.inputErrors
         }
-        DiagnosticOutput.summarize(diagnostics)
+        try report.finish()
         do {
             let compiled = try build.write(table, to: output)
             print("\(output)\t\(compiled.words.count) words\t\(compiled.bytes.count) bytes")
+        } catch let error as CompiledDictionary.VerificationError {
+            printError("internal error: \(error)")
+            throw Status.internalError
         } catch {
             printError("error: \(error)")
-            throw Status.outputFailed
+            throw Status.ioFailed
         }
     }
 }

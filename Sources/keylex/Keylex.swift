@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeylexCompiler
 
 /// The `keylex` command line: compiles layouts and corpora into Keylex bundles and queries them.
 @main
@@ -9,9 +10,11 @@ struct Keylex: ParsableCommand {
         abstract: "Compile keyboard layouts and dictionaries into compact, memory-mappable bundles, and query them.",
         discussion: """
         Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
-        2 wrong usage; 3 an output could not be written.
+        2 wrong usage; 3 a file could not be read or written; 4 an internal error (a written file \
+        did not read back as compiled).
         """,
-        subcommands: [Build.self, Validate.self, Convert.self, Schema.self, Dict.self, Query.self, Complete.self, Suggest.self, Inspect.self]
+        version: CompilerVersion.current,
+        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Schema.self, Dict.self, Query.self, Complete.self, Suggest.self, Inspect.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.
@@ -38,9 +41,14 @@ struct Keylex: ParsableCommand {
 
 /// Exit statuses shared by the subcommands.
 enum Status {
+    /// Errors in the inputs (diagnostics were reported).
     static let inputErrors = ExitCode(1)
+    /// Wrong usage of the command line.
     static let usage = ExitCode(2)
-    static let outputFailed = ExitCode(3)
+    /// A file could not be read or written.
+    static let ioFailed = ExitCode(3)
+    /// A bug: a written file did not read back as compiled.
+    static let internalError = ExitCode(4)
 }
 
 /// Writes a line to standard error.

@@ -18,8 +18,11 @@ struct Validate: ParsableCommand {
     @Option(help: "The corpora directory, read to check that its words can be typed; default: corpora, when it exists.")
     var corpora: String?
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func run() throws {
-        let diagnostics = DiagnosticOutput.engine()
+        let report = DiagnosticOutput(diagnosticOptions)
+        let diagnostics = report.engine
         if files.isEmpty {
             let build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
             _ = build.check()
@@ -27,7 +30,7 @@ struct Validate: ParsableCommand {
             let reader = LayoutSourceReader(diagnostics: diagnostics)
             _ = LayoutBuild(diagnostics: diagnostics).resolve(files.compactMap(reader.read))
         }
-        DiagnosticOutput.summarize(diagnostics)
+        try report.finish()
         if diagnostics.hasErrors { throw Status.inputErrors }
     }
 }
@@ -45,15 +48,18 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the converted file (.json or .xml).")
     var output: String?
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func validate() throws {
         guard LayoutSourceReader.isLayoutSource(file) else { throw ValidationError("'\(file)' is not a .xml or .json file") }
         if let output, !LayoutSourceReader.isLayoutSource(output) { throw ValidationError("'\(output)' is not a .xml or .json file") }
     }
 
     func run() throws {
-        let diagnostics = DiagnosticOutput.engine()
+        let report = DiagnosticOutput(diagnosticOptions)
+        let diagnostics = report.engine
         let document = LayoutSourceReader(diagnostics: diagnostics).read(file)
-        DiagnosticOutput.summarize(diagnostics)
+        try report.finish()
         guard let document, !diagnostics.hasErrors else { throw Status.inputErrors }
         let toJSON = output.map { $0.hasSuffix(".json") } ?? file.hasSuffix(".xml")
         let text = toJSON ? JSONLayoutWriter.write(document) : XMLLayoutWriter.write(document)
@@ -65,7 +71,7 @@ struct Convert: ParsableCommand {
             try TextOutput.write(text, to: output)
         } catch {
             printError("error: \(error)")
-            throw Status.outputFailed
+            throw Status.ioFailed
         }
     }
 }
@@ -85,7 +91,7 @@ struct Schema: ParsableCommand {
             try TextOutput.write(LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
         } catch {
             printError("error: \(error)")
-            throw Status.outputFailed
+            throw Status.ioFailed
         }
     }
 }

@@ -134,12 +134,7 @@ import Testing
     }
 
     @Test func layoutErrorsNameFileLineAndColumnAndWriteNothing() throws {
-        try copyShippedLayout("en-US.xml")
-        let path = folder + "/layouts/en-US.xml"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "action=\"shift\"", with: "action=\"shfit\"")
-            .replacingOccurrences(of: "value=\"numeric\"", with: "value=\"numerc\"")
-            .write(toFile: path, atomically: true, encoding: .utf8)
+        try brokenLayout()
         let failed = try Self.run(["build"], in: folder)
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("layouts/en-US.xml:43:22: error: unknown action 'shfit' (did you mean 'shift'?) [unknown-action]"), "\(failed.stderr)")
@@ -148,6 +143,94 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/build/en-US.klx"))
         #expect(try Self.run(["validate", "layouts/en-US.xml"], in: folder).status == 1)
         #expect(try Self.run(["convert", "layouts/en-US.txt"], in: folder).status == 2)
+    }
+
+    /// en-US with two mistakes: an unknown action (3 keys, the first on line 43) and a missing layer (6 keys).
+    private func brokenLayout() throws {
+        try copyShippedLayout("en-US.xml")
+        let path = folder + "/layouts/en-US.xml"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "action=\"shift\"", with: "action=\"shfit\"")
+            .replacingOccurrences(of: "value=\"numeric\"", with: "value=\"numerc\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func diagnosticsComeAsJSONLinesForTools() throws {
+        try brokenLayout()
+        let result = try Self.run(["validate", "layouts/en-US.xml", "--diagnostics-format", "json"], in: folder)
+        #expect(result.status == 1)
+        let objects = try result.stderr.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        #expect(objects.count == 9)
+        let first = objects.first { $0["code"] as? String == "unknown-action" }
+        #expect(first?["file"] as? String == "layouts/en-US.xml")
+        #expect(first?["line"] as? Int == 43 && first?["column"] as? Int == 22)
+        #expect(first?["severity"] as? String == "error")
+        #expect((first?["fix"] as? [String: String]) == ["original": "shfit", "replacement": "shift"])
+    }
+
+    @Test func sarifIsValidSARIF210() throws {
+        try brokenLayout()
+        let result = try Self.run(["validate", "--diagnostics-format", "sarif", "--diagnostics-output", "report.sarif"], in: folder)
+        #expect(result.status == 1 && result.stderr.isEmpty, "\(result.stderr)")
+        // Checked against the SARIF 2.1.0 object model of sarif-pydantic (PyPI), which .ci/run installs.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", """
+            import json, sys, sarif_pydantic
+            log = sarif_pydantic.Sarif.model_validate_json(open(sys.argv[1]).read())
+            assert log.version == "2.1.0"
+            results = log.runs[0].results
+            first = next(r for r in results if r.rule_id == "unknown-action")
+            print(len(results), sorted(set(r.rule_id for r in results)), first.locations[0].physical_location.region.start_line)
+            """, folder + "/report.sarif"]
+        let out = Pipe()
+        check.standardOutput = out
+        try check.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0)
+        #expect(printed == "9 ['missing-layer', 'unknown-action'] 43\n", "\(printed)")
+    }
+
+    @Test func anUnchangedBuildDoesNothingAndSaysSo() throws {
+        try copyShippedLayout("en-US.xml")
+        let first = try Self.run(["build"], in: folder)
+        #expect(first.status == 0 && first.stdout.contains("build/en-US.klx\t"), "\(first.stderr)")
+        let bundle = try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en-US.klx"))
+        let again = try Self.run(["build"], in: folder)
+        #expect(again.status == 0)
+        #expect(again.stdout == "Nothing to do: 2 bundles in build up to date.\n", "\(again.stdout)")
+        let verbose = try Self.run(["build", "--force", "--verbose"], in: folder)
+        #expect(verbose.stdout.contains("build/en.klx\t") && verbose.stderr.contains(" s  compiled en (10 words)"), "\(verbose.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en-US.klx")) == bundle)
+        let quiet = try Self.run(["build", "--quiet", "--force"], in: folder)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        #expect(try Self.run(["build", "--quiet", "--verbose"], in: folder).status == 2)
+    }
+
+    @Test func completionScriptsComeFromTheArgumentParser() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try Self.run(["--generate-completion-script", shell])
+            #expect(script.status == 0 && script.stdout.contains("preview") && script.stdout.contains("diagnostics-format"), "\(shell)")
+        }
+        let version = try Self.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("0."))
+    }
+
+    @Test func previewDrawsEveryLayerAndShowsTheDiagnostics() throws {
+        try brokenLayout()
+        let result = try Self.run(["preview", "-o", "preview"], in: folder)
+        #expect(result.status == 1)  // the layout has errors, and is drawn all the same
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/preview")
+        #expect(files.contains("index.html") && files.contains("en-US-phone-lowercased.svg") && files.contains("en-US-tablet-numeric.svg"))
+        let page = try String(contentsOfFile: folder + "/preview/index.html", encoding: .utf8)
+        #expect(page.contains("unknown action &#39;shfit&#39;") || page.contains("unknown action 'shfit'"))
+        #expect(page.contains("<dt>a</dt><dd>æ ã å ā"), "the callouts of a are listed")
+        let svg = try String(contentsOfFile: folder + "/preview/en-US-phone-lowercased.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 216\""))
+        #expect(svg.contains(">q</text>") && svg.contains(">space</text>"))
     }
 
     @Test func suggestPrintsSuggestionsWithTheirFlags() throws {

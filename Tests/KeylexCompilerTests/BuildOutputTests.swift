@@ -49,7 +49,7 @@ import Testing
         try TestSupport.write("Source: tests\n", "corpora/de/README.md", in: folder)
         let diagnostics = DiagnosticEngine()
         let products = try ProjectBuild(corpora: corpora, output: output, diagnostics: diagnostics).run()
-        #expect(products?.map(\.locale) == ["de", "en"])
+        #expect(products?.products.map(\.locale) == ["de", "en"])
         #expect(diagnostics.diagnostics.isEmpty)
         let first = try Data(contentsOf: URL(fileURLWithPath: output + "/en.klx"))
         #expect(try WordDictionary(contentsOf: output + "/en.klx").contains("help"))
@@ -61,7 +61,40 @@ import Testing
         #expect(try ProjectBuild(corpora: corpora, output: output, diagnostics: broken).run() == nil)
         #expect(broken.diagnostics.map(\.code) == ["invalid-locale", "invalid-count"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/en.klx")) == first)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["de.klx", "en.klx"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [BuildState.fileName, "de.klx", "en.klx"])
+    }
+
+    @Test func aBuildRebuildsOnlyWhatChanged() throws {
+        let corpora = folder + "/corpora", layouts = folder + "/layouts", output = folder + "/build"
+        try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)
+        try TestSupport.write("hallo\t5\n", "corpora/de/words.tsv", in: folder)
+        try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestSupport.shipped("layouts/en-US.xml"), toPath: layouts + "/en-US.xml")
+        func build(force: Bool = false) throws -> ProjectBuild.Outcome? {
+            var build = ProjectBuild(corpora: corpora, layouts: layouts, output: output, diagnostics: DiagnosticEngine())
+            build.force = force
+            return try build.run()
+        }
+        #expect(try build()?.products.map(\.locale) == ["de", "en", "en-US"])
+        // Nothing changed: nothing is read or written.
+        let unchanged = try build()
+        #expect(unchanged?.products.isEmpty == true && unchanged?.upToDate == ["de", "en", "en-US"])
+        // A corpus changed: its locale and the locales that take it as their parent's.
+        try TestSupport.write("hello\t5\nhelp\t3\nhelm\t1\n", "corpora/en/words.tsv", in: folder)
+        #expect(try build()?.products.map(\.locale) == ["en", "en-US"])
+        #expect(try WordDictionary(contentsOf: output + "/en-US.klx").contains("helm"))
+        // A layout changed: the locales with layouts.
+        let source = try String(contentsOfFile: layouts + "/en-US.xml", encoding: .utf8)
+        try TestSupport.write(source + "\n", "layouts/en-US.xml", in: folder)
+        #expect(try build()?.products.map(\.locale) == ["en-US"])
+        // A bundle damaged or removed since: rebuilt; --force: everything.
+        try FileManager.default.removeItem(atPath: output + "/de.klx")
+        #expect(try build()?.products.map(\.locale) == ["de"])
+        #expect(try build(force: true)?.products.map(\.locale) == ["de", "en", "en-US"])
+        // A locale gone: its bundle goes too.
+        try FileManager.default.removeItem(atPath: corpora + "/de")
+        #expect(try build()?.products.isEmpty == true)
+        #expect(!FileManager.default.fileExists(atPath: output + "/de.klx"))
     }
 
     @Test(arguments: ["en", "en-GB", "de-CH", "zh-Hant-TW", "sr-Latn", "es-419", "x-private", "de-CH-1996", "en-US-u-ca-gregory"])

@@ -49,6 +49,7 @@ import Testing
         .init(folder: "width-out-of-range", file: "en.xml", line: 5, column: 59, code: "width-out-of-range"),
         .init(folder: "invalid-width", file: "en.json", line: 14, column: 26, code: "invalid-width"),
         .init(folder: "row-overflow", file: "en.xml", line: 5, column: 7, code: "row-overflow", mentions: ["384 of the 320"]),
+        .init(folder: "no-room", file: "en.xml", line: 5, column: 70, code: "no-room", mentions: ["no room on a phone keyboard 320 points wide"]),
         .init(folder: "multiple-available", file: "en.json", line: 18, column: 26, code: "multiple-available"),
         .init(folder: "not-nfc", file: "en.xml", line: 5, column: 21, code: "not-nfc"),
         .init(folder: "control-character", file: "en.json", line: 14, column: 26, code: "control-character", mentions: ["U+0007"]),
@@ -88,8 +89,11 @@ import Testing
     }
 
     @Test func suggestionsNeedACloseWord() {
-        #expect(LayoutVocabulary.suggestion("shfit", among: ["shift", "space"]) == " (did you mean 'shift'?)")
-        #expect(LayoutVocabulary.suggestion("zzzzzz", among: ["shift", "space"]) == "")
+        let close = LayoutVocabulary.suggestion("shfit", among: ["shift", "space"])
+        #expect(close.text == " (did you mean 'shift'?)")
+        #expect(close.fix == FixIt(original: "shfit", replacement: "shift"))
+        let far = LayoutVocabulary.suggestion("zzzzzz", among: ["shift", "space"])
+        #expect(far.text == "" && far.fix == nil)
         #expect(LayoutVocabulary.editDistance("", "abc") == 3)
         #expect(LayoutVocabulary.editDistance("kitten", "sitting") == 3)
     }

@@ -30,6 +30,17 @@ public enum Severity: String, Sendable, Hashable, Codable {
     case error, warning
 }
 
+/// A suggested correction: the text at a diagnostic's location, and what it should probably be.
+public struct FixIt: Hashable, Sendable, Codable {
+    public let original: String
+    public let replacement: String
+
+    public init(original: String, replacement: String) {
+        self.original = original
+        self.replacement = replacement
+    }
+}
+
 /// One problem found in the inputs, in the form compilers print: `file:line:column: error: message [code]`.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let severity: Severity
@@ -37,12 +48,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// A stable, kebab-case identifier of the rule that fired.
     public let code: String
+    /// The likely correction, when there is one ("did you mean …?").
+    public let fix: FixIt?
 
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, code: String) {
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.code = code
+        self.fix = fix
     }
 
     public var description: String { "\(location.description): \(severity.rawValue): \(message) [\(code)]" }
@@ -72,11 +86,11 @@ public final class DiagnosticEngine: @unchecked Sendable {
         onReport?(diagnostic)
     }
 
-    public func error(_ location: SourceLocation, _ message: String, code: String) {
-        report(Diagnostic(.error, location, message, code: code))
+    public func error(_ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
+        report(Diagnostic(.error, location, message, code: code, fix: fix))
     }
 
-    public func warning(_ location: SourceLocation, _ message: String, code: String) {
-        report(Diagnostic(.warning, location, message, code: code))
+    public func warning(_ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
+        report(Diagnostic(.warning, location, message, code: code, fix: fix))
     }
 }

@@ -44,16 +44,17 @@ public struct CompiledDictionary: Sendable {
 /// Compiles words into a dictionary: sorts them, builds the minimal automaton, computes frequency
 /// classes and the top-k tree, and encodes everything in one container.
 public enum DictionaryCompiler {
-    /// Compiles the words of `table`. The table must not be empty.
-    public static func compile(_ table: WordTable) -> CompiledDictionary {
+    /// Compiles the words of `table`. The table must not be empty. `progress` is told the fraction
+    /// of words added to the automaton, now and then.
+    public static func compile(_ table: WordTable, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
-        return compile(entries, hasCounts: table.hasCounts)
+        return compile(entries, hasCounts: table.hasCounts, progress: progress)
     }
 
     /// Compiles `entries` (distinct, NFC words in any order). Without counts the dictionary gets no
     /// frequency section.
     public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
-                               hasCounts: Bool) -> CompiledDictionary {
+                               hasCounts: Bool, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         precondition(!entries.isEmpty, "an empty corpus is reported before compiling")
         var scalarSet = Set<UInt32>()
         var scalarWords: [[UInt32]] = []
@@ -70,7 +71,8 @@ public enum DictionaryCompiler {
 
         var dawg = DawgBuilder()
         var maxLength = 0
-        for index in order {
+        for (added, index) in order.enumerated() {
+            if added & 0xFFFF == 0 { progress?(Double(added) / Double(order.count)) }
             let word = scalarWords[index]
             maxLength = max(maxLength, word.count)
             dawg.add(word.map { codeOf[$0]! })

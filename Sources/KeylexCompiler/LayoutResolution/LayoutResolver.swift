@@ -61,8 +61,9 @@ public struct LayoutResolver {
         var parent: Inherited?
         if let parentTag = document.extends {
             guard documents[parentTag] != nil else {
-                diagnostics.error(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestLocale(parentTag, from: tag))",
-                                  code: "missing-parent")
+                let suggestion = suggestLocale(parentTag, from: tag)
+                diagnostics.error(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestion.text)",
+                                  code: "missing-parent", fix: suggestion.fix)
                 return nil
             }
             guard let resolved = resolve(parentTag, visiting: visiting + [tag], cache: &cache) else { return nil }
@@ -71,8 +72,9 @@ public struct LayoutResolver {
         var calloutBase = parent?.callouts ?? []
         if let set = document.callouts, let calloutParent = set.extends {
             if documents[calloutParent] == nil {
-                diagnostics.error(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestLocale(calloutParent, from: tag))",
-                                  code: "missing-callout-locale")
+                let suggestion = suggestLocale(calloutParent, from: tag)
+                diagnostics.error(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestion.text)",
+                                  code: "missing-callout-locale", fix: suggestion.fix)
             } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
                 calloutBase = resolved.callouts
             }
@@ -156,7 +158,7 @@ public struct LayoutResolver {
         }
     }
 
-    private func suggestLocale(_ tag: String, from document: String) -> String {
+    private func suggestLocale(_ tag: String, from document: String) -> (text: String, fix: FixIt?) {
         LayoutVocabulary.suggestion(tag, among: documents.keys.sorted().filter { $0 != document })
     }
 

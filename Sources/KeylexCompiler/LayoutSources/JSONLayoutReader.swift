@@ -208,8 +208,9 @@ struct JSONLayoutReader {
         var result: [String: JSONNode] = [:]
         for member in list {
             guard allowed.contains(member.key) else {
-                diagnostics.error(member.keyLocation, "unknown property '\(member.key)' in \(what)\(LayoutVocabulary.suggestion(member.key, among: allowed))",
-                                  code: "unknown-property")
+                let suggestion = LayoutVocabulary.suggestion(member.key, among: allowed)
+                diagnostics.error(member.keyLocation, "unknown property '\(member.key)' in \(what)\(suggestion.text)", code: "unknown-property",
+                                  fix: suggestion.fix)
                 continue
             }
             guard result[member.key] == nil else {

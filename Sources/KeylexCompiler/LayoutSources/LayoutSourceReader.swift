@@ -32,12 +32,19 @@ public struct LayoutSourceReader {
     /// Reads every layout source in `directory` (not recursing into `schema/` or hidden folders),
     /// in path order.
     public func readDirectory(_ directory: String) -> [LayoutDocument] {
-        guard let names = FileManager.default.subpaths(atPath: directory) else {
+        guard let paths = Self.sourceFiles(in: directory) else {
             diagnostics.error(SourceLocation(file: directory), "cannot read the layouts directory", code: "unreadable-file")
             return []
         }
-        return names.filter { Self.isLayoutSource($0) && !$0.hasPrefix("schema/") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        return paths.compactMap(read)
+    }
+
+    /// The layout sources under `directory` (which may be a symbolic link; the schemas and hidden
+    /// files left out), sorted; `nil` when the directory cannot be read.
+    public static func sourceFiles(in directory: String) -> [String]? {
+        guard let names = FileManager.default.subpaths(atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path) else { return nil }
+        return names.filter { isLayoutSource($0) && !$0.hasPrefix("schema/") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             .sorted()
-            .compactMap { read((directory as NSString).appendingPathComponent($0)) }
+            .map { (directory as NSString).appendingPathComponent($0) }
     }
 }

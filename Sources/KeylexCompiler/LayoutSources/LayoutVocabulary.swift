@@ -7,15 +7,15 @@ struct LayoutVocabulary {
 
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
         if let action = KeyActionKind.named(name) { return action }
-        diagnostics.error(location, "unknown action '\(name)'\(Self.suggestion(name, among: KeyActionKind.allCases.map(\.description)))",
-                          code: "unknown-action")
+        let suggestion = Self.suggestion(name, among: KeyActionKind.allCases.map(\.description))
+        diagnostics.error(location, "unknown action '\(name)'\(suggestion.text)", code: "unknown-action", fix: suggestion.fix)
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
         if let type = ReturnKeyType.named(name) { return type }
-        diagnostics.error(location, "unknown return type '\(name)'\(Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description)))",
-                          code: "unknown-return-type")
+        let suggestion = Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description))
+        diagnostics.error(location, "unknown return type '\(name)'\(suggestion.text)", code: "unknown-return-type", fix: suggestion.fix)
         return nil
     }
 
@@ -46,8 +46,9 @@ struct LayoutVocabulary {
             return false
         }
         if !custom && !standard {
-            diagnostics.error(location, "unknown layer '\(id)'\(Self.suggestion(id, among: StandardLayer.allCases.map(\.rawValue))); mark custom layers as custom",
-                              code: "unknown-layer")
+            let suggestion = Self.suggestion(id, among: StandardLayer.allCases.map(\.rawValue))
+            diagnostics.error(location, "unknown layer '\(id)'\(suggestion.text); mark custom layers as custom", code: "unknown-layer",
+                              fix: suggestion.fix)
             return false
         }
         return true
@@ -69,12 +70,13 @@ struct LayoutVocabulary {
         text.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
-    /// " (did you mean 'x'?)" when one of `candidates` is close to `word`, else "".
-    static func suggestion(_ word: String, among candidates: [String]) -> String {
+    /// When one of `candidates` is close to `word`: " (did you mean 'x'?)" for the message, and the
+    /// fix replacing `word` with it; else "" and `nil`.
+    static func suggestion(_ word: String, among candidates: [String]) -> (text: String, fix: FixIt?) {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return "" }
-        return " (did you mean '\(best.0)'?)"
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return ("", nil) }
+        return (" (did you mean '\(best.0)'?)", FixIt(original: word, replacement: best.0))
     }
 
     /// Levenshtein distance over characters.

@@ -253,14 +253,17 @@ struct XMLSource {
             let node = report.node?.assumingMemoryBound(to: xmlNode.self)
             var place = node.map { location(of: $0) } ?? SourceLocation(file: positions.path, line: report.line)
             var message = report.message
+            var fix: FixIt?
             if let node, let attribute = Self.attributeName(inSchemaMessage: report.message) {
                 if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
                 place = attributes(of: node)[attribute]?.location ?? place
                 if Self.schemaCode(report.code) == "unknown-attribute", let known = Self.attributesByElement[Self.name(node)] {
-                    message += LayoutVocabulary.suggestion(attribute, among: known)
+                    let suggestion = LayoutVocabulary.suggestion(attribute, among: known)
+                    message += suggestion.text
+                    fix = suggestion.fix
                 }
             }
-            diagnostics.error(place, message, code: Self.schemaCode(report.code))
+            diagnostics.error(place, message, code: Self.schemaCode(report.code), fix: fix)
         }
         return status == 0
     }

@@ -12,8 +12,8 @@ public final class LayoutValidator {
         self.diagnostics = diagnostics
     }
 
-    private func report(_ severity: Severity, _ origin: Origin, _ message: String, code: String) {
-        let diagnostic = Diagnostic(severity, origin.location, message, code: code)
+    private func report(_ severity: Severity, _ origin: Origin, _ message: String, code: String, fix: FixIt? = nil) {
+        let diagnostic = Diagnostic(severity, origin.location, message, code: code, fix: fix)
         guard reported.insert(diagnostic.description).inserted else { return }
         diagnostics.report(diagnostic)
     }
@@ -154,8 +154,9 @@ public final class LayoutValidator {
                     check(row, formFactor: layout.formFactor)
                     for key in row.keys {
                         if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
-                            report(.error, key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(LayoutVocabulary.suggestion(target, among: ids))",
-                                   code: "missing-layer")
+                            let suggestion = LayoutVocabulary.suggestion(target, among: ids)
+                            report(.error, key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(suggestion.text)",
+                                   code: "missing-layer", fix: suggestion.fix)
                         }
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)

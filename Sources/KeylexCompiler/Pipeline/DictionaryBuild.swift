@@ -53,6 +53,8 @@ public struct DictionaryBuild {
         let compiled = DictionaryCompiler.compile(table)
         do {
             try AtomicFile.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
+        } catch let error as CompiledDictionary.VerificationError {
+            throw error
         } catch {
             throw OutputError(description: "\(output): \(error)")
         }

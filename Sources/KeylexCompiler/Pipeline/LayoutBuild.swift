@@ -10,11 +10,40 @@ public struct LayoutBuild {
 
     /// The checked locales of `documents`, and the validator (for checks that need corpora).
     public func resolve(_ documents: [LayoutDocument]) -> (locales: [ResolvedLocale], validator: LayoutValidator) {
+        let errorsBefore = diagnostics.errorCount
         let validator = LayoutValidator(diagnostics: diagnostics)
         for document in documents { validator.check(document) }
         let locales = LayoutResolver(documents, diagnostics: diagnostics).resolveAll()
         for locale in locales { validator.check(locale) }
+        // Geometry is checked on layouts that are otherwise right (a broken row gets its own error).
+        if diagnostics.errorCount == errorsBefore { checkRoom(locales) }
         return (locales, validator)
+    }
+
+    /// Reports the keys that the runtime's geometry leaves without room on a keyboard of their form
+    /// factor's reference width: an `available` key in a row that input keys already fill, once
+    /// another row has set the input width. Computed on the compiled layouts, as an app will lay them out.
+    func checkRoom(_ locales: [ResolvedLocale]) {
+        guard !locales.isEmpty, let bundle = try? LayoutBundle(bytes: Self.bundle(locales: locales)) else { return }
+        var reported = Set<SourceLocation>()
+        for resolved in locales {
+            guard let locale = bundle.locale(resolved.tag) else { continue }
+            for layout in resolved.layouts {
+                guard let compiled = locale.layout(for: layout.formFactor) else { continue }
+                let width = layout.formFactor.referenceWidth
+                for layer in layout.layers {
+                    guard let compiledLayer = compiled.layer(named: layer.id) else { continue }
+                    compiledLayer.forEachKeyFrame(keyboardWidth: width, rowHeight: 1) { frame, _ in
+                        guard frame.width < 1, frame.row < layer.rows.count, frame.index < layer.rows[frame.row].keys.count else { return }
+                        let key = layer.rows[frame.row].keys[frame.index]
+                        guard reported.insert(key.widthOrigin.location).inserted else { return }
+                        diagnostics.error(key.widthOrigin.location,
+                                          "this key gets no room on a \(layout.formFactor) keyboard \(Int(width)) points wide: the row with the least room per input key sets the input width, and this row's other keys fill it",
+                                          code: "no-room")
+                    }
+                }
+            }
+        }
     }
 
     /// Reads every document under `directory` and resolves them.
@@ -38,7 +67,7 @@ public struct LayoutBuild {
         let bundle = try LayoutBundle(contentsOf: path)
         try bundle.container.verifyChecksums()
         if let difference = LayoutReadback.firstDifference(locales, bundle) {
-            throw DictionaryBuild.OutputError(description: "\(path): layouts read back differently: \(difference)")
+            throw CompiledDictionary.VerificationError(description: "\(path): layouts read back differently: \(difference)")
         }
     }
 }

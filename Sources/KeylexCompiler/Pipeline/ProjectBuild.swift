@@ -5,8 +5,9 @@ import KeylexRuntime
 /// holding the locale's layouts and its dictionary. A locale with layouts but no corpus of its own
 /// takes its nearest parent's (en-GB uses `corpora/en/`).
 ///
-/// All inputs are read and checked first; if any has an error, nothing is written, so earlier
-/// outputs stay as they were.
+/// All inputs needed are read and checked first; if any has an error, nothing is written, so
+/// earlier outputs stay as they were. A locale whose inputs, compiler version and bundle have not
+/// changed since the last build is left as it is (see ``BuildState``), unless ``force`` is set.
 public struct ProjectBuild {
     /// One locale's dictionary sources.
     public struct Locale: Sendable {
@@ -25,12 +26,24 @@ public struct ProjectBuild {
         public let corpus: String?
     }
 
+    /// What a build did: the bundles it wrote, and the locales it left as they were.
+    public struct Outcome: Sendable {
+        public let products: [Product]
+        public let upToDate: [String]
+    }
+
     /// The corpora directory, or `nil` to build layouts only.
     public let corpora: String?
     /// The layouts directory, or `nil` to build dictionaries only.
     public let layouts: String?
     public let output: String
     let diagnostics: DiagnosticEngine
+    /// Rebuild every locale, up to date or not.
+    public var force = false
+    /// Told when a stage ends: what it did, and the seconds it took.
+    public var onStage: ((String, Double) -> Void)?
+    /// Told what the build is doing and how far it has gone, from 0 to 1.
+    public var onProgress: ((String, Double) -> Void)?
 
     public init(corpora: String?, layouts: String? = nil, output: String, diagnostics: DiagnosticEngine) {
         self.corpora = corpora
@@ -79,53 +92,163 @@ public struct ProjectBuild {
     /// Reads and checks every input, writing nothing. Returns `nil` when an input had errors
     /// (reported to the diagnostics).
     public func check() -> Checked? {
-        let dictionaries = DictionaryBuild(diagnostics: diagnostics)
-        var tables: [String: (folder: String, table: WordTable)] = [:]
-        for locale in locales() {
-            if let table = dictionaries.read(locale.inputs) { tables[locale.tag] = (locale.inputs.origin, table) }
-        }
-        var layoutLocales: [String: ResolvedLocale] = [:]
-        if let layouts {
-            let (resolved, validator) = LayoutBuild(diagnostics: diagnostics).read(directory: layouts)
-            for locale in resolved {
-                layoutLocales[locale.tag] = locale
-                if let corpus = Self.corpus(for: locale.tag, among: Set(tables.keys)), let entry = tables[corpus] {
-                    validator.checkTypable(entry.table.entries.map(\.word), corpus: entry.folder, locale: locale)
-                }
-            }
-        }
-        return diagnostics.hasErrors ? nil : Checked(tables: tables, layouts: layoutLocales)
+        let corpusLocales = locales()
+        let layoutLocales = readLayouts()
+        let tables = readCorpora(corpusLocales)
+        checkTypable(Array(layoutLocales?.locales.values ?? [:].values), tables: tables, validator: layoutLocales?.validator)
+        return diagnostics.hasErrors ? nil : Checked(tables: tables, layouts: layoutLocales?.locales ?? [:])
     }
 
-    /// Reads every input, then, if none had an error, compiles and writes every bundle.
-    /// Returns `nil` when the inputs had errors (reported to the diagnostics).
-    public func run() throws -> [Product]? {
-        guard let checked = check() else { return nil }
+    /// The layouts, resolved and checked, with the validator (for the checks that need corpora).
+    private func readLayouts() -> (locales: [String: ResolvedLocale], validator: LayoutValidator)? {
+        guard let layouts else { return nil }
+        let start = Date()
+        let (resolved, validator) = LayoutBuild(diagnostics: diagnostics).read(directory: layouts)
+        onStage?("read the layouts of \(layouts) (\(resolved.count) locales)", Date().timeIntervalSince(start))
+        return (Dictionary(resolved.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first }), validator)
+    }
+
+    /// The word tables of `locales`, by tag, with their folders.
+    private func readCorpora(_ locales: [Locale]) -> [String: (folder: String, table: WordTable)] {
+        let dictionaries = DictionaryBuild(diagnostics: diagnostics)
+        var tables: [String: (folder: String, table: WordTable)] = [:]
+        for (i, locale) in locales.enumerated() {
+            onProgress?("reading \(locale.inputs.origin)", Double(i) / Double(max(1, locales.count)))
+            let start = Date()
+            if let table = dictionaries.read(locale.inputs) {
+                tables[locale.tag] = (locale.inputs.origin, table)
+                onStage?("read \(locale.inputs.origin) (\(table.count) words)", Date().timeIntervalSince(start))
+            }
+        }
+        return tables
+    }
+
+    /// Warns about the words of each layout locale's corpus that its layouts cannot type.
+    private func checkTypable(_ locales: [ResolvedLocale], tables: [String: (folder: String, table: WordTable)], validator: LayoutValidator?) {
+        guard let validator else { return }
+        for locale in locales.sorted(by: { $0.tag < $1.tag }) {
+            if let corpus = Self.corpus(for: locale.tag, among: Set(tables.keys)), let entry = tables[corpus] {
+                validator.checkTypable(entry.table.entries.map(\.word), corpus: entry.folder, locale: locale)
+            }
+        }
+    }
+
+    /// Reads the inputs of the locales that changed since the last build (all with ``force``), then,
+    /// if none had an error, compiles and writes their bundles. Returns `nil` when the inputs had
+    /// errors (reported to the diagnostics).
+    public func run() throws -> Outcome? {
+        let state = force ? BuildState() : BuildState.load(from: output)
+        let corpusLocales = locales()
+        // What each locale is built from, fingerprinted from the bytes of its files.
+        var corpusPrints: [String: String] = [:]
+        for locale in corpusLocales { corpusPrints[locale.tag] = fingerprint(locale.inputs) }
+        let layoutPrint = layouts.map(fingerprint(layouts:))
+        // Unchanged layouts need not be read to know their locales.
+        var layoutLocales = layoutPrint != nil && layoutPrint == state.layouts ? nil : readLayouts()
+        let layoutTags = layoutLocales.map { Set($0.locales.keys) } ?? (layouts == nil ? [] : Set(state.layoutLocales))
+        let corpusTags = Set(corpusLocales.map(\.tag))
+        var inputPrints: [String: String] = [:]
+        for tag in corpusTags.union(layoutTags) {
+            var key = Fingerprint()
+            key.add(CompilerVersion.current)
+            key.add(Self.corpus(for: tag, among: corpusTags).flatMap { corpusPrints[$0] } ?? "-")
+            key.add(layoutTags.contains(tag) ? layoutPrint ?? "-" : "-")
+            inputPrints[tag] = key.hex
+        }
+        let upToDate = inputPrints.keys.filter { tag in
+            guard let entry = state.locales[tag], entry.inputs == inputPrints[tag],
+                  let bytes = FileManager.default.contents(atPath: bundlePath(tag)) else { return false }
+            return Fingerprint.of(bytes) == entry.output
+        }.sorted()
+        let stale = inputPrints.keys.filter { !upToDate.contains($0) }.sorted()
+
+        // Read what the stale locales need, and check it all before writing anything.
+        let neededCorpora = Set(stale.compactMap { Self.corpus(for: $0, among: corpusTags) })
+        let tables = readCorpora(corpusLocales.filter { neededCorpora.contains($0.tag) })
+        if layoutLocales == nil && stale.contains(where: layoutTags.contains) { layoutLocales = readLayouts() }
+        let staleLayouts = stale.compactMap { layoutLocales?.locales[$0] }
+        checkTypable(staleLayouts, tables: tables, validator: layoutLocales?.validator)
+        guard !diagnostics.hasErrors else { return nil }
+
+        var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
+                                  locales: state.locales.filter { upToDate.contains($0.key) })
         var compiled: [String: CompiledDictionary] = [:]
         var products: [Product] = []
-        for tag in checked.locales {
-            let corpus = Self.corpus(for: tag, among: Set(checked.tables.keys))
+        for (i, tag) in stale.enumerated() {
+            let corpus = Self.corpus(for: tag, among: corpusTags)
             var dictionary: CompiledDictionary?
-            if let corpus, let entry = checked.tables[corpus] {
-                dictionary = compiled[corpus] ?? DictionaryCompiler.compile(entry.table)
+            if let corpus, let entry = tables[corpus] {
+                if let done = compiled[corpus] {
+                    dictionary = done
+                } else {
+                    let start = Date()
+                    dictionary = DictionaryCompiler.compile(entry.table) { fraction in
+                        onProgress?("compiling \(corpus)", (Double(i) + fraction) / Double(stale.count))
+                    }
+                    onStage?("compiled \(corpus) (\(entry.table.count) words)", Date().timeIntervalSince(start))
+                }
                 compiled[corpus] = dictionary
             }
-            let locales = checked.layouts[tag].map { [$0] } ?? []
-            let path = (output as NSString).appendingPathComponent("\(tag).klx")
+            let locales = layoutLocales?.locales[tag].map { [$0] } ?? []
+            let path = bundlePath(tag)
+            onProgress?("writing \(path)", (Double(i) + 1) / Double(stale.count))
+            let start = Date()
             let bytes = LayoutBuild.bundle(dictionary: dictionary, locales: locales)
-            do {
-                try AtomicFile.write(bytes, to: path) { written in
-                    if let dictionary { try dictionary.verify(path: written) }
-                    try LayoutBuild.verify(path: written, locales: locales)
-                }
-            } catch {
-                throw DictionaryBuild.OutputError(description: "\(path): \(error)")
-            }
+            try write(bytes, to: path, dictionary: dictionary, locales: locales)
+            onStage?("wrote and verified \(path) (\(bytes.count) bytes)", Date().timeIntervalSince(start))
+            newState.locales[tag] = BuildState.Entry(inputs: inputPrints[tag]!, output: Fingerprint.of(bytes))
             products.append(Product(locale: tag, path: path, wordCount: dictionary?.words.count ?? 0,
                                     layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
-                                    corpus: corpus.flatMap { checked.tables[$0]?.folder }))
+                                    corpus: corpus.flatMap { tables[$0]?.folder }))
         }
-        return products
+        // Bundles of locales that no input defines any more go.
+        for tag in state.locales.keys where inputPrints[tag] == nil {
+            try? FileManager.default.removeItem(atPath: bundlePath(tag))
+        }
+        if newState != state || !products.isEmpty {
+            do {
+                try newState.save(to: output)
+            } catch {
+                throw DictionaryBuild.OutputError(description: "\(output)/\(BuildState.fileName): \(error)")
+            }
+        }
+        return Outcome(products: products, upToDate: upToDate)
+    }
+
+    private func bundlePath(_ tag: String) -> String { (output as NSString).appendingPathComponent("\(tag).klx") }
+
+    /// Writes a bundle atomically, once it reads back as compiled.
+    private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale]) throws {
+        do {
+            try AtomicFile.write(bytes, to: path) { written in
+                if let dictionary { try dictionary.verify(path: written) }
+                try LayoutBuild.verify(path: written, locales: locales)
+            }
+        } catch let error as CompiledDictionary.VerificationError {
+            throw error
+        } catch {
+            throw DictionaryBuild.OutputError(description: "\(path): \(error)")
+        }
+    }
+
+    /// The fingerprint of a corpus's files.
+    private func fingerprint(_ inputs: DictionaryBuild.Inputs) -> String {
+        Self.fingerprint(files: inputs.corpora + (inputs.blocklist.map { [$0] } ?? []))
+    }
+
+    /// The fingerprint of every layout source under `layouts`.
+    private func fingerprint(layouts: String) -> String {
+        Self.fingerprint(files: LayoutSourceReader.sourceFiles(in: layouts) ?? [])
+    }
+
+    /// The fingerprint of `files`' paths and contents; `"?"` when one cannot be read (reading
+    /// it reports that), which no recorded build matches.
+    private static func fingerprint(files: [String]) -> String {
+        var key = Fingerprint()
+        for path in files {
+            guard key.add(file: path) else { return "?" }
+        }
+        return key.hex
     }
 
     /// The corpus locale for `tag`: itself, or its nearest parent by dropping subtags (en-GB → en).

@@ -1,0 +1,206 @@
+import Foundation
+import KeylexRuntime
+
+/// Pictures of compiled layouts for their authors: one SVG per layer of every layout, and one
+/// self-contained HTML page showing them all, with each key's callouts (on hover, and listed beside
+/// the keyboard) and the diagnostics of each locale on top.
+///
+/// Keys are drawn at the frames the runtime computes (``KeyboardLayer/forEachKeyFrame(keyboardWidth:rowHeight:_:)``),
+/// from a compiled bundle, so the picture is what an app shows; right-to-left locales come out
+/// mirrored, as the runtime lays them out.
+public struct LayoutPreview {
+    /// The layouts to draw.
+    public let bundle: LayoutBundle
+    /// The diagnostics of each locale (by tag), shown above its keyboards; diagnostics of no
+    /// locale go under the empty tag.
+    public let diagnostics: [String: [Diagnostic]]
+    /// What the page is titled after (a directory, a file).
+    public let title: String
+    /// The locales drawn, in the bundle's order: all of them, or those named.
+    let locales: [LayoutLocale]
+
+    /// A preview of the locales of `bundle` named in `only` (all when `nil`).
+    public init(bundle: LayoutBundle, diagnostics: [String: [Diagnostic]] = [:], title: String, only: Set<String>? = nil) {
+        self.bundle = bundle
+        self.diagnostics = diagnostics
+        self.title = title
+        locales = bundle.locales.filter { only?.contains($0.tag.description) ?? true }
+    }
+
+    /// The height of a row, in points, by form factor (KeyboardKit's standard heights).
+    static func rowHeight(_ formFactor: FormFactor) -> Double { formFactor == .phone ? 54 : 70 }
+
+    /// The files to write, by name: `<locale>-<form factor>-<layer>.svg` for each layer, and `index.html`.
+    public func files() -> [(name: String, text: String)] {
+        var files: [(String, String)] = []
+        for locale in locales {
+            for layout in locale.layouts {
+                for layer in layout.layers {
+                    files.append((Self.fileName(locale, layout, layer), svg(layer)))
+                }
+            }
+        }
+        files.append(("index.html", html()))
+        return files
+    }
+
+    static func fileName(_ locale: LayoutLocale, _ layout: KeyboardLayout, _ layer: KeyboardLayer) -> String {
+        "\(locale.tag)-\(layout.formFactor)-\(layer.name).svg".replacingOccurrences(of: "/", with: "_")
+    }
+
+    // MARK: SVG
+
+    /// One layer drawn at the runtime's key frames, on a keyboard of the form factor's reference width.
+    public func svg(_ layer: KeyboardLayer) -> String {
+        let layout = layer.layout
+        let width = layout.formFactor.referenceWidth
+        let rowHeight = Self.rowHeight(layout.formFactor)
+        let height = Double(layer.rowCount) * rowHeight
+        let gap = 3.0
+        var body = ""
+        layer.forEachKeyFrame(keyboardWidth: width, rowHeight: rowHeight) { frame, key in
+            let system = key.action != .character && key.action != .text
+            let x = frame.x + gap, y = frame.y + gap * 2, w = max(0, frame.width - 2 * gap), h = max(0, frame.height - 4 * gap)
+            let label = Self.label(key)
+            var title = "\(key.action)"
+            if let output = key.output { title += " “\(output)”" }
+            if let callout = key.callout { title += " — callouts: " + callout.map(\.description).joined(separator: " ") }
+            body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(title))</title>"
+            body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"5\"/>"
+            let size = label.count > 3 ? 11 : system ? 14 : 20
+            body += "<text x=\"\(Self.number(x + w / 2))\" y=\"\(Self.number(y + h / 2))\" font-size=\"\(size)\">\(Self.escape(label))</text>"
+            if key.callout != nil {
+                body += "<circle class=\"callout\" cx=\"\(Self.number(x + w - 6))\" cy=\"\(Self.number(y + 6))\" r=\"2\"/>"
+            }
+            body += "</g>\n"
+        }
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape("\(layout.locale.tag) \(layout.formFactor) \(layer.name)"))">
+        <style>
+        .board { fill: #d1d4da; }
+        .key rect { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
+        .key.system rect { fill: #adb3bc; }
+        .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
+        .callout { fill: #5a6070; }
+        .key:hover rect { stroke: #0a64d8; stroke-width: 2; }
+        </style>
+        <rect class="board" width="100%" height="100%"/>
+        \(body)</svg>
+
+        """
+    }
+
+    /// What a key shows: its label or output, or a symbol for the system keys.
+    static func label(_ key: LayoutKey) -> String {
+        if let label = key.label { return label.description }
+        switch key.action {
+        case .character, .text: return key.output?.description ?? ""
+        case .backspace: return "⌫"
+        case .shift: return "⇧"
+        case .capsLock: return "⇪"
+        case .space: return "space"
+        case .primary: return key.returnType.map { $0 == .return ? "return" : "\($0)" } ?? "return"
+        case .keyboardType: return key.targetLayer.map { $0.name.description } ?? "?"
+        case .nextKeyboard: return "🌐"
+        case .nextLocale: return "🌐"
+        case .dismissKeyboard: return "⌨︎"
+        case .emoji: return "☺"
+        case .moveCursorBackward: return "◀"
+        case .moveCursorForward: return "▶"
+        case .tab: return "⇥"
+        case .custom: return key.output?.description ?? "custom"
+        case .none: return ""
+        }
+    }
+
+    // MARK: HTML
+
+    /// The page: per locale, its diagnostics, then each layout's layers with their callouts listed.
+    public func html() -> String {
+        var sections = ""
+        if let general = diagnostics[""], !general.isEmpty { sections += Self.diagnosticList(general) }
+        for locale in locales {
+            let tag = locale.tag.description
+            let rtl = locale.direction == .rightToLeft
+            sections += "<section id=\"\(Self.escape(tag))\"><h2>\(Self.escape(tag))\(locale.name.map { " — " + Self.escape($0.description) } ?? "")\(rtl ? " <span class=\"badge\">right to left</span>" : "")</h2>\n"
+            if let found = diagnostics[tag], !found.isEmpty { sections += Self.diagnosticList(found) }
+            for layout in locale.layouts {
+                for layer in layout.layers {
+                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.formFactor) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
+                    sections += "<div class=\"row\">" + svg(layer) + calloutList(layer) + "</div></figure>\n"
+                }
+            }
+            sections += "</section>\n"
+        }
+        let count = ([""] + locales.map(\.tag.description)).reduce(0) { $0 + (diagnostics[$1]?.count ?? 0) }
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>Keylex preview: \(Self.escape(title))</title>
+        <style>
+        body { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; margin: 24px; color: #111; background: #f6f6f8; }
+        h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ccc; }
+        figure { margin: 16px 0; } figcaption { font-size: 13px; color: #555; margin-bottom: 4px; }
+        .row { display: flex; gap: 16px; align-items: flex-start; direction: ltr; }
+        .callouts { font-size: 13px; max-width: 320px; margin: 0; }
+        .callouts dt { font-weight: bold; float: left; clear: left; width: 2.5em; }
+        .callouts dd { margin: 0 0 2px 2.5em; }
+        .diagnostics { list-style: none; padding: 8px 12px; border-radius: 6px; background: #fff4f4; border: 1px solid #e0a0a0; font: 13px monospace; }
+        .diagnostics .warning { color: #8a5a00; } .diagnostics .error { color: #b00020; }
+        .badge { font-size: 12px; background: #dde; border-radius: 4px; padding: 1px 6px; }
+        nav a { margin-right: 8px; }
+        </style>
+        </head>
+        <body>
+        <h1>Keylex preview: \(Self.escape(title))</h1>
+        <p>\(locales.count) locale\(locales.count == 1 ? "" : "s"), \(count) diagnostic\(count == 1 ? "" : "s"). Hover a key for its action and callouts.</p>
+        <nav>\(locales.map { "<a href=\"#\(Self.escape($0.tag.description))\">\(Self.escape($0.tag.description))</a>" }.joined(separator: " "))</nav>
+        \(sections)</body>
+        </html>
+
+        """
+    }
+
+    /// The callouts of a layer's keys, in key order, each once.
+    private func calloutList(_ layer: KeyboardLayer) -> String {
+        var seen = Set<String>()
+        var items = ""
+        for row in layer.rows {
+            for key in row {
+                guard let callout = key.callout, seen.insert(callout.character.description).inserted else { continue }
+                items += "<dt>\(Self.escape(callout.character.description))</dt><dd>\(callout.map { Self.escape($0.description) }.joined(separator: " "))</dd>"
+            }
+        }
+        return items.isEmpty ? "" : "<dl class=\"callouts\">\(items)</dl>"
+    }
+
+    private static func diagnosticList(_ diagnostics: [Diagnostic]) -> String {
+        "<ul class=\"diagnostics\">" + diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(escape($0.description))</li>" }.joined() + "</ul>\n"
+    }
+
+    // MARK: Text
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func escape(_ text: KeyText) -> String { escape(text.description) }
+
+    /// A coordinate with at most two decimals.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import KeylexCompiler
+import KeylexRuntime
+
+/// `keylex preview`: pictures of layouts, as the runtime lays them out.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw every layout, phone and tablet, layer by layer, as SVG, with one HTML page showing them all.",
+        discussion: """
+        Give layout sources (files or directories; default: layouts) or one compiled bundle (.klx). \
+        The page lists each key's callouts, hovering a key shows them, and each locale's diagnostics \
+        come on top. Exits with 1 when the sources have errors (what could be compiled is still drawn).
+        """
+    )
+
+    @Argument(help: "Layout files or directories, or one .klx bundle.")
+    var inputs: [String] = []
+
+    @Option(name: .shortAndLong, help: "The directory to write the SVG files and index.html into.")
+    var output: String
+
+    @Option(help: "Draw only this locale (repeat for more); its parents are still read.")
+    var locale: [String] = []
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func run() throws {
+        let inputs = self.inputs.isEmpty ? ["layouts"] : self.inputs
+        let report = DiagnosticOutput(diagnosticOptions)
+        let bundle: LayoutBundle
+        var byLocale: [String: [Diagnostic]] = [:]
+        if inputs.count == 1, inputs[0].hasSuffix(".klx") {
+            do {
+                bundle = try LayoutBundle(contentsOf: inputs[0])
+            } catch {
+                printError("error: \(inputs[0]): \(error)")
+                throw Status.inputErrors
+            }
+        } else {
+            let reader = LayoutSourceReader(diagnostics: report.engine)
+            let documents = inputs.flatMap { existingDirectory($0) != nil ? reader.readDirectory($0) : [reader.read($0)].compactMap { $0 } }
+            let (locales, _) = LayoutBuild(diagnostics: report.engine).resolve(documents)
+            // Each diagnostic goes to the locale of the file it points into.
+            let localeOfFile = Dictionary(documents.map { ($0.origin.location.file, $0.locale) }, uniquingKeysWith: { first, _ in first })
+            let drawn = Set(locales.map(\.tag))
+            for diagnostic in report.engine.diagnostics {
+                let tag = localeOfFile[diagnostic.location.file].flatMap { drawn.contains($0) ? $0 : nil } ?? ""
+                byLocale[tag, default: []].append(diagnostic)
+            }
+            guard !locales.isEmpty, let compiled = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)) else {
+                try report.finish()
+                printError("error: no layout could be compiled")
+                throw Status.inputErrors
+            }
+            bundle = compiled
+        }
+        try report.finish()
+        let only = locale.isEmpty ? nil : Set(locale)
+        if let only, let missing = only.first(where: { bundle.locale($0) == nil }) {
+            printError("error: no layout defines the locale '\(missing)'")
+            throw Status.inputErrors
+        }
+        let preview = LayoutPreview(bundle: bundle, diagnostics: byLocale, title: inputs.joined(separator: " "), only: only)
+        do {
+            for (name, text) in preview.files() {
+                try TextOutput.write(text, to: (output as NSString).appendingPathComponent(name))
+            }
+        } catch {
+            printError("error: \(error)")
+            throw Status.ioFailed
+        }
+        print((output as NSString).appendingPathComponent("index.html"))
+        if report.engine.hasErrors { throw Status.inputErrors }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `Examples/KeyboardDemo`, a package that uses Keylex as an app developer does: built with the
+/// Keylex plugin (which compiles its layouts and corpora into bundles among its resources), then run.
+@Suite struct ExamplePackageTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let package = root.appendingPathComponent("Examples/KeyboardDemo").path
+
+    /// Runs `swift` with `arguments` in the example package; its status and output.
+    static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run("/usr/bin/env", ["swift"] + arguments + ["--package-path", package])
+    }
+
+    /// Runs `executable`; its status and output (standard output and error together).
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func theExampleBuildsWithThePluginAndSuggests() throws {
+        let build = try Self.swift(["build"])
+        #expect(build.status == 0, "\(build.output)")
+        let binaries = try Self.swift(["build", "--show-bin-path"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Self.run(binaries + "/KeyboardDemo", ["en-US", "I said wrold"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("  [q] [w…] [e…] [r…] [t…] [y…] [u…] [i…] [o…] [p]\n"), "\(run.output)")
+        #expect(run.output.contains("I said wrold → \"world\" (autocorrect)"), "\(run.output)")
+        // A second build finds nothing changed.
+        let again = try Self.swift(["build"])
+        #expect(again.status == 0 && !again.output.contains("Keylex bundle"), "\(again.output)")
+    }
+}
