@@ -16,38 +16,47 @@ struct DiagnosticOptions: ParsableArguments {
 
 /// Reports a command's diagnostics as they come (text, JSON Lines) or at the end (SARIF, or any
 /// format written to a file), with the closing count in text.
-final class DiagnosticOutput: @unchecked Sendable {
+final class DiagnosticOutput {
     let engine: DiagnosticEngine
-    private let renderer: DiagnosticRenderer
+    private let writer: Writer
     private let file: String?
-    private var buffered = ""
-    private let lock = NSLock()
 
     init(_ options: DiagnosticOptions) {
         file = options.file
-        renderer = DiagnosticRenderer(format: options.format, terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError))
-        let sink = Sink()
-        engine = DiagnosticEngine { diagnostic in sink.output?.write(diagnostic) }
-        sink.output = self
+        let writer = Writer(renderer: DiagnosticRenderer(format: options.format,
+                                                         terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError)),
+                            buffering: options.file != nil)
+        self.writer = writer
+        engine = DiagnosticEngine { writer.write($0) }
     }
 
-    /// Lets the engine call back into this output, which owns it.
-    private final class Sink: @unchecked Sendable { weak var output: DiagnosticOutput? }
+    /// Writes each diagnostic to standard error, or keeps it for the diagnostics file.
+    private final class Writer: @unchecked Sendable {
+        let renderer: DiagnosticRenderer
+        let buffering: Bool
+        var buffered = ""
+        private let lock = NSLock()
 
-    private func write(_ diagnostic: Diagnostic) {
-        let text = renderer.render(diagnostic)
-        guard !text.isEmpty else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if file == nil { FileHandle.standardError.write(Data(text.utf8)) } else { buffered += text }
+        init(renderer: DiagnosticRenderer, buffering: Bool) {
+            self.renderer = renderer
+            self.buffering = buffering
+        }
+
+        func write(_ diagnostic: Diagnostic) {
+            let text = renderer.render(diagnostic)
+            guard !text.isEmpty else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            if buffering { buffered += text } else { FileHandle.standardError.write(Data(text.utf8)) }
+        }
     }
 
     /// Ends the report: "N errors and M warnings generated." in text on standard error; the SARIF
     /// log; everything to the diagnostics file when one was named. Throws when the file cannot be written.
     func finish() throws {
-        var text = buffered
-        switch renderer.format {
-        case .sarif: text += renderer.sarifLog(engine.diagnostics, version: CompilerVersion.current)
+        var text = writer.buffered
+        switch writer.renderer.format {
+        case .sarif: text += writer.renderer.sarifLog(engine.diagnostics, version: CompilerVersion.current)
         case .text: if let summary = summary() { file == nil ? printError(summary) : (text += summary + "\n") }
         case .json: break
         }
@@ -58,7 +67,7 @@ final class DiagnosticOutput: @unchecked Sendable {
                 printError("error: cannot write the diagnostics to \(file): \(error)")
                 throw Status.ioFailed
             }
-        } else if renderer.format == .sarif {
+        } else if writer.renderer.format == .sarif {
             FileHandle.standardError.write(Data(text.utf8))
         }
     }
