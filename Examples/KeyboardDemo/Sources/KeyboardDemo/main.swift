@@ -32,7 +32,12 @@ do {
         for row in rows { print("  " + row.map { "[\($0)]" }.joined(separator: " ")) }
     }
 
-    // The suggestions, as KeyboardKit's autocomplete toolbar would show them.
+    // The suggestions, as KeyboardKit's autocomplete toolbar would show them. A locale without a
+    // corpus (here, all but English) has layouts only.
+    guard try Container(contentsOf: url.path).features.contains(.dictionary) else {
+        print("(\(locale) has no dictionary: the demo links only corpora/en)")
+        exit(0)
+    }
     let engine = try SuggestionEngine(contentsOf: url.path)
     func show(_ text: String) {
         let suggestions = engine.suggestions(for: text, count: 3).map { suggestion -> String in
