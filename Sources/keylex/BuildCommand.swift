@@ -47,16 +47,10 @@ struct Build: ParsableCommand {
         let outcome: ProjectBuild.Outcome?
         do {
             outcome = try build.run()
-        } catch let error as CompiledDictionary.VerificationError {
-            progress.clear()
-            try report.finish()
-            printError("internal error: \(error)")
-            throw Status.internalError
         } catch {
             progress.clear()
             try report.finish()
-            printError("error: \(error)")
-            throw Status.ioFailed
+            throw writeFailure(error)
         }
         progress.clear()
         try report.finish()

@@ -37,12 +37,8 @@ struct Dict: ParsableCommand {
         do {
             let compiled = try build.write(table, to: output)
             print("\(output)\t\(compiled.words.count) words\t\(compiled.bytes.count) bytes")
-        } catch let error as CompiledDictionary.VerificationError {
-            printError("internal error: \(error)")
-            throw Status.internalError
         } catch {
-            printError("error: \(error)")
-            throw Status.ioFailed
+            throw writeFailure(error)
         }
     }
 }

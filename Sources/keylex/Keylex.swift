@@ -51,6 +51,17 @@ enum Status {
     static let internalError = ExitCode(4)
 }
 
+/// Reports why writing an output failed, and gives the exit status: 4 for a file that did not
+/// read back as compiled (a bug), 3 for anything else.
+func writeFailure(_ error: Error) -> ExitCode {
+    if error is CompiledDictionary.VerificationError {
+        printError("internal error: \(error)")
+        return Status.internalError
+    }
+    printError("error: \(error)")
+    return Status.ioFailed
+}
+
 /// Writes a line to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -70,8 +70,7 @@ struct Convert: ParsableCommand {
         do {
             try TextOutput.write(text, to: output)
         } catch {
-            printError("error: \(error)")
-            throw Status.ioFailed
+            throw writeFailure(error)
         }
     }
 }
@@ -90,8 +89,7 @@ struct Schema: ParsableCommand {
             try TextOutput.write(LayoutSchemas.xsd, to: (output as NSString).appendingPathComponent(LayoutSchemas.xsdFileName))
             try TextOutput.write(LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
         } catch {
-            printError("error: \(error)")
-            throw Status.ioFailed
+            throw writeFailure(error)
         }
     }
 }

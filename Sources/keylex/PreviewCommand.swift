@@ -67,8 +67,7 @@ struct Preview: ParsableCommand {
                 try TextOutput.write(text, to: (output as NSString).appendingPathComponent(name))
             }
         } catch {
-            printError("error: \(error)")
-            throw Status.ioFailed
+            throw writeFailure(error)
         }
         print((output as NSString).appendingPathComponent("index.html"))
         if report.engine.hasErrors { throw Status.inputErrors }

@@ -51,13 +51,20 @@ public struct DictionaryBuild {
     @discardableResult
     public func write(_ table: WordTable, to output: String) throws -> CompiledDictionary {
         let compiled = DictionaryCompiler.compile(table)
+        try Self.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
+        return compiled
+    }
+
+    /// Writes `bytes` to `path` atomically once `check` accepts the written file. A file that does
+    /// not read back as compiled throws its ``CompiledDictionary/VerificationError``; any other
+    /// failure, an ``OutputError`` naming the path.
+    static func write(_ bytes: [UInt8], to path: String, check: (String) throws -> Void) throws {
         do {
-            try AtomicFile.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
+            try AtomicFile.write(bytes, to: path, check: check)
         } catch let error as CompiledDictionary.VerificationError {
             throw error
         } catch {
-            throw OutputError(description: "\(output): \(error)")
+            throw OutputError(description: "\(path): \(error)")
         }
-        return compiled
     }
 }

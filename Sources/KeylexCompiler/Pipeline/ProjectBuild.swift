@@ -219,15 +219,9 @@ public struct ProjectBuild {
 
     /// Writes a bundle atomically, once it reads back as compiled.
     private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale]) throws {
-        do {
-            try AtomicFile.write(bytes, to: path) { written in
-                if let dictionary { try dictionary.verify(path: written) }
-                try LayoutBuild.verify(path: written, locales: locales)
-            }
-        } catch let error as CompiledDictionary.VerificationError {
-            throw error
-        } catch {
-            throw DictionaryBuild.OutputError(description: "\(path): \(error)")
+        try DictionaryBuild.write(bytes, to: path) { written in
+            if let dictionary { try dictionary.verify(path: written) }
+            try LayoutBuild.verify(path: written, locales: locales)
         }
     }
 

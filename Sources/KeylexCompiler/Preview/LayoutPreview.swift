@@ -196,8 +196,6 @@ public struct LayoutPreview {
         return result
     }
 
-    static func escape(_ text: KeyText) -> String { escape(text.description) }
-
     /// A coordinate with at most two decimals.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
