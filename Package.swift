@@ -20,10 +20,15 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "KeylexRuntime"),
         .target(
             name: "KeylexCompiler",
-            dependencies: ["KeylexRuntime", "CLibXML2"]
+            dependencies: ["KeylexRuntime", "CLibXML2", "CZlib"]
         ),
         .executableTarget(
             name: "keylex",

@@ -31,6 +31,12 @@ struct Inspect: ParsableCommand {
             let alphabet: Int
             let hasFrequencies: Bool
             let bytesPerWord: Double
+            /// The source's attributes (AOSP header: locale, description, version, options).
+            let attributes: [String: String]
+            let shortcuts: Int
+            let whitelistShortcuts: Int
+            /// How many words carry each flag or label.
+            let flags: [String: Int]
         }
         struct Layouts: Encodable {
             let locale: String
@@ -62,8 +68,11 @@ struct Inspect: ParsableCommand {
         let report = Report(
             file: file, formatVersion: "\(container.majorVersion).\(container.minorVersion)", bytes: container.byteCount,
             dictionary: dictionary.map { d in
-                .init(words: d.wordCount, states: d.stateCount, arcs: d.arcCount, alphabet: d.alphabet.count, hasFrequencies: d.hasFrequencies,
-                      bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100)
+                let (shortcuts, whitelist, flags) = Self.annotations(d)
+                return .init(words: d.wordCount, states: d.stateCount, arcs: d.arcCount, alphabet: d.alphabet.count, hasFrequencies: d.hasFrequencies,
+                             bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100,
+                             attributes: Dictionary(d.attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                             shortcuts: shortcuts, whitelistShortcuts: whitelist, flags: flags)
             },
             layouts: bundle.map { b in
                 b.locales.map { locale in
@@ -89,13 +98,36 @@ struct Inspect: ParsableCommand {
             arcs:        \(d.arcs)
             alphabet:    \(d.alphabet) symbols
             frequencies: \(d.hasFrequencies ? "yes" : "no")
+            shortcuts:   \(d.shortcuts) (\(d.whitelistShortcuts) replace the typed word)
             """)
+            if !d.flags.isEmpty {
+                print("flags:       " + d.flags.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
+            for (key, value) in dictionary?.attributes ?? [] { print("  \(key)=\(value)") }
         }
         print("sections:")
         for section in report.sections {
             print("  \(section.tag)  \(String(section.bytes).leftPadded(10)) bytes at \(section.offset)")
         }
         if let bundle { print(LayoutText.describe(bundle), terminator: "") }
+    }
+}
+
+extension Inspect {
+    /// The dictionary's shortcut count, whitelist shortcut count, and words per flag and label.
+    static func annotations(_ d: WordDictionary) -> (Int, Int, [String: Int]) {
+        var whitelist = 0
+        var flags: [String: Int] = [:]
+        var numbers = Set<Int>()
+        for (number, flag) in d.flaggedWords {
+            numbers.insert(number)
+            if flag.contains(.blocked) { flags["blocked", default: 0] += 1 }
+            if flag.contains(.possiblyOffensive) { flags["possibly_offensive", default: 0] += 1 }
+            if flag.contains(.notAWord) { flags["not_a_word", default: 0] += 1 }
+        }
+        for entry in d.allLabels { flags[entry.text, default: 0] += 1 }
+        for entry in d.allShortcuts where entry.kind == DictionaryFormat.whitelistShortcut { whitelist += 1 }
+        return (d.shortcutCount, whitelist, flags)
     }
 }
 

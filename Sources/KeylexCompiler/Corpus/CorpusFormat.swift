@@ -11,7 +11,8 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
 
     /// The format a file's extension names, or `nil` when it names none.
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.lowercased().hasSuffix(".gz") { name = String(name.dropLast(3)) }  // read decompressed
         guard let dot = name.lastIndex(of: "."), name.index(after: dot) != name.endIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "txt": self = .txt

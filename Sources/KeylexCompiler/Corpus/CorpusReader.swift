@@ -21,7 +21,7 @@ public struct CorpusReader {
         switch format {
         case .txt: readWordList(source, into: &table)
         case .tsv: readFrequencyList(source, into: &table)
-        case .combined: readCombined(source, into: &table)
+        case .combined: CombinedReader(source: source, diagnostics: diagnostics).read(into: &table)
         case .text: readText(source, into: &table)
         }
     }
@@ -87,62 +87,6 @@ public struct CorpusReader {
     /// so that the log-scale frequency classes stay linear in `f`.
     static func count(fromAOSPFrequency f: Int) -> UInt64 {
         UInt64(pow(2.0, Double(f) / 8).rounded())
-    }
-
-    private func readCombined(_ source: SourceText, into table: inout WordTable) {
-        var sawHeader = false
-        for line in source.lines {
-            let text = line.text
-            if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("  ") { continue }  // shortcuts and bigrams
-            if !sawHeader {
-                sawHeader = true
-                if text.hasPrefix("dictionary=") { continue }
-                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 1),
-                                  "expected the 'dictionary=…' header of an AOSP combined word list", code: "missing-header")
-            }
-            guard text.hasPrefix(" word=") else {
-                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 1),
-                                  "expected ' word=…,f=…'", code: "invalid-line")
-                continue
-            }
-            var word: String?
-            var frequency: Int?
-            var flags: DictionaryFormat.WordFlags = []
-            var column = 2
-            for field in text.dropFirst().split(separator: ",", omittingEmptySubsequences: false) {
-                let place = SourceLocation(file: source.path, line: line.number, column: column)
-                column += field.unicodeScalars.count + 1
-                let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let key = parts[0], value = parts.count > 1 ? parts[1] : ""
-                switch key {
-                case "word":
-                    let valuePlace = SourceLocation(file: place.file, line: place.line, column: place.column + 5)
-                    word = WordTable.checkedWord(value, at: valuePlace, diagnostics: diagnostics)
-                    if word == nil { frequency = -1 }
-                case "f":
-                    guard let f = Int(value), (0...255).contains(f) else {
-                        diagnostics.error(place, "frequency 'f=\(value)' is not a whole number from 0 to 255", code: "invalid-count")
-                        frequency = -1
-                        continue
-                    }
-                    if frequency != -1 { frequency = f }
-                case "possibly_offensive" where value == "true": flags.insert(.possiblyOffensive)
-                case "not_a_word" where value == "true": flags.insert(.notAWord)
-                default: continue
-                }
-            }
-            guard frequency != -1 else { continue }
-            guard let word else {
-                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 2), "entry has no word", code: "empty-word")
-                continue
-            }
-            guard let frequency else {
-                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: 2), "entry for '\(word)' has no 'f='", code: "invalid-count")
-                continue
-            }
-            let location = SourceLocation(file: source.path, line: line.number, column: 2)
-            table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location, diagnostics: diagnostics)
-        }
     }
 
     private func readText(_ source: SourceText, into table: inout WordTable) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A text file split into decoded lines, with the encoding found from its byte order mark:
-/// UTF-8 with or without a BOM, or UTF-16 (little- or big-endian) with one.
+/// UTF-8 with or without a BOM, or UTF-16 (little- or big-endian) with one; a gzip-compressed
+/// file is decompressed first.
 ///
 /// Lines that are not valid in the file's encoding are reported (with the column of the first bad
 /// sequence) and left out; CR LF line ends are accepted.
@@ -22,7 +23,16 @@ public struct SourceText {
             diagnostics.error(SourceLocation(file: path), "cannot read file", code: "unreadable-file")
             return nil
         }
-        self.init(path: path, bytes: [UInt8](data), diagnostics: diagnostics)
+        var bytes = [UInt8](data)
+        if Gzip.isCompressed(bytes) {
+            do throws(Gzip.Failure) {
+                bytes = try Gzip.decompress(bytes)
+            } catch {
+                diagnostics.error(SourceLocation(file: path), "cannot decompress: \(error.reason)", code: "invalid-compression")
+                return nil
+            }
+        }
+        self.init(path: path, bytes: bytes, diagnostics: diagnostics)
     }
 
     /// Decodes `bytes` as the contents of `path`.

@@ -26,6 +26,14 @@ public struct WordTable {
 
     private var table: [Key: Entry] = [:]
 
+    /// The sources' attributes (an AOSP header's locale, description, version, options), in the
+    /// order first seen; a key given again keeps its first value.
+    public private(set) var attributes: [(key: String, value: String)] = []
+    /// The shortcuts each word offers, in source order.
+    public private(set) var shortcuts: [String: [Shortcut]] = [:]
+    /// Labels of words (AOSP's `flags=abbreviation`, `medical`, …), in source order.
+    public private(set) var labels: [String: [String]] = [:]
+
     /// The words (NFC) and what is known of them, in no particular order.
     public var entries: [(word: String, entry: Entry)] { table.map { ($0.key.word, $0.value) } }
 
@@ -51,7 +59,7 @@ public struct WordTable {
         var mayNeedNormalization = false
         for scalar in raw.unicodeScalars {
             let value = scalar.value
-            if value >= 0x20 && value < 0x7F && value != 0x20 {  // printable ASCII: nothing to check
+            if value > 0x20 && value < 0x7F {  // printable ASCII: nothing to check
                 column += 1
                 continue
             }
@@ -64,8 +72,8 @@ public struct WordTable {
             case .unassigned:
                 diagnostics.error(place(), "unassigned character \(hex) in word", code: "unassigned-character")
                 return nil
-            case .spaceSeparator:
-                diagnostics.error(place(), "whitespace inside word '\(raw)'", code: "whitespace-in-word")
+            case .spaceSeparator where !isInnerSpace(scalar, in: raw, column: column - location.column):
+                diagnostics.error(place(), "whitespace inside word '\(raw)' (only single spaces between the words of an entry are allowed)", code: "whitespace-in-word")
                 return nil
             default:
                 if !isNormalizationStable(value) { mayNeedNormalization = true }
@@ -79,6 +87,35 @@ public struct WordTable {
             return nil
         }
         return word
+    }
+
+    /// Checks a shortcut's target: any text of up to ``DictionaryFormat/maxShortcutLength`` scalars
+    /// without control characters (it may hold spaces and punctuation: `omw` → `On my way!`).
+    public static func checkedShortcut(_ raw: Substring, at location: SourceLocation, diagnostics: DiagnosticEngine) -> String? {
+        for (i, scalar) in raw.unicodeScalars.enumerated() {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .unassigned || category == .lineSeparator || category == .paragraphSeparator {
+                let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                diagnostics.error(SourceLocation(file: location.file, line: location.line, column: location.column + i),
+                                  "character \(hex) in shortcut", code: "control-character")
+                return nil
+            }
+        }
+        let text = String(raw).precomposedStringWithCanonicalMapping
+        guard text.unicodeScalars.count <= DictionaryFormat.maxShortcutLength else {
+            diagnostics.error(location, "shortcut is \(text.unicodeScalars.count) characters long; the limit is \(DictionaryFormat.maxShortcutLength)", code: "word-too-long")
+            return nil
+        }
+        return text
+    }
+
+    /// Whether `scalar`, the `index`th of `raw`, is a plain space between two words of a
+    /// multi-word entry ("a priori", "één tiende"): not first, not last, not doubled.
+    private static func isInnerSpace(_ scalar: Unicode.Scalar, in raw: Substring, column index: Int) -> Bool {
+        let scalars = raw.unicodeScalars
+        guard scalar == " ", index > 0, index < scalars.count - 1 else { return false }
+        let at = scalars.index(scalars.startIndex, offsetBy: index)
+        return scalars[scalars.index(before: at)] != " " && scalars[scalars.index(after: at)] != " "
     }
 
     /// Whether a scalar can neither change nor combine under NFC: Latin below the combining
@@ -106,6 +143,27 @@ public struct WordTable {
         }
     }
 
+    /// Records a source attribute; a key seen before keeps its first value.
+    public mutating func setAttribute(_ key: String, _ value: String) {
+        if !attributes.contains(where: { $0.key == key }) { attributes.append((key, value)) }
+    }
+
+    /// Adds a shortcut of `word` (a word of the table), unless it already has one to `target`.
+    public mutating func addShortcut(_ shortcut: Shortcut, to word: String) {
+        var list = shortcuts[word, default: []]
+        if let same = list.firstIndex(where: { $0.target == shortcut.target }) {
+            list[same].frequency = max(list[same].frequency, shortcut.frequency)
+        } else {
+            list.append(shortcut)
+        }
+        shortcuts[word] = list
+    }
+
+    /// Adds `label` to `word`'s labels.
+    public mutating func addLabel(_ label: String, to word: String) {
+        if labels[word]?.contains(label) != true { labels[word, default: []].append(label) }
+    }
+
     /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
     public mutating func mark(_ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation) {
         table[Key(word: word), default: Entry(count: 0, flags: [], location: location)].flags.formUnion(flags)
@@ -115,5 +173,19 @@ public struct WordTable {
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// A replacement a word offers: AOSP's `shortcut=` (`im` → `I'm`).
+public struct Shortcut: Hashable, Sendable {
+    /// The text offered instead of the word.
+    public var target: String
+    /// 0…14, how strongly to offer it; ``DictionaryFormat/whitelistShortcut`` (15) replaces the
+    /// typed word on space.
+    public var frequency: UInt8
+
+    public init(target: String, frequency: UInt8) {
+        self.target = target
+        self.frequency = frequency
     }
 }

@@ -48,13 +48,39 @@ public enum DictionaryCompiler {
     /// of words added to the automaton, now and then.
     public static func compile(_ table: WordTable, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
-        return compile(entries, hasCounts: table.hasCounts, progress: progress)
+        let extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels)
+        return compile(entries, hasCounts: table.hasCounts, extras: extras, progress: progress)
+    }
+
+    /// What a dictionary holds besides its words: the optional sections.
+    public struct Extras {
+        public var attributes: [(key: String, value: String)] = []
+        public var shortcuts: [String: [Shortcut]] = [:]
+        public var labels: [String: [String]] = [:]
+
+        public init(attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:]) {
+            self.attributes = attributes
+            self.shortcuts = shortcuts
+            self.labels = labels
+        }
+
+        /// Adds the `meta`, `shrt` and `labl` sections that have content to `writer`, for the
+        /// words numbered by `numbers`.
+        func write(to writer: inout ContainerWriter, numbers: [String: Int]) {
+            if !attributes.isEmpty {
+                writer.add(.metadata, TextTableEncoder.encode(attributes.enumerated().map { ($0.offset, "\($0.element.key)=\($0.element.value)", 0) }))
+            }
+            let shortcutEntries = shortcuts.flatMap { word, list in list.map { (numbers[word]!, $0.target, $0.frequency) } }
+            if !shortcutEntries.isEmpty { writer.add(.shortcuts, TextTableEncoder.encode(shortcutEntries)) }
+            let labelEntries = labels.flatMap { word, list in list.map { (numbers[word]!, $0, UInt8(0)) } }
+            if !labelEntries.isEmpty { writer.add(.labels, TextTableEncoder.encode(labelEntries)) }
+        }
     }
 
     /// Compiles `entries` (distinct, NFC words in any order). Without counts the dictionary gets no
     /// frequency section.
     public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
-                               hasCounts: Bool, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+                               hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         precondition(!entries.isEmpty, "an empty corpus is reported before compiling")
         var scalarSet = Set<UInt32>()
         var scalarWords: [[UInt32]] = []
@@ -107,6 +133,10 @@ public enum DictionaryCompiler {
             writer.insert(.wordFlags)
             writer.add(.wordFlags, section)
         }
+        let annotated = Set(extras.shortcuts.keys).union(extras.labels.keys)
+        var numbers: [String: Int] = [:]
+        for (number, word) in words.enumerated() where annotated.contains(word) { numbers[word] = number }
+        extras.write(to: &writer, numbers: numbers)
         return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,
                                   stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
     }

@@ -201,7 +201,8 @@ public final class LayoutValidator {
     public func checkTypable(_ words: [String], corpus: String, locale: ResolvedLocale) {
         let typed = locale.typedStrings
         var untypable: [String] = []
-        for word in words where !word.allSatisfy({ typed.contains(String($0)) }) { untypable.append(word) }
+        // The space key types the space of a multi-word entry ("a priori").
+        for word in words where !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { untypable.append(word) }
         guard !untypable.isEmpty else { return }
         let examples = untypable.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
         report(.warning, locale.document.origin,

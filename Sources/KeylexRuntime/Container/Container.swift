@@ -72,6 +72,7 @@ public struct Container: Sendable {
                   length <= UInt64(file.count), offset <= UInt64(file.count) - length
             else { throw .malformed("section \(tag) at \(offset)+\(length) is misplaced") }
             guard !sections.contains(where: { $0.tag == tag }) else { throw .malformed("section \(tag) twice") }
+            guard tag.isOptional || SectionTag.knownRequired.contains(tag) else { throw .unsupportedSection(tag.description) }
             sections.append(Section(tag: tag, checksum: file.u32(entry + ContainerFormat.EntryField.checksum)!,
                                     offset: Int(offset), length: Int(length)))
             previousEnd = Int(offset + length)

@@ -9,7 +9,8 @@ public enum ContainerFormat {
     /// Files with another major version cannot be read.
     public static let majorVersion: UInt16 = 1
     /// Added to when the format gains sections that older readers may ignore.
-    public static let minorVersion: UInt16 = 0
+    /// 1: optional sections (tags starting with a lower-case letter): `meta`, `shrt`, `labl`.
+    public static let minorVersion: UInt16 = 1
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -84,6 +85,19 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
 
     public static func < (a: SectionTag, b: SectionTag) -> Bool { a.rawValue < b.rawValue }
 
+    /// Whether a reader may skip the section when it does not know it: its tag starts with a
+    /// lower-case letter (as PNG's ancillary chunks). A section whose tag starts otherwise is
+    /// required, and a reader that does not know it refuses the file.
+    public var isOptional: Bool {
+        let first = UInt8(truncatingIfNeeded: rawValue)
+        return first >= 0x61 && first <= 0x7A
+    }
+
+    /// The required sections this runtime understands.
+    public static let knownRequired: Set<SectionTag> = [
+        .dictionaryHeader, .alphabet, .automaton, .frequencies, .topK, .wordFlags, .folding, .strings, .layouts,
+    ]
+
     /// Dictionary header: counts and the root state.
     public static let dictionaryHeader = SectionTag("DICT")
     /// The symbol alphabet: Unicode scalars and their codes.
@@ -102,4 +116,10 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let strings = SectionTag("STRS")
     /// The layout tables: locales, layouts, layers, rows, keys, callouts.
     public static let layouts = SectionTag("LAYT")
+    /// Optional: the source's attributes (locale, description, version, options), as key–value pairs.
+    public static let metadata = SectionTag("meta")
+    /// Optional: shortcuts, the replacements a word offers (`im` → `I'm`).
+    public static let shortcuts = SectionTag("shrt")
+    /// Optional: labels of words (`abbreviation`, `medical`, …).
+    public static let labels = SectionTag("labl")
 }

@@ -117,6 +117,12 @@ public enum DictionaryFormat {
         public static let neverSuggested: WordFlags = [.blocked, .possiblyOffensive, .notAWord]
     }
 
+    /// The frequency of a shortcut that replaces the typed word on space (AOSP's `f=whitelist`);
+    /// other shortcuts have 0…14 and are offered as suggestions.
+    public static let whitelistShortcut: UInt8 = 15
+    /// The longest shortcut target, in Unicode scalars.
+    public static let maxShortcutLength = 255
+
     /// The class of a word that must never be suggested. Suggestible words have classes 1…255,
     /// 255 for the most frequent word of the corpus.
     public static let neverSuggestedClass: UInt8 = 0

@@ -22,6 +22,10 @@ public struct WordDictionary: Sendable {
     let flagEntries: ByteView?
     /// One `UInt16` folding class per alphabet code, when the file has them.
     let foldClasses: ByteView?
+    /// The optional sections this runtime reads (absent or damaged ones read as empty).
+    let shortcutTable: TextTable?
+    let labelTable: TextTable?
+    let metadataTable: TextTable?
 
     /// Maps and opens the dictionary at `path`.
     public init(contentsOf path: String) throws(KeylexError) {
@@ -76,6 +80,9 @@ public struct WordDictionary: Sendable {
         } else {
             foldClasses = nil
         }
+        shortcutTable = Self.optionalTable(container, .shortcuts)
+        labelTable = Self.optionalTable(container, .labels)
+        metadataTable = Self.optionalTable(container, .metadata)
         self.container = container
         self.automaton = automaton
         self.root = rootState
@@ -83,6 +90,12 @@ public struct WordDictionary: Sendable {
         stateCount = Int(header.u32(H.stateCount)!)
         arcCount = Int(header.u32(H.arcCount)!)
         maxWordLength = maxLength
+    }
+
+    /// An optional section's table, or `nil` when the file has none or it is damaged: optional
+    /// sections only add to what the dictionary offers, so a bad one is skipped.
+    private static func optionalTable(_ container: Container, _ tag: SectionTag) -> TextTable? {
+        container.section(tag).flatMap { try? TextTable(section: $0, name: tag.description) }
     }
 
     /// Whether the dictionary stores frequency classes (plain word lists have none).
@@ -216,6 +229,53 @@ public struct WordDictionary: Sendable {
     private static func range(_ walk: Walk?) -> Range<Int> {
         guard let walk else { return 0..<0 }
         return walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
+    }
+}
+
+// MARK: Optional sections
+
+extension WordDictionary {
+    /// The shortcuts of word `number` (AOSP's `shortcut=`): texts offered for the word, with their
+    /// frequency (0…14, or ``DictionaryFormat/whitelistShortcut`` to replace the typed word).
+    public func shortcuts(at number: Int) -> [(target: String, frequency: UInt8)] {
+        (shortcutTable?.entries(for: number) ?? []).map { ($0.text, $0.kind) }
+    }
+
+    /// The number of shortcuts in the dictionary.
+    public var shortcutCount: Int { shortcutTable?.count ?? 0 }
+
+    /// Every shortcut, by word number.
+    public var allShortcuts: [TextTable.Entry] { shortcutTable.map { t in (0..<t.count).compactMap(t.entry) } ?? [] }
+
+    /// Every label, by word number.
+    public var allLabels: [TextTable.Entry] { labelTable.map { t in (0..<t.count).compactMap(t.entry) } ?? [] }
+
+    /// The words that have flags, with them, by number.
+    public var flaggedWords: [(number: Int, flags: DictionaryFormat.WordFlags)] {
+        guard let entries = flagEntries else { return [] }
+        return (0..<entries.count / 8).compactMap { i in
+            guard let number = entries.u32(i * 8), let raw = entries.u32(i * 8 + 4) else { return nil }
+            return (Int(number), DictionaryFormat.WordFlags(rawValue: raw))
+        }
+    }
+
+    /// The labels of word `number` (AOSP's `flags=`: `abbreviation`, `medical`, …).
+    public func labels(at number: Int) -> [String] {
+        (labelTable?.entries(for: number) ?? []).map(\.text)
+    }
+
+    /// The source's attributes (locale, description, version, options), in source order.
+    public var attributes: [(key: String, value: String)] {
+        guard let table = metadataTable else { return [] }
+        return (0..<table.count).compactMap { table.entry($0) }.map { entry in
+            let parts = entry.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    /// The value of the source attribute `key`, if present.
+    public func attribute(_ key: String) -> String? {
+        attributes.first { $0.key == key }?.value
     }
 }
 

@@ -11,6 +11,9 @@ public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(major: UInt16, minor: UInt16)
     /// The file requires a feature (a bit of the header's feature flags) this runtime lacks.
     case unsupportedFeatures(UInt32)
+    /// The file has a required section (its tag starts with an upper-case letter) that this runtime
+    /// does not know: a newer compiler wrote a feature older readers cannot do without.
+    case unsupportedSection(String)
     /// The bytes end before the structure they describe does.
     case truncated(String)
     /// A CRC32C does not match: `section` is the four-letter tag, or "header".
@@ -26,6 +29,7 @@ public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badMagic: return "not a Keylex file (bad magic)"
         case let .unsupportedVersion(major, minor): return "unsupported format version \(major).\(minor)"
         case let .unsupportedFeatures(bits): return "unsupported required features 0x\(String(bits, radix: 16))"
+        case let .unsupportedSection(tag): return "unsupported required section \(tag): the file needs a newer Keylex runtime"
         case let .truncated(what): return "truncated file: \(what)"
         case let .checksumMismatch(section): return "checksum mismatch in \(section)"
         case let .missingSection(tag): return "missing section \(tag)"

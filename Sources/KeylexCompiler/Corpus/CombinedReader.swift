@@ -1,0 +1,177 @@
+import Foundation
+import KeylexRuntime
+
+/// Reads AOSP's combined word lists (`*.combined`, `*.combined.gz`): the header's attributes,
+/// words with their frequencies, flags and labels, and the shortcuts under each word.
+///
+/// ```
+/// dictionary=main:en_us,locale=en_US,description=English (US),date=1414726260,version=54
+///  word=ill,f=112,flags=,originalFreq=128
+///   shortcut=I'll,f=whitelist
+/// ```
+struct CombinedReader {
+    let source: SourceText
+    let diagnostics: DiagnosticEngine
+
+    /// Header attributes AOSP's tools write; others are kept with a warning.
+    static let headerKeys: Set<String> = [
+        "dictionary", "locale", "description", "date", "version", "options",
+        "REQUIRES_GERMAN_UMLAUT_PROCESSING", "MULTIPLE_WORDS_DEMOTION_RATE",
+        "REQUIRES_FRENCH_LIGATURE_PROCESSING", "USES_FORGETTING_CURVE", "HAS_HISTORICAL_INFO",
+    ]
+    /// Word attributes AOSP's tools write; others are ignored with a warning.
+    static let wordKeys: Set<String> = ["word", "f", "flags", "originalFreq", "possibly_offensive", "not_a_word", "whitelist"]
+    /// Labels of `flags=` that keep a word out of suggestions.
+    static let labelFlags: [String: DictionaryFormat.WordFlags] = ["offensive": .possiblyOffensive, "nonword": .notAWord]
+
+    /// One `key=value` field of a line and the column where it starts.
+    struct Field {
+        let key: Substring
+        let value: Substring
+        let column: Int
+    }
+
+    func read(into table: inout WordTable) {
+        var lastWord: String?
+        for line in source.lines {
+            let text = line.text
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            if line.number == 1 || text.hasPrefix("dictionary=") {
+                readHeader(line, into: &table)
+            } else if text.hasPrefix("  shortcut=") || text.hasPrefix("  bigram=") {
+                guard let word = lastWord else {
+                    error(line, 3, "a \(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram") must follow the word it belongs to", "orphan-shortcut")
+                    continue
+                }
+                if text.hasPrefix("  shortcut=") { readShortcut(line, of: word, into: &table) } else { checkBigram(line) }
+            } else if text.hasPrefix(" word=") {
+                lastWord = readWord(line, into: &table)
+            } else {
+                error(line, 1, "expected ' word=…', '  shortcut=…' or '  bigram=…'", "invalid-line")
+                lastWord = nil
+            }
+        }
+    }
+
+    /// The `key=value` fields of `text`, which starts at `column`.
+    func fields(_ text: Substring, column: Int) -> [Field] {
+        var column = column
+        return text.split(separator: ",", omittingEmptySubsequences: false).map { field in
+            defer { column += field.unicodeScalars.count + 1 }
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return Field(key: parts[0], value: parts.count > 1 ? parts[1] : "", column: column)
+        }
+    }
+
+    private func readHeader(_ line: SourceText.Line, into table: inout WordTable) {
+        guard line.text.hasPrefix("dictionary=") else {
+            error(line, 1, "expected the 'dictionary=…' header of an AOSP combined word list", "missing-header")
+            return
+        }
+        for field in fields(line.text, column: 1) {
+            guard !field.key.isEmpty, field.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                error(line, field.column, "header attribute '\(field.key)' is not a name", "invalid-attribute")
+                continue
+            }
+            if !Self.headerKeys.contains(String(field.key)) {
+                warning(line, field.column, "unknown header attribute '\(field.key)' (kept)", "unknown-attribute")
+            }
+            table.setAttribute(String(field.key), String(field.value))
+        }
+    }
+
+    /// Reads a word line; returns the word when it was added.
+    private func readWord(_ line: SourceText.Line, into table: inout WordTable) -> String? {
+        var word: String?
+        var frequency: Int?
+        var flags: DictionaryFormat.WordFlags = []
+        var labels: [String] = []
+        var whitelist: String?
+        var valid = true
+        for field in fields(line.text.dropFirst(), column: 2) {
+            let valueColumn = field.column + field.key.unicodeScalars.count + 1
+            switch field.key {
+            case "word":
+                let trimmed = field.value.trimmingSpaces
+                if trimmed.count != field.value.count {
+                    warning(line, valueColumn, "spaces around the word '\(trimmed)' (trimmed)", "trimmed-whitespace")
+                }
+                let column = valueColumn + field.value.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
+                word = WordTable.checkedWord(trimmed, at: location(line, column), diagnostics: diagnostics)
+                valid = valid && word != nil
+            case "f":
+                frequency = frequencyValue(field, line, valueColumn, range: 0...255)
+                valid = valid && frequency != nil
+            case "flags":
+                labels = field.value.split(separator: ":").map(String.init)
+                for label in labels { flags.formUnion(Self.labelFlags[label] ?? []) }
+            case "possibly_offensive" where field.value == "true": flags.insert(.possiblyOffensive)
+            case "not_a_word" where field.value == "true": flags.insert(.notAWord)
+            case "whitelist" where !field.value.isEmpty: whitelist = String(field.value)
+            default:
+                if !Self.wordKeys.contains(String(field.key)) {
+                    warning(line, field.column, "unknown word attribute '\(field.key)' (ignored)", "unknown-attribute")
+                }
+            }
+        }
+        guard valid else { return nil }
+        guard let word else { error(line, 2, "entry has no word", "empty-word"); return nil }
+        guard let frequency else { error(line, 2, "entry for '\(word)' has no 'f='", "invalid-count"); return nil }
+        table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location(line, 2), diagnostics: diagnostics)
+        for label in labels { table.addLabel(label, to: word) }
+        if let whitelist { table.addShortcut(Shortcut(target: whitelist, frequency: DictionaryFormat.whitelistShortcut), to: word) }
+        return word
+    }
+
+    private func readShortcut(_ line: SourceText.Line, of word: String, into table: inout WordTable) {
+        var target: String?
+        var frequency: UInt8?
+        for field in fields(line.text.dropFirst(2), column: 3) {
+            let valueColumn = field.column + field.key.unicodeScalars.count + 1
+            switch field.key {
+            case "shortcut":
+                guard !field.value.isEmpty else { error(line, valueColumn, "empty shortcut", "empty-shortcut"); return }
+                target = WordTable.checkedShortcut(field.value, at: location(line, valueColumn), diagnostics: diagnostics)
+                if target == nil { return }
+            case "f" where field.value == "whitelist":
+                frequency = DictionaryFormat.whitelistShortcut
+            case "f":
+                guard let f = frequencyValue(field, line, valueColumn, range: 0...14, or: "whitelist") else { return }
+                frequency = UInt8(f)
+            default:
+                warning(line, field.column, "unknown shortcut attribute '\(field.key)' (ignored)", "unknown-attribute")
+            }
+        }
+        guard let target, let frequency else {
+            error(line, 3, "a shortcut needs 'shortcut=' and 'f='", "invalid-shortcut")
+            return
+        }
+        table.addShortcut(Shortcut(target: target, frequency: frequency), to: word)
+    }
+
+    /// Checks a bigram line's frequency (bigrams are not compiled yet).
+    private func checkBigram(_ line: SourceText.Line) {
+        for field in fields(line.text.dropFirst(2), column: 3) where field.key == "f" {
+            _ = frequencyValue(field, line, field.column + 2, range: 0...255)
+        }
+    }
+
+    private func frequencyValue(_ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil) -> Int? {
+        if let f = Int(field.value), range.contains(f) { return f }
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (alternative.map { " or '\($0)'" } ?? "")
+        error(line, column, "frequency 'f=\(field.value)' is not \(expected)", "invalid-count")
+        return nil
+    }
+
+    private func location(_ line: SourceText.Line, _ column: Int) -> SourceLocation {
+        SourceLocation(file: source.path, line: line.number, column: column)
+    }
+
+    private func error(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: String) {
+        diagnostics.error(location(line, column), message, code: code)
+    }
+
+    private func warning(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: String) {
+        diagnostics.warning(location(line, column), message, code: code)
+    }
+}
