@@ -26,7 +26,7 @@ WORK = os.path.join(HERE, ".work")
 
 def shipped(locale):
     rows = []
-    for line in open(os.path.join(ROOT, "corpora", locale, "words.tsv"), encoding="utf-8"):
+    for line in open(os.path.join(HERE, "wordfreq", locale + ".tsv"), encoding="utf-8"):
         if line.startswith("#") or not line.strip():
             continue
         word, count = line.rstrip("\n").split("\t")[:2]

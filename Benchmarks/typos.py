@@ -46,7 +46,7 @@ def corpus(name):
                 rows[word] = rows.get(word, 0) + max(1, round(f * 1e9))
         return sorted(rows.items())
     rows = []
-    for line in open(os.path.join(ROOT, "corpora", name, "words.tsv"), encoding="utf-8"):
+    for line in open(os.path.join(HERE, "wordfreq", name + ".tsv"), encoding="utf-8"):
         if line.startswith("#") or not line.strip():
             continue
         word, count = line.rstrip("\n").split("\t")[:2]

@@ -35,6 +35,9 @@ let typos = try lines(arguments[3]).map { line -> (String, String) in
 let correct = try lines(arguments[4]).map(String.init)
 let prefixes = try lines(arguments[5]).map(String.init)
 
+/// Words are typed in the middle of a sentence (at its start, suggestions are capitalised).
+let context = "the "
+
 /// The three best candidates of a suggestion list: the typed word itself left out when unknown.
 func candidates(_ suggestions: [Suggestion]) -> [String] {
     Array(suggestions.filter { !$0.isUnknown }.map(\.text).prefix(3))
@@ -42,10 +45,10 @@ func candidates(_ suggestions: [Suggestion]) -> [String] {
 
 var top1 = 0, top3 = 0, autocorrected = 0, autocorrectRight = 0
 var latencies: [Double] = []
-for _ in 0..<2 { for (typo, _) in typos.prefix(200) { _ = engine.suggestions(for: typo, count: 4) } }
+for _ in 0..<2 { for (typo, _) in typos.prefix(200) { _ = engine.suggestions(for: context + typo, count: 4) } }
 for (typo, intended) in typos {
     let start = now()
-    let suggestions = engine.suggestions(for: typo, count: 4)
+    let suggestions = engine.suggestions(for: context + typo, count: 4)
     latencies.append(Double(now() - start) / 1000)
     if latencies.last! > 2000, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
         FileHandle.standardError.write(Data("slow \(latencies.last!) µs: \(typo)\n".utf8))
@@ -64,7 +67,7 @@ var falseCorrections = 0
 var correctLatencies: [Double] = []
 for word in correct {
     let start = now()
-    let suggestions = engine.suggestions(for: word, count: 4)
+    let suggestions = engine.suggestions(for: context + word, count: 4)
     correctLatencies.append(Double(now() - start) / 1000)
     if correctLatencies.last! > 2000, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
         FileHandle.standardError.write(Data("slow \(correctLatencies.last!) µs: \(word)\n".utf8))
@@ -82,7 +85,7 @@ for prefix in prefixes {
 let calls = ProcessInfo.processInfo.environment["KEYLEX_MEMORY_CALLS"].flatMap(Int.init) ?? 1_000_000
 let before = maxResidentKB()
 let inputs = typos.map(\.0) + correct
-for i in 0..<calls { sink &+= engine.suggestions(for: inputs[i % inputs.count], count: 3).count }
+for i in 0..<calls { sink &+= engine.suggestions(for: context + inputs[i % inputs.count], count: 3).count }
 let after = maxResidentKB()
 
 latencies.sort()

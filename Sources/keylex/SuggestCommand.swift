@@ -6,14 +6,18 @@ import KeylexRuntime
 struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the suggestions for the text before the cursor, best first, with their flags.",
-        discussion: "Each line is text<TAB>flags, flags being autocorrect, unknown or -. Empty when the cursor is not after a word."
+        discussion: """
+        Each line is text<TAB>flags, flags being autocorrect, unknown or -. Empty when the cursor is not after a word. \
+        With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
+        empty line (with --json, one JSON array per line).
+        """
     )
 
     @Argument(help: "A compiled bundle (with a dictionary; its layout, if any, gives key distances).")
     var file: String
 
-    @Argument(help: "The text before the cursor.")
-    var text: String
+    @Argument(help: "The text before the cursor (read from standard input, one per line, when absent).")
+    var text: String?
 
     @Option(name: .short, help: "How many suggestions.")
     var n = 3
@@ -21,11 +25,15 @@ struct Suggest: ParsableCommand {
     @Option(help: "A user dictionary file (learned and ignored words).")
     var user: String?
 
+    @Option(help: "How far a correction must outscore an unknown word to replace it (default: the bundle's, else \(Int(SuggestionEngine.defaultAutocorrectMargin))).")
+    var autocorrectMargin: Float?
+
     @Flag(help: "Print JSON.")
     var json = false
 
     func validate() throws {
         guard n > 0 else { throw ValidationError("-n must be positive") }
+        if let margin = autocorrectMargin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
     }
 
     struct Item: Encodable {
@@ -36,17 +44,28 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
-        let engine: SuggestionEngine
+        var engine: SuggestionEngine
         do {
             engine = try SuggestionEngine(contentsOf: file, userDictionary: user.map(UserDictionary.init(path:)))
         } catch {
             printError("error: \(file): \(error)")
             throw Status.inputErrors
         }
-        let suggestions = engine.suggestions(for: text, count: n)
+        if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
+        guard let text else {
+            while let line = readLine() {
+                try printSuggestions(engine.suggestions(for: line, count: n), compact: true)
+                if !json { print("") }
+            }
+            return
+        }
+        try printSuggestions(engine.suggestions(for: text, count: n), compact: false)
+    }
+
+    private func printSuggestions(_ suggestions: [Suggestion], compact: Bool) throws {
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
             let items = suggestions.map { Item(text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, remainder: $0.remainder.map(String.init)) }
             print(String(decoding: try encoder.encode(items), as: UTF8.self))
             return

@@ -174,10 +174,11 @@ import Testing
         try brokenLayout()
         let result = try Self.run(["validate", "--diagnostics-format", "sarif", "--diagnostics-output", "report.sarif"], in: folder)
         #expect(result.status == 1 && result.stderr.isEmpty, "\(result.stderr)")
-        // Checked against the SARIF 2.1.0 object model of sarif-pydantic (PyPI), which .ci/run installs.
+        // Checked against the SARIF 2.1.0 object model of sarif-pydantic (PyPI), which scripts/test
+        // installs in a virtual environment and names in KEYLEX_TEST_PYTHON.
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", """
+        check.arguments = [ProcessInfo.processInfo.environment["KEYLEX_TEST_PYTHON"] ?? "python3", "-c", """
             import json, sys, sarif_pydantic
             log = sarif_pydantic.Sarif.model_validate_json(open(sys.argv[1]).read())
             assert log.version == "2.1.0"
@@ -236,7 +237,8 @@ import Testing
     @Test func suggestPrintsSuggestionsWithTheirFlags() throws {
         _ = try Self.run(["build"], in: folder)
         let file = folder + "/build/en.klx"
-        let typo = try Self.run(["suggest", file, "I said thsi"])
+        // A tiny corpus has few frequency classes: a lower margin lets its corrections apply.
+        let typo = try Self.run(["suggest", file, "I said thsi", "--autocorrect-margin", "0"])
         #expect(typo.status == 0, "\(typo.stderr)")
         #expect(typo.stdout.hasPrefix("this\tautocorrect\nthsi\tunknown\n"), "\(typo.stdout)")
         let known = try Self.run(["suggest", file, "Hell", "-n", "2", "--json"])
@@ -245,5 +247,15 @@ import Testing
         #expect(items[0]["isUnknown"] as? Bool == true && items[1]["remainder"] as? String == "o")
         #expect(try Self.run(["suggest", file, "after a space "]).stdout.isEmpty)
         #expect(try Self.run(["suggest", file, "x", "-n", "0"]).status == 2)
+        #expect(try Self.run(["suggest", file, "I said thsi"]).stdout.hasPrefix("thsi\tunknown\n"))
+    }
+
+    @Test func suggestReadsTextsFromStandardInput() throws {
+        _ = try Self.run(["build"], in: folder)
+        let result = try Self.run(["suggest", folder + "/build/en.klx", "-n", "2", "--autocorrect-margin", "0"],
+                                  input: "I said thsi\nafter a space \nso hel\n")
+        let text = result.stdout
+        #expect(result.status == 0)
+        #expect(text == "this\tautocorrect\nthsi\tunknown\n\n\nhel\tunknown\nhello\t-\n\n", "\(text)")
     }
 }

@@ -32,10 +32,10 @@ import Testing
         let build = try Self.swift(["build"])
         #expect(build.status == 0, "\(build.output)")
         let binaries = try Self.swift(["build", "--show-bin-path"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let run = try Self.run(binaries + "/KeyboardDemo", ["en-US", "I said wrold"])
+        let run = try Self.run(binaries + "/KeyboardDemo", ["en-US", "I said thier"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("  [q] [w…] [e…] [r…] [t…] [y…] [u…] [i…] [o…] [p]\n"), "\(run.output)")
-        #expect(run.output.contains("I said wrold → \"world\" (autocorrect)"), "\(run.output)")
+        #expect(run.output.contains("I said thier → \"their\" (autocorrect)"), "\(run.output)")
         // Nothing changed: the bundles are not written again (SwiftPM may run the plugin's command
         // once more after relinking keylex, and keylex then finds every bundle up to date), and
         // once the build has settled the command does not run at all.

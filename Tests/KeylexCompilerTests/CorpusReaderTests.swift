@@ -79,7 +79,7 @@ import Testing
         var bytes = Array("good\t5\nbad\tfive\nctl\u{7}x\t2\n".utf8)
         bytes += [0x6F, 0x6B, 0xC3, 0x28, 0x09, 0x31, 0x0A]  // "ok" + an invalid UTF-8 pair, line 4 column 3
         bytes += Array((String(repeating: "x", count: 101) + "\t1\n").utf8)
-        bytes += Array("two words\t3\n\t4\nfine\t-3\nunassigned\u{378}\t1\n".utf8)
+        bytes += Array("two  words\t3\n\t4\nfine\t-3\nunassigned\u{378}\t1\n".utf8)  // a multi-word entry has single spaces
         let path = try TestSupport.write(bytes, "bad.tsv", in: folder)
         let (table, diagnostics) = TestSupport.read([path])
         #expect(table == nil)
@@ -115,7 +115,7 @@ import Testing
         #expect(located(diagnostics) == [
             "x.combined:1:1 error missing-header",
             "x.combined:2:1 error invalid-line",
-            "x.combined:3:9 error invalid-count",
+            "x.combined:3:11 error invalid-count",
             "x.combined:4:2 error invalid-count",
         ])
     }

@@ -8,7 +8,7 @@ import Testing
 /// must be found, at the cost the full edit table gives it, and nothing else.
 @Suite struct CorrectionSearchTests {
     static let words: [(String, UInt64)] = {
-        let text = try! String(contentsOfFile: TestSupport.shipped("corpora/fr/words.tsv"), encoding: .utf8)
+        let text = try! String(contentsOfFile: TestSupport.shipped("Benchmarks/wordfreq/fr.tsv"), encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.prefix(3_000).map {
             let fields = $0.split(separator: "\t")
             return (String(fields[0]), UInt64(fields[1])!)
@@ -81,19 +81,19 @@ import Testing
     @Test func lettersTheLayoutCannotTypeAreNeverTakenForTypos() throws {
         // "hеllo" with a Cyrillic е: one substitution from "hallo", but no key of en-US types е.
         let engine = try SuggestionTests.engine([("hello", 100), ("h\u{435}llo", 100_000), ("café", 50)])
-        #expect(SuggestionTests.texts(engine.suggestions(for: "hallo", count: 3)) == ["hello", "hallo"])
+        #expect(SuggestionTests.texts(engine.suggestions(for: "so hallo", count: 3)) == ["hello", "hallo"])
         // Accented letters come from callouts: a missing accent is still cheap.
-        #expect(engine.suggestions(for: "cafe", count: 2).first?.text == "café")
+        #expect(engine.suggestions(for: "so cafe", count: 2).first?.text == "café")
         // Without a layout every letter counts.
         let anyLetter = try SuggestionTests.engine([("hello", 100), ("h\u{435}llo", 100_000)], layout: false)
-        #expect(SuggestionTests.texts(anyLetter.suggestions(for: "hallo", count: 3)).contains("h\u{435}llo"))
+        #expect(SuggestionTests.texts(anyLetter.suggestions(for: "so hallo", count: 3)).contains("h\u{435}llo"))
     }
 
     @Test func aWordOneEditAwayOutranksAFrequentWordTwoEditsAway() throws {
         // "your" is two neighbouring keys from "houe" (y for h, r for e), "house" one letter away.
         let engine = try SuggestionTests.engine([("your", 1_000_000), ("house", 20_000), ("hour", 10_000)])
-        #expect(engine.suggestions(for: "houe", count: 3).first == Suggestion(text: "house", typed: "houe", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so houe", count: 3).first == Suggestion(text: "house", typed: "houe", isAutocorrect: true))
         // With nothing one edit away, two are searched.
-        #expect(engine.suggestions(for: "yoyr", count: 3).contains { $0.text == "your" })
+        #expect(engine.suggestions(for: "so yoyr", count: 3).contains { $0.text == "your" })
     }
 }

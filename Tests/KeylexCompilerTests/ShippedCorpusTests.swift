@@ -3,7 +3,7 @@ import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
-/// The runtime against the real English corpus the project ships (100,000 words from wordfreq).
+/// The runtime against a real English frequency list (100,000 words from wordfreq, kept for the benchmarks).
 @Suite struct ShippedCorpusTests {
     @Test func everyWordReadsBackWithItsNumberAndClass() throws {
         let (compiled, dictionary) = TestSupport.english
@@ -31,7 +31,7 @@ import Testing
     @Test func frequencyClassesFollowTheCounts() throws {
         let (compiled, dictionary) = TestSupport.english
         #expect(dictionary.frequencyClass(of: "the") == 255)
-        let (table, _) = TestSupport.read([TestSupport.shipped("corpora/en/words.tsv")])
+        let (table, _) = TestSupport.read([TestSupport.shipped("Benchmarks/wordfreq/en.tsv")])
         let counts = compiled.words.map { table![$0]!.count }
         // Where two words fall in different classes, the class order is the count order.
         let sample = stride(from: 0, to: compiled.words.count, by: 97).map { $0 }

@@ -41,7 +41,7 @@ enum TestSupport {
 
     /// The English corpus the project ships, compiled once for all tests.
     static let english: (CompiledDictionary, WordDictionary) = {
-        let (table, _) = read([shipped("corpora/en/words.tsv")])
+        let (table, _) = read([shipped("Benchmarks/wordfreq/en.tsv")])
         let compiled = DictionaryCompiler.compile(table!)
         return (compiled, try! WordDictionary(bytes: compiled.bytes))
     }()

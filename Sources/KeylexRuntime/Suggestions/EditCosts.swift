@@ -23,6 +23,15 @@ public struct EditCosts: Sendable, Equatable {
     public var doubledInsertion: Float = 0.35
     /// Two neighbouring letters typed in the wrong order (a Damerau–Levenshtein transposition).
     public var transposition: Float = 0.75
+    /// An apostrophe or hyphen of the word not typed ("cest" for "c'est", "изза" for "из-за"): one
+    /// edit, but a cheap one, as people leave them out on purpose.
+    public var joinerOmission: Float = 0.25
+    /// A German umlaut or ß typed as its two-letter spelling ("ae" for "ä", "ss" for "ß"): one edit,
+    /// a cheap one. Used only when ``spellsUmlauts`` is set (the engine sets it when the dictionary's
+    /// source asks for German umlaut processing).
+    public var umlautSpelling: Float = 0.25
+    /// Whether ``umlautSpelling`` applies.
+    public var spellsUmlauts = false
     /// The most edits a correction may have (a letter differing only by case or accent is not
     /// an edit): Damerau–Levenshtein distance 2.
     public var maxEdits = 2

@@ -36,6 +36,7 @@ extension WordDictionary {
         // for case or accent), and as a substitution; then of leaving it out.
         let free = substitution, substituted = substitution + n
         let omission = i >= 2 && labels[i - 1] == code ? substitution[2 * n + 1] : substitution[2 * n]
+        let spelled = substitution + 2 * n + 2, spells = costs.spellsUmlauts
         var best = Float.infinity
         for e in 0...edits {
             let row = rows + (i * layers + e) * width
@@ -65,6 +66,7 @@ extension WordDictionary {
                 if i >= 2, j >= 2, code == typed[j - 2], labels[i - 1] == t, code != t {
                     cell = min(cell, lowerTwoAbove[j - 2] + costs.transposition)
                 }
+                if spells, j >= 2 { cell = min(cell, lowerAbove[j - 2] + spelled[j - 1]) }
                 row[j] = cell
                 j += 1
             }

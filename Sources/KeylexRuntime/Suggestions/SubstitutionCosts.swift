@@ -50,7 +50,17 @@ struct SubstitutionCosts {
     let filled: UnsafeMutableBufferPointer<Bool>
 
     /// The length of a row for `n` typed letters.
-    static func stride(_ n: Int) -> Int { 2 * n + 2 }
+    static func stride(_ n: Int) -> Int { 3 * n + 2 }
+
+    /// The two-letter spellings of German umlauts and ß, by letter (lower case).
+    static let umlautSpellings: [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)] = [
+        "ä": ("a", "e"), "ö": ("o", "e"), "ü": ("u", "e"), "ß": ("s", "s"),
+    ]
+
+    /// Apostrophes and hyphens: the letters that join the parts of a word.
+    static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}" || scalar == "-" || scalar == "\u{2010}"
+    }
 
     /// Whether the layout can type the letter of `code` (always, without a layout).
     @inline(__always)
@@ -62,7 +72,10 @@ struct SubstitutionCosts {
     /// - `n` costs in place of each typed letter without an edit: 0 for the same letter,
     ///   ``EditCosts/caseOrAccent`` for the same but for case or accent, infinite otherwise;
     /// - `n` costs as a substitution, by key distance;
-    /// - the cost of leaving the letter out, then of leaving it out after itself.
+    /// - the cost of leaving the letter out, then of leaving it out after itself (cheap for an
+    ///   apostrophe or a hyphen);
+    /// - `n` costs of typing the letter as its two-letter spelling ending at each typed letter
+    ///   (``EditCosts/umlautSpelling``, or infinite).
     ///
     /// A letter the layout cannot type is never an edit: its edit costs are infinite.
     @inline(__always)
@@ -94,9 +107,26 @@ struct SubstitutionCosts {
                 row[n + j] = costs.substitution
             }
         }
-        row[2 * n] = typable ? costs.omission : .infinity
-        row[2 * n + 1] = typable ? costs.repeatedOmission : .infinity
+        let scalar = index < filled.count ? dictionary.automaton.alphabet.scalar(of: code) : nil
+        let joiner = scalar.map(Self.isJoiner) ?? false
+        row[2 * n] = joiner ? costs.joinerOmission : typable ? costs.omission : .infinity
+        row[2 * n + 1] = joiner ? costs.joinerOmission : typable ? costs.repeatedOmission : .infinity
+        fillSpellings(row + 2 * n + 2, scalar)
         if index < filled.count { filled[index] = true }
         return row
+    }
+
+    /// The costs of typing `scalar` as its two-letter spelling, ending at each typed letter.
+    @inline(__always)
+    private func fillSpellings(_ costsAt: UnsafeMutablePointer<Float>, _ scalar: Unicode.Scalar?) {
+        let n = typed.count
+        for k in 0..<n { costsAt[k] = .infinity }
+        guard costs.spellsUmlauts, let scalar, let lower = scalar.properties.lowercaseMapping.unicodeScalars.first,
+              let (a, b) = Self.umlautSpellings[lower] else { return }
+        let first = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: a))
+        let second = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: b))
+        for k in Swift.stride(from: 1, to: n, by: 1) where typedLetters[k - 1].0 == first && typedLetters[k].0 == second {
+            costsAt[k] = costs.umlautSpelling
+        }
     }
 }

@@ -27,6 +27,8 @@ public struct SuggestionEngine {
         self.userDictionary = userDictionary
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
         index = AlphabetIndex(dictionary: dictionary)
+        costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
+        autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
 
     /// An engine on the bundle at `path`: its dictionary, and its first locale's phone layout for
@@ -44,33 +46,65 @@ public struct SuggestionEngine {
         length <= 3 ? 1 : length <= 6 ? 1.5 : 2
     }
 
+    /// How far a correction's score must beat the typed word's for it to replace an unknown word
+    /// on space (Android's autocorrection threshold). A correction scores its frequency class
+    /// (1–255) less 48 per edit (see ``EditCosts``); an unknown typed word scores 0. The default,
+    /// ``defaultAutocorrectMargin``, was chosen on real misspellings and on rare but correct words
+    /// (`docs/SUGGESTIONS.md`); raise it to correct less, lower it to correct more. A source attribute
+    /// `autocorrect_margin` (see ``WordDictionary/attributes``) sets it for one locale.
+    public var autocorrectMargin: Float
+    /// The margin for a typed word of `length` letters: ``autocorrectMargin`` from seven letters on,
+    /// ``shortWordMargin`` more per letter below seven (a short word has many neighbours, and rare
+    /// short words are easily taken for typos of frequent ones: "ane" is not "and").
+    func margin(length: Int) -> Float {
+        autocorrectMargin + shortWordMargin * Float(max(0, 7 - length))
+    }
+
+    /// What each letter short of seven adds to ``autocorrectMargin`` for a word that short.
+    public var shortWordMargin: Float = 25
+
+    /// How far the applied correction must outscore every other candidate, completions included:
+    /// one edit's worth (48), so that a correction is applied only when no other word is close.
+    public var autocorrectLead: Float = 48
+    /// The margin when the dictionary does not set one.
+    public static let defaultAutocorrectMargin: Float = 90
+
     /// The suggestions for the word before the cursor, at most `count`, best first. Empty when the
     /// cursor is not right after a word.
     ///
-    /// - A known word typed in full comes first, as typed, and is never corrected away.
-    /// - An unknown one is listed as typed with ``Suggestion/isUnknown``; when a correction is
-    ///   clearly best, it comes first with ``Suggestion/isAutocorrect``.
+    /// - A known word typed in full comes first, as typed, and is never corrected away, unless a
+    ///   shortcut of the dictionary or a text replacement of the user's says to replace it
+    ///   (`im` → `I'm`): that comes first with ``Suggestion/isAutocorrect``.
+    /// - An unknown one is listed as typed with ``Suggestion/isUnknown``; when a correction beats it
+    ///   by ``autocorrectMargin`` and beats every other candidate, it comes first with
+    ///   ``Suggestion/isAutocorrect``.
+    /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
+    ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - Suggestions follow the typed casing ("Hel" → "Hello", "HEL" → "HELLO") unless the
-    ///   dictionary's word has capitals of its own ("iphone" → "iPhone").
+    ///   dictionary's word has capitals of its own ("iphone" → "iPhone"); at the start of a sentence
+    ///   they start with a capital.
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
         guard count > 0, let current = CurrentWord(in: textBeforeCursor) else { return [] }
-        let whole = suggestions(forWord: String(current.text), count: count)
+        let context = TypingContext(text: textBeforeCursor, current: current)
+        var result = suggestions(forWord: String(current.text), context: context, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
-        guard !whole.foundWord, let rest = elision(current.text) else { return whole.suggestions }
-        let after = suggestions(forWord: String(rest), count: count)
-        return after.foundWord ? after.suggestions : whole.suggestions
+        if !result.foundWord, let rest = elision(current.text) {
+            let after = suggestions(forWord: String(rest), context: context, count: count)
+            if after.foundWord { result = after }
+        }
+        return result.suggestions
     }
 
     /// The suggestions for one word, and whether it is known or has a completion or a correction
     /// within one edit.
-    private func suggestions(forWord typed: String, count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
+    private func suggestions(forWord typed: String, context: TypingContext, count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
         guard !scalars.isEmpty, scalars.count <= dictionary.maxWordLength else { return ([], false) }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
-            let known = isKnown(typed)
+            let known = isKnown(typed, after: context.previousWord)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
@@ -86,7 +120,8 @@ public struct SuggestionEngine {
                     dictionary.correct(typedCodes, costs: costs, geometry: geometry, index: index, budget: budget, into: &candidates)
                 }
                 let learned = addLearnedWords(typedCodes, into: &candidates)
-                return (rank(typed, candidates, learned: learned, known: known, count: count), foundWord)
+                let ranking = Ranking(typed: typed, known: known, context: context, learned: learned)
+                return (rank(ranking, candidates, count: count), foundWord)
             }
         }
     }
@@ -122,10 +157,15 @@ public struct SuggestionEngine {
         return words
     }
 
-    /// Whether the dictionary (as typed, or in lower case) or the user knows `typed`; blocked
-    /// words count as known.
-    private func isKnown(_ typed: String) -> Bool {
-        Self.spellings(of: typed).contains { dictionary.contains($0) } || userDictionary?.hasLearnedWord(typed) == true
+    /// Whether the dictionary (as typed, or in lower case) or the user knows `typed`, alone or as
+    /// the end of a multi-word entry that starts with `previous`. Blocked and offensive words count
+    /// as known; words marked "not a word" (AOSP's `not_a_word`: `alot`) do not.
+    private func isKnown(_ typed: String, after previous: Substring?) -> Bool {
+        if userDictionary?.hasLearnedWord(typed) == true { return true }
+        let spellings = Self.spellings(of: typed) + (previous.map { Self.spellings(of: "\($0) \(typed)") } ?? [])
+        return spellings.contains { spelling in
+            dictionary.number(of: spelling).map { !dictionary.flags(at: $0).contains(.notAWord) } ?? false
+        }
     }
 
     /// `typed`, in lower case, and both with the apostrophe the dictionary may use instead of the
@@ -139,37 +179,72 @@ public struct SuggestionEngine {
         return result
     }
 
-    /// Orders the candidates into suggestions.
-    private func rank(_ typed: String, _ candidates: CandidateList, learned: [String], known: Bool, count: Int) -> [Suggestion] {
+    /// What ranking needs to know of the typed word.
+    struct Ranking {
+        let typed: String
+        let known: Bool
+        let context: TypingContext
+        /// The user's learned words among the candidates (numbers `-1`, `-2`, …).
+        let learned: [String]
+    }
+
+    /// Orders the candidates into suggestions: the replacement or autocorrection, the typed word,
+    /// its shortcuts, multi-word completions, then the candidates.
+    private func rank(_ r: Ranking, _ candidates: CandidateList, count: Int) -> [Suggestion] {
+        let typed = r.typed
         let ignored = userDictionary?.ignored ?? []
-        let suggestible = known && (userDictionary?.hasLearnedWord(typed) == true
-            || Self.spellings(of: typed).contains { dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false })
+        let shortcuts = self.shortcuts(of: typed)
         var result: [Suggestion] = []
         var seen: Set<String> = [typed]
-        var autocorrect: Suggestion?
-        if !known, let best = candidates.all.first(where: { !$0.isCompletion }),
-           best.cost <= Self.autocorrectLimit(length: typed.unicodeScalars.count) {
-            // Autocorrect only when the correction clearly beats every other candidate, completions
-            // included (a word still being typed is not corrected away from its completion).
-            let rivals = candidates.all.filter { $0.number != best.number }
-            if rivals.allSatisfy({ best.score - $0.score >= 4 }), let word = text(of: best, learned: learned), !ignored.contains(word) {
-                autocorrect = Suggestion(text: cased(word, like: typed), typed: typed, isAutocorrect: true)
-                seen.insert(autocorrect!.text)
-                result.append(autocorrect!)
-            }
+        func add(_ suggestion: Suggestion) {
+            if seen.insert(suggestion.text).inserted { result.append(suggestion) }
         }
-        if suggestible && !ignored.contains(typed) {
+        if let replacement = shortcuts.replacement {
+            add(Suggestion(text: cased(replacement, like: typed, capitalised: r.context.isSentenceStart), typed: typed, isAutocorrect: true))
+        } else if !r.known, let word = autocorrection(candidates, r), !ignored.contains(word) {
+            add(Suggestion(text: cased(word, like: typed, capitalised: r.context.isSentenceStart), typed: typed, isAutocorrect: true))
+        }
+        if r.known && isSuggestible(typed) && !ignored.contains(typed) {
             result.append(Suggestion(text: typed, typed: typed))
-        } else if !known {
+        } else if !r.known {
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
         }
-        for i in 0..<candidates.count where result.count < count {
-            guard let word = text(of: candidates[i], learned: learned), !ignored.contains(word) else { continue }
-            let text = cased(word, like: typed)
-            guard seen.insert(text).inserted else { continue }
-            result.append(Suggestion(text: text, typed: typed))
+        for offer in shortcuts.offers { add(Suggestion(text: cased(offer, like: typed, capitalised: r.context.isSentenceStart), typed: typed)) }
+        for phrase in multiWordCompletions(of: typed, after: r.context.previousWord) {
+            add(Suggestion(text: phrase.text, typed: phrase.typed))
+        }
+        // Spelling variants of the typed word first, then the rest, each best first.
+        let words = candidates.all.compactMap { text(of: $0, learned: r.learned) }
+        let ordered = words.filter { isSpellingVariant($0, of: typed) } + words.filter { !isSpellingVariant($0, of: typed) }
+        for word in ordered where result.count < count && word != typed && !ignored.contains(word) {
+            // (The typed word itself is listed already, as typed.)
+            add(Suggestion(text: cased(word, like: typed, capitalised: r.context.isSentenceStart), typed: typed))
         }
         return Array(result.prefix(count))
+    }
+
+    /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
+    private func isSuggestible(_ typed: String) -> Bool {
+        userDictionary?.hasLearnedWord(typed) == true
+            || Self.spellings(of: typed).contains { dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false }
+    }
+
+    /// The correction to apply on space to an unknown word, if one is confident enough: its best
+    /// spelling variant (see ``isSpellingVariant(_:of:)``), or a correction that costs
+    /// at most ``autocorrectLimit(length:)``, beats the typed word's score (0) by
+    /// ``autocorrectMargin``, and beats every other candidate, completions included (a word still
+    /// being typed is not corrected away from its completion), by 4 classes.
+    private func autocorrection(_ candidates: CandidateList, _ r: Ranking) -> String? {
+        // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
+        let corrections = candidates.all.filter { !$0.isCompletion }
+        if let variant = corrections.first(where: { text(of: $0, learned: r.learned).map { isSpellingVariant($0, of: r.typed) } ?? false }) {
+            return variant.score >= autocorrectMargin ? text(of: variant, learned: r.learned) : nil
+        }
+        guard let best = candidates.all.first(where: { !$0.isCompletion }),
+              best.cost <= Self.autocorrectLimit(length: r.typed.unicodeScalars.count),
+              best.score >= margin(length: r.typed.unicodeScalars.count),
+              candidates.all.allSatisfy({ $0.number == best.number || best.score - $0.score >= autocorrectLead }) else { return nil }
+        return text(of: best, learned: r.learned)
     }
 
     private func text(of candidate: Candidate, learned: [String]) -> String? {
@@ -177,14 +252,16 @@ public struct SuggestionEngine {
     }
 
     /// `word` in the casing of `typed`: all capitals when the user typed two or more capitals and
-    /// nothing else, a capital first letter when the user typed one; the dictionary's own casing
-    /// when the word has capitals of its own. The apostrophe is the one the user types.
-    func cased(_ word: String, like typed: String) -> String {
+    /// nothing else, a capital first letter when the user typed one or when `capitalised` (a
+    /// sentence starts); the dictionary's own casing when the word has capitals of its own. The
+    /// apostrophe is the one the user types.
+    func cased(_ word: String, like typed: String, capitalised: Bool = false) -> String {
         let word = typed.contains("\u{2019}") && !typed.contains("'") ? word.replacing("'", with: "\u{2019}") : word
         let letters = typed.unicodeScalars.filter { $0.properties.isAlphabetic }
-        guard let first = letters.first, first.properties.isUppercase else { return word }
-        if letters.count >= 2 && letters.allSatisfy({ !$0.properties.isLowercase }) { return word.uppercased() }
-        guard !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
+        guard let first = letters.first else { return word }
+        if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) { return word.uppercased() }
+        guard first.properties.isUppercase || capitalised,
+              !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
         return head.uppercased() + word.dropFirst()
     }
 }

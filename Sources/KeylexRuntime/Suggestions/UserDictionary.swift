@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The user's own words on top of a read-only dictionary: words learned (suggested like dictionary
-/// words) and words ignored (never suggested), as KeyboardKit's `AutocompleteProvider` has them.
+/// words) and words ignored (never suggested), as KeyboardKit's `AutocompleteProvider` has them,
+/// and text replacements (`omw` → `On my way!`).
 ///
 /// With a path, every change is saved at once, atomically: the file is written beside the old one,
 /// flushed, and renamed over it, so a crash leaves the old file or the new one, never a mix. The
@@ -18,10 +19,15 @@ public final class UserDictionary {
     public private(set) var learned: [String: Int] = [:]
     /// Words never to suggest.
     public private(set) var ignored: Set<String> = []
+    /// The user's text replacements, as iOS has them: typing the shortcut (`omw`) replaces it with
+    /// the phrase (`On my way!`) on space.
+    public private(set) var textReplacements: [String: String] = [:]
     /// Where the words are saved, if anywhere.
     public let path: String?
 
-    private static let header = "keylex user dictionary 1"
+    /// The first line of the file; version 1 files (no text replacements) are read too.
+    private static let header = "keylex user dictionary 2"
+    private static let headerVersion1 = "keylex user dictionary 1"
 
     /// An empty dictionary kept in memory only.
     public init() {
@@ -65,6 +71,23 @@ public final class UserDictionary {
         try save()
     }
 
+    /// Adds (or changes) a text replacement: typing `shortcut` offers `phrase`, applied on space.
+    public func addTextReplacement(_ phrase: String, shortcut: String) throws(KeylexError) {
+        guard Self.isStorable(shortcut), Self.isStorable(phrase), !shortcut.contains(" ") else { return }
+        textReplacements[shortcut] = phrase
+        try save()
+    }
+
+    public func removeTextReplacement(shortcut: String) throws(KeylexError) {
+        guard textReplacements.removeValue(forKey: shortcut) != nil else { return }
+        try save()
+    }
+
+    /// The phrase that replaces `typed`: its own replacement, else its lower case's.
+    public func textReplacement(for typed: String) -> String? {
+        textReplacements[typed] ?? textReplacements[typed.lowercased()]
+    }
+
     /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,
     /// up to 255.
     func frequencyClass(of word: String) -> UInt8 {
@@ -86,6 +109,7 @@ public final class UserDictionary {
         var text = Self.header + "\n"
         for word in learned.keys.sorted() { text += "learned\t\(word)\t\(learned[word]!)\n" }
         for word in ignored.sorted() { text += "ignored\t\(word)\n" }
+        for shortcut in textReplacements.keys.sorted() { text += "replacement\t\(shortcut)\t\(textReplacements[shortcut]!)\n" }
         var bytes = Array(text.utf8)
         bytes += Array("checksum\t\(String(CRC32C.checksum(bytes), radix: 16))\n".utf8)
         return bytes
@@ -95,7 +119,7 @@ public final class UserDictionary {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        guard lines.first == Substring(Self.header), let last = lines.last, last.hasPrefix("checksum\t") else {
+        guard lines.first == Substring(Self.header) || lines.first == Substring(Self.headerVersion1), let last = lines.last, last.hasPrefix("checksum\t") else {
             throw .malformed("user dictionary: header or checksum missing")
         }
         let checked = bytes.count - last.utf8.count - 1
@@ -108,6 +132,8 @@ public final class UserDictionary {
                 learned[String(fields[1])] = times
             } else if fields.count == 2, fields[0] == "ignored" {
                 ignored.insert(String(fields[1]))
+            } else if fields.count == 3, fields[0] == "replacement", !fields[1].isEmpty, !fields[2].isEmpty {
+                textReplacements[String(fields[1])] = String(fields[2])
             } else {
                 throw .malformed("user dictionary line '\(line)'")
             }

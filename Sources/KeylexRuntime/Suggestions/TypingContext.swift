@@ -1,0 +1,26 @@
+/// What comes before the word being typed: whether it starts a sentence (suggestions are then
+/// capitalised, as KeyboardKit's autocapitalisation shifts the keyboard there), and the word before
+/// it (a multi-word entry may span both: "a pri" → "a priori").
+struct TypingContext {
+    /// The word is the first of the text or of a sentence.
+    let isSentenceStart: Bool
+    /// The text of the previous word and the space between, when a single space separates them.
+    let previousWord: Substring?
+
+    /// Sentence-ending punctuation.
+    static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "\n", "。", "؟", "¡", "¿"]
+
+    init(text: String, current: CurrentWord) {
+        let before = text[..<current.start]
+        let trimmed = before.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        // Closing quotes and brackets may follow the sentence's end: "Yes." she said.
+        let mark = trimmed.first { !"\"'”’»)]".contains($0) }
+        isSentenceStart = mark.map { Self.sentenceEnds.contains($0) } ?? true
+        let head = String(before.dropLast())
+        if before.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
+            previousWord = previous.text
+        } else {
+            previousWord = nil
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// AOSP's combined word lists, compiled whole: header attributes, shortcuts, flags and labels,
+/// multi-word entries, gzip, and every malformed line a coded diagnostic at its place.
+@Suite struct CombinedFormatTests {
+    static let sample = """
+    dictionary=main:de,locale=de,description=Deutsch,date=1414726263,version=54,REQUIRES_GERMAN_UMLAUT_PROCESSING=1
+     word=der,f=216,flags=,originalFreq=216
+     word=Straße,f=137,flags=,originalFreq=137
+     word=ill,f=112,flags=,originalFreq=128
+      shortcut=I'll,f=whitelist
+     word=nave,f=108,flags=,originalFreq=108,whitelist=have
+     word=have,f=200
+     word=coeur,f=90
+      shortcut=cœur,f=14
+      shortcut=coeur!,f=3
+     word=alot,f=0,not_a_word=true
+      shortcut=a lot,f=whitelist
+     word=parce que,f=120,flags=hand-added
+     word=CPU,f=100,flags=abbreviation:technical
+     word=merde,f=50,flags=offensive
+     word=Pinterest ,f=80
+
+    """
+
+    static func compile(_ text: String, gzip: Bool = false) throws -> (WordDictionary, [Diagnostic]) {
+        let folder = try TestSupport.temporaryDirectory()
+        var bytes = Array(text.utf8)
+        if gzip {
+            let plain = try TestSupport.write(bytes, "list.combined", in: folder)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-9", plain]
+            try process.run()
+            process.waitUntilExit()
+            bytes = [UInt8](FileManager.default.contents(atPath: plain + ".gz")!)
+        }
+        let path = try TestSupport.write(bytes, gzip ? "list.combined.gz" : "list.combined", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        let compiled = DictionaryCompiler.compile(try #require(table))
+        return (try WordDictionary(bytes: compiled.bytes), diagnostics)
+    }
+
+    @Test(arguments: [false, true])
+    func everyPartOfTheFormatReachesTheBundle(gzip: Bool) throws {
+        let (dictionary, diagnostics) = try Self.compile(Self.sample, gzip: gzip)
+        #expect(diagnostics.map(\.code) == ["trimmed-whitespace"])
+        #expect(dictionary.attribute("locale") == "de")
+        #expect(dictionary.attribute("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1")
+        #expect(dictionary.attributes.map(\.key) == ["dictionary", "locale", "description", "date", "version", "REQUIRES_GERMAN_UMLAUT_PROCESSING"])
+        let ill = try #require(dictionary.number(of: "ill"))
+        #expect(dictionary.shortcuts(at: ill).map(\.target) == ["I'll"])
+        #expect(dictionary.shortcuts(at: ill).map(\.frequency) == [DictionaryFormat.whitelistShortcut])
+        #expect(dictionary.shortcuts(at: dictionary.number(of: "nave")!).map(\.target) == ["have"])
+        #expect(dictionary.shortcuts(at: dictionary.number(of: "coeur")!).map(\.frequency) == [14, 3])
+        let alot = try #require(dictionary.number(of: "alot"))
+        #expect(dictionary.flags(at: alot).contains(.notAWord))
+        #expect(dictionary.frequencyClass(at: alot) == DictionaryFormat.neverSuggestedClass)
+        #expect(dictionary.contains("parce que"))
+        #expect(dictionary.contains("Pinterest"))
+        #expect(dictionary.labels(at: dictionary.number(of: "CPU")!) == ["abbreviation", "technical"])
+        #expect(dictionary.frequencyClass(of: "merde") == DictionaryFormat.neverSuggestedClass)
+        #expect(dictionary.shortcutCount == 5)
+    }
+
+    @Test(arguments: [
+        (" word=x,f=300", "1:11", "invalid-count"),
+        (" word=x,f=2\n  shortcut=y,f=15", "2:16", "invalid-count"),
+        (" word=x,f=2\n  shortcut=,f=1", "2:12", "empty-shortcut"),
+        ("  shortcut=y,f=1", "1:3", "orphan-shortcut"),
+        (" word=x,f=2\n  shortcut=y", "2:3", "invalid-shortcut"),
+        (" f=2", "1:1", "invalid-line"),
+        (" word=x", "1:2", "invalid-count"),
+        ("word=x,f=1", "1:1", "invalid-line"),
+        (" word=a  b,f=1", "1:8", "whitespace-in-word"),
+    ] as [(String, String, String)])
+    func malformedLinesAreCodedErrorsAtTheirPlace(_ body: String, _ place: String, _ code: String) throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = try TestSupport.write("dictionary=main:x,locale=x\n" + body + "\n", "bad.combined", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        #expect(table == nil)
+        let error = try #require(diagnostics.first { $0.severity == .error })
+        let (line, column) = (Int(place.split(separator: ":")[0])! + 1, Int(place.split(separator: ":")[1])!)
+        #expect(error.code == code)
+        #expect(error.location.line == line && error.location.column == column, "\(error)")
+    }
+
+    @Test func unknownAttributesAreWarnings() throws {
+        let (_, diagnostics) = try Self.compile("dictionary=main:x,locale=x,colour=blue\n word=x,f=1,mood=happy\n")
+        #expect(diagnostics.map(\.code) == ["unknown-attribute", "unknown-attribute"])
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func damagedGzipIsAnError() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = try TestSupport.write([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3], "x.combined.gz", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        #expect(table == nil)
+        #expect(diagnostics.map(\.code) == ["invalid-compression"])
+    }
+
+    @Test func multiWordEntriesAreAcceptedByEveryFormat() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let txt = try TestSupport.write("één tiende\na priori\n", "words.txt", in: folder)
+        let tsv = try TestSupport.write("één tiende\t5\n", "words.tsv", in: folder)
+        for path in [txt, tsv] {
+            let (table, diagnostics) = TestSupport.read([path])
+            #expect(diagnostics.isEmpty, "\(diagnostics)")
+            #expect(table?["één tiende"] != nil)
+        }
+        for bad in [" lead", "trail ", "two  spaces"] {
+            let path = try TestSupport.write(bad + "\t1\n", "bad.tsv", in: folder)
+            #expect(TestSupport.read([path]).1.map(\.code) == ["whitespace-in-word"], "\(bad)")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// What users see on the shipped AOSP dictionaries with their layouts: case, shortcuts, words that
+/// are not words, apostrophes and hyphens, German umlauts, multi-word entries, text replacements.
+@Suite struct ShippedDictionaryTests {
+    /// An engine on `corpora/<corpus>/`'s word list and the shipped layouts of `locale`.
+    static func engine(_ corpus: String, _ locale: String, user: UserDictionary? = nil) throws -> SuggestionEngine {
+        let folder = TestSupport.shipped("corpora/" + corpus)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".combined.gz") }
+        let (table, _) = TestSupport.read(files.map { folder + "/" + $0 })
+        let dictionary = DictionaryCompiler.compile(try #require(table))
+        let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == locale }
+        let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
+        return SuggestionEngine(dictionary: try WordDictionary(container: container),
+                                layout: try LayoutBundle(container: container).layout(for: .phone), userDictionary: user)
+    }
+
+    /// Built once; read-only afterwards (it has no user dictionary).
+    nonisolated(unsafe) static let english = Result { try engine("en-US", "en-US") }
+
+    /// The first suggestion for `text`, and whether it is applied on space.
+    static func first(_ engine: SuggestionEngine, _ text: String) -> (String, Bool)? {
+        engine.suggestions(for: text).first.map { ($0.text, $0.isAutocorrect) }
+    }
+
+    @Test func everyLayoutLocaleHasADictionaryOfItsOwnOrOfAParent() throws {
+        let corpora = Set(try FileManager.default.contentsOfDirectory(atPath: TestSupport.shipped("corpora")))
+        for locale in ShippedLayoutTests.shipped.locales.map(\.tag) {
+            #expect(ProjectBuild.corpus(for: locale, among: corpora) != nil, "\(locale)")
+        }
+    }
+
+    @Test func caseAsUsersTypeIt() throws {
+        let engine = try Self.english.get()
+        #expect(Self.first(engine, "so i") ?? ("", false) == ("I", true))
+        #expect(Self.first(engine, "in london") ?? ("", false) == ("London", true))
+        let hel = engine.suggestions(for: "say Hel", count: 5).map(\.text)
+        #expect(hel.contains("Help") && hel.allSatisfy { $0.hasPrefix("He") }, "\(hel)")
+        #expect(engine.suggestions(for: "say HEL").allSatisfy { $0.text == $0.text.uppercased() })
+        // At the start of the text or of a sentence, suggestions take a capital.
+        #expect(Self.first(engine, "teh") ?? ("", false) == ("The", true))
+        #expect(Self.first(engine, "It rained. teh") ?? ("", false) == ("The", true))
+        #expect(Self.first(engine, "and teh") ?? ("", false) == ("the", true))
+    }
+
+    @Test func whitelistShortcutsReplaceAndNotAWordIsCorrected() throws {
+        let engine = try Self.english.get()
+        #expect(Self.first(engine, "and im") ?? ("", false) == ("I'm", true))
+        #expect(Self.first(engine, "you cant") ?? ("", false) == ("can't", true))
+        #expect(Self.first(engine, "you can’t") ?? ("", true) == ("can’t", false))
+        // "alot" is in the list, marked not_a_word: never suggested, so it is corrected.
+        let alot = engine.suggestions(for: "and alot")
+        #expect(alot.contains { $0.text == "alot" && $0.isUnknown })
+        #expect(!alot.contains { $0.text == "alot" && !$0.isUnknown })
+        // A correctly spelt word is never replaced.
+        for word in ["house", "separate", "their", "until", "London"] {
+            #expect(Self.first(engine, "the " + word) ?? ("", true) == (word, false), "\(word)")
+        }
+    }
+
+    @Test func userTextReplacementsActLikeWhitelistShortcuts() throws {
+        let user = UserDictionary()
+        try user.addTextReplacement("On my way!", shortcut: "omw")
+        let engine = try Self.engine("en-US", "en-US", user: user)
+        #expect(Self.first(engine, "ok omw") ?? ("", false) == ("On my way!", true))
+        let path = try TestSupport.temporaryDirectory() + "/user.txt"
+        let saved = try UserDictionary(path: path)
+        try saved.addTextReplacement("On my way!", shortcut: "omw")
+        #expect(try UserDictionary(path: path).textReplacement(for: "omw") == "On my way!")
+    }
+
+    @Test func apostrophesHyphensAndMultiWordEntries() throws {
+        let french = try Self.engine("fr", "fr-FR")
+        #expect(Self.first(french, "mais cest") ?? ("", false) == ("c'est", true))
+        #expect(Self.first(french, "mais c’est") ?? ("", true) == ("c’est", false))
+        #expect(french.suggestions(for: "mais peutetre").contains { $0.text == "peut-être" })
+        #expect(french.suggestions(for: "oui aujourdhui").first?.text == "aujourd'hui")
+        let phrase = french.suggestions(for: "oui parce q").first { $0.text == "parce que" }
+        #expect(phrase?.typed == "parce q")
+        #expect(french.suggestions(for: "oui parce que").first?.isUnknown == false)
+        let russian = try Self.engine("ru", "ru-RU")
+        #expect(russian.suggestions(for: "это изза").contains { $0.text == "из-за" })
+    }
+
+    @Test func germanUmlautSpellingsAreCheap() throws {
+        let german = try Self.engine("de", "de-DE")
+        #expect(german.costs.spellsUmlauts)
+        #expect(german.suggestions(for: "die strasse").first?.text == "Straße")
+        #expect(german.suggestions(for: "die grosse").contains { $0.text == "große" })
+        #expect(german.suggestions(for: "ein schoener").contains { $0.text == "schöner" })
+        for word in ["groß", "Straße", "weiß"] {
+            #expect(Self.first(german, "ganz " + word) ?? ("", true) == (word, false), "\(word)")
+        }
+    }
+}
