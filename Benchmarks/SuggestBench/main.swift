@@ -28,6 +28,7 @@ let layout = try LayoutBundle(contentsOf: arguments[2]).layout(for: .phone)
 var engine = SuggestionEngine(dictionary: dictionary, layout: layout)
 if let budget = ProcessInfo.processInfo.environment["KEYLEX_BUDGET"].flatMap(Int.init) { engine.budget = budget }
 if let cost = ProcessInfo.processInfo.environment["KEYLEX_MAX_COST"].flatMap(Float.init) { engine.costs.maxCost = cost }
+if let cost = ProcessInfo.processInfo.environment["KEYLEX_VOWEL"].flatMap(Float.init) { engine.costs.vowelSubstitution = cost }
 let typos = try lines(arguments[3]).map { line -> (String, String) in
     let fields = line.split(separator: "\t")
     return (String(fields[0]), String(fields[1]))

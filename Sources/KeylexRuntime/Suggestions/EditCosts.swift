@@ -11,6 +11,9 @@ public struct EditCosts: Sendable, Equatable {
     public var neighbouringKey: Float = 0.5
     /// A letter typed in place of one whose key is near (centres at most 2.25 key widths apart).
     public var nearKey: Float = 0.8
+    /// A vowel of the Latin alphabet typed in place of another (`seperate`, `definately`): people
+    /// misspell vowels far more than consonants, wherever the keys are.
+    public var vowelSubstitution: Float = 0.6
     /// A letter typed without its accent or in another case (e for é, E for e).
     public var caseOrAccent: Float = 0.25
     /// A letter of the word not typed.

@@ -21,7 +21,8 @@ extension WordDictionary {
                             geometry.typable.withUnsafeBufferPointer { typable in
                                 var substitution = SubstitutionCosts(dictionary: self, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
                                                                      costs: costs, keyOfCode: keyOfCode, distances: distances,
-                                                                     keyCount: geometry.keyCount, typable: typable, table: table, filled: filled)
+                                                                     keyCount: geometry.keyCount, typable: typable, table: table, filled: filled,
+                                                                     vowelFolds: VowelFolds(self))
                                 return body(&substitution)
                             }
                         }
@@ -48,6 +49,8 @@ struct SubstitutionCosts {
     /// One row (``stride(_:)`` costs) per alphabet code, and one more for codes outside it.
     let table: UnsafeMutableBufferPointer<Float>
     let filled: UnsafeMutableBufferPointer<Bool>
+    /// The folding classes of the Latin vowels (see ``EditCosts/vowelSubstitution``).
+    let vowelFolds: VowelFolds
 
     /// The length of a row for `n` typed letters.
     static func stride(_ n: Int) -> Int { 3 * n + 2 }
@@ -87,6 +90,7 @@ struct SubstitutionCosts {
         let fold = dictionary.foldClass(ofCode: code)
         let key = Int(code) < keyOfCode.count ? keyOfCode[Int(code)] : -1
         let typable = isTypable(code)
+        let isVowel = typable && vowelFolds.contains(fold)
         for j in 0..<n {
             let (typedFold, typedKey) = typedLetters[j]
             if typed[j] == code {
@@ -106,6 +110,7 @@ struct SubstitutionCosts {
             } else {
                 row[n + j] = costs.substitution
             }
+            if isVowel && vowelFolds.contains(typedFold) { row[n + j] = min(row[n + j], costs.vowelSubstitution) }
         }
         let scalar = index < filled.count ? dictionary.automaton.alphabet.scalar(of: code) : nil
         let joiner = scalar.map(Self.isJoiner) ?? false
@@ -128,5 +133,21 @@ struct SubstitutionCosts {
         for k in Swift.stride(from: 1, to: n, by: 1) where typedLetters[k - 1].0 == first && typedLetters[k].0 == second {
             costsAt[k] = costs.umlautSpelling
         }
+    }
+}
+
+/// The folding classes of a, e, i, o, u and y in a dictionary (classes no letter has when its
+/// alphabet is not Latin).
+struct VowelFolds {
+    private let folds: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    init(_ dictionary: WordDictionary) {
+        func fold(_ scalar: Unicode.Scalar) -> UInt32 { dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: scalar)) }
+        folds = (fold("a"), fold("e"), fold("i"), fold("o"), fold("u"), fold("y"))
+    }
+
+    @inline(__always)
+    func contains(_ fold: UInt32) -> Bool {
+        fold == folds.0 || fold == folds.1 || fold == folds.2 || fold == folds.3 || fold == folds.4 || fold == folds.5
     }
 }
