@@ -244,7 +244,7 @@ def keystroke_savings(sentences, rng, count):
     return 1 - keystrokes / characters, len(plan)
 
 
-def latency(pairs):
+def latency(pairs, bundle=BUNDLE):
     os.makedirs(WORK, exist_ok=True)
     typos = os.path.join(WORK, "typos.tsv")
     with open(typos, "w") as f:
@@ -253,9 +253,23 @@ def latency(pairs):
         with open(os.path.join(WORK, name), "w") as f:
             f.writelines(f"{c}\n" for _, c in pairs[:500])
     env = dict(os.environ, KEYLEX_MEMORY_CALLS="1000")
-    out = subprocess.run([DRIVER, BUNDLE, BUNDLE, typos, os.path.join(WORK, "correct.txt"), os.path.join(WORK, "prefixes.txt")],
+    out = subprocess.run([DRIVER, bundle, bundle, typos, os.path.join(WORK, "correct.txt"), os.path.join(WORK, "prefixes.txt")],
                          capture_output=True, text=True, check=True, env=env).stdout
     return json.loads(out)
+
+
+def latency_large(rng):
+    """Suggestion latency on the largest layout locale dictionary, de-DE (205,888 words): German
+    words of wordfreq's list with one letter dropped or two swapped (for timing only)."""
+    words = [line.split("\t")[0] for line in open(os.path.join(HERE, "wordfreq", "de.tsv"), encoding="utf-8")
+             if not line.startswith("#")][:50000]
+    words = rng.sample([w for w in words if len(w) >= 4], 2000)
+    typos = []
+    for i, w in enumerate(words):
+        k = rng.randrange(1, len(w) - 1)
+        typos.append((w[:k] + w[k + 1:] if i % 2 else w[:k] + w[k + 1] + w[k] + w[k + 2:], w))
+    bundle = os.path.join(ROOT, "build", "de-DE.klx")
+    return latency(typos, bundle), os.path.getsize(bundle)
 
 
 def main():
@@ -290,7 +304,8 @@ def main():
     ksr, ksr_words = keystroke_savings(sentences, rng, 2000)
     log("keystroke savings")
     timing = latency(pairs)
-    lines = [f"Command: `.venv-bench/bin/python Benchmarks/misspellings.py --pairs {args.pairs}` "
+    large, large_size = latency_large(rng)
+    lines = [f"Command: `.venv-bench/bin/python Benchmarks/misspellings.py --pairs {args.pairs} --words {args.words}` "
              f"({len(pairs)} codespell pairs, en-US bundle, {os.path.getsize(BUNDLE):,} bytes).", "",
              "| corrector | top-1 | top-3 |", "|---|---|---|"]
     for name, r in results.items():
@@ -303,7 +318,9 @@ def main():
               f"- Rare correct words Keylex lacks (wordfreq ranks 20k–80k that hunspell accepts, {rare} words) replaced: "
               f"{len(replaced) / max(1, rare):.2%} ({len(replaced)}).",
               f"- Keystroke savings rate with three suggestions on fortunes ({ksr_words} words): {ksr:.1%}.",
-              f"- Suggestion latency on the pairs (keylex-suggest-bench): p50 {timing['typoP50']:.0f} µs, p99 {timing['typoP99']:.0f} µs."]
+              f"- Suggestion latency on the pairs (keylex-suggest-bench): p50 {timing['typoP50']:.0f} µs, p99 {timing['typoP99']:.0f} µs; "
+              f"on de-DE (205,888 words, {large_size:,} bytes; German words with a letter dropped or two swapped, for timing only): "
+              f"p50 {large['typoP50']:.0f} µs, p99 {large['typoP99']:.0f} µs."]
     if wrong:
         lines.append("- Wrong replacements, for example: " + ", ".join(f"{w} → {s}" for w, s in wrong[:8]) + ".")
     if replaced:

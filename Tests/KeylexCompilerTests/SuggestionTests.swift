@@ -147,6 +147,18 @@ import Testing
         #expect(throws: KeylexError.self) { try UserDictionary(path: path) }
     }
 
+    @Test func hugeParametersAreClampedNotTrapped() throws {
+        var engine = try Self.engine(Self.small)
+        for edits in [-1, 4, 9, Int.max] {
+            engine.costs.maxEdits = edits
+            #expect(engine.suggestions(for: "so helo", count: .max).count <= SuggestionEngine.maxSuggestions, "\(edits)")
+        }
+        let (_, dictionary) = TestSupport.english
+        let all = dictionary.prefixRange("th").count
+        #expect(dictionary.completions(of: "th", count: .max).count == min(all, WordDictionary.maxCompletions))
+        #expect(dictionary.completions(of: "", count: .max).count == WordDictionary.maxCompletions)
+    }
+
     @Test func theShippedEnglishBundleCorrectsCommonTypos() throws {
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }
         let container = try Container(bytes: LayoutBuild.bundle(dictionary: TestSupport.english.0, locales: locales))

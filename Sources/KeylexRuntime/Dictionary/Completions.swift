@@ -83,9 +83,13 @@ extension WordDictionary {
     /// class, then lexicographic order. Words that are never suggested (class 0: blocked, possibly
     /// offensive, not a word) are skipped. The prefix itself counts when it is a word.
     /// Allocates nothing for small counts; the buffer is only valid during the call.
+    /// The most completions one call gives: a larger `count` is taken as this.
+    public static let maxCompletions = 1_024
+
     public func forEachCompletion(of prefix: String, count: Int,
                                   _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {
         guard count > 0 else { return }
+        let count = min(count, Self.maxCompletions)
         guard let topK else {
             var found = 0
             forEachWord(withPrefix: prefix) { word, number in

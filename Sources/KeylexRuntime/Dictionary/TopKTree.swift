@@ -23,6 +23,7 @@ struct TopKTree: Sendable {
     /// ties by lower number; class 0 words are never reported. Allocates nothing for small `k`.
     func best(_ k: Int, in range: Range<Int>, _ body: (_ number: Int, _ frequencyClass: UInt8) -> Void) {
         guard k > 0, !range.isEmpty, range.lowerBound >= 0, range.upperBound <= levels[0].count else { return }
+        let k = min(k, range.count, WordDictionary.maxCompletions)  // bounds the heap below
         let top = levels.count - 1
         let capacity = 2 * fanout * (top + 1) + fanout * (k + 1) * (top + 1)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { heap in

@@ -36,8 +36,11 @@ public struct EditCosts: Sendable, Equatable {
     /// Whether ``umlautSpelling`` applies.
     public var spellsUmlauts = false
     /// The most edits a correction may have (a letter differing only by case or accent is not
-    /// an edit): Damerau–Levenshtein distance 2.
+    /// an edit): Damerau–Levenshtein distance 2. The engine takes values below 0 as 0 and above
+    /// ``maxSupportedEdits`` as that (each edit multiplies the search).
     public var maxEdits = 2
+    /// The most edits the engine searches.
+    public static let maxSupportedEdits = 3
     /// The most a correction may cost: two full edits.
     public var maxCost: Float = 2
 

@@ -69,8 +69,18 @@ public struct SuggestionEngine {
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
 
-    /// The suggestions for the word before the cursor, at most `count`, best first. Empty when the
-    /// cursor is not right after a word.
+    /// ``costs`` with ``EditCosts/maxEdits`` within what the engine searches.
+    var searchCosts: EditCosts {
+        var costs = self.costs
+        costs.maxEdits = min(max(costs.maxEdits, 0), EditCosts.maxSupportedEdits)
+        return costs
+    }
+
+    /// The most suggestions one call gives: a larger `count` is taken as this.
+    public static let maxSuggestions = 32
+
+    /// The suggestions for the word before the cursor, at most `count` (and at most
+    /// ``maxSuggestions``), best first. Empty when the cursor is not right after a word.
     ///
     /// - A known word typed in full comes first, as typed, and is never corrected away, unless a
     ///   shortcut of the dictionary or a text replacement of the user's says to replace it
@@ -85,6 +95,7 @@ public struct SuggestionEngine {
     ///   they start with a capital.
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
         guard count > 0, let current = CurrentWord(in: textBeforeCursor) else { return [] }
+        let count = min(count, Self.maxSuggestions)
         let context = TypingContext(text: textBeforeCursor, current: current)
         var result = suggestions(forWord: String(current.text), context: context, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
@@ -101,6 +112,7 @@ public struct SuggestionEngine {
     private func suggestions(forWord typed: String, context: TypingContext, count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
         guard !scalars.isEmpty, scalars.count <= dictionary.maxWordLength else { return ([], false) }
+        let costs = searchCosts
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
@@ -147,7 +159,7 @@ public struct SuggestionEngine {
                     let different = zip(word, typed).count { $0 != $1 }
                     candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: Float(different) * costs.caseOrAccent, isCompletion: true))
                 }
-                let cost = dictionary.editCost(word, typed, costs: costs, geometry: geometry)
+                let cost = dictionary.editCost(word, typed, costs: searchCosts, geometry: geometry)
                 if cost <= costs.maxCost {
                     candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false))
                 }
@@ -213,9 +225,10 @@ public struct SuggestionEngine {
         for phrase in multiWordCompletions(of: typed, after: r.context.previousWord) {
             add(Suggestion(text: phrase.text, typed: phrase.typed))
         }
-        // Spelling variants of the typed word first, then the rest, each best first.
-        let words = candidates.all.compactMap { text(of: $0, learned: r.learned) }
-        let ordered = words.filter { isSpellingVariant($0, of: typed) } + words.filter { !isSpellingVariant($0, of: typed) }
+        // Spelling variants of the typed word that clear the margin first, then the rest, each best first.
+        let words = candidates.all.compactMap { c in text(of: c, learned: r.learned).map { (word: $0, score: c.score) } }
+        let first = words.filter { $0.score >= autocorrectMargin && isSpellingVariant($0.word, of: typed) }.map(\.word)
+        let ordered = first + words.map(\.word).filter { !first.contains($0) }
         for word in ordered where result.count < count && word != typed && !ignored.contains(word) {
             // (The typed word itself is listed already, as typed.)
             add(Suggestion(text: cased(word, like: typed, capitalised: r.context.isSentenceStart), typed: typed))
