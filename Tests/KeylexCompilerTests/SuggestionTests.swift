@@ -159,6 +159,19 @@ import Testing
         #expect(dictionary.completions(of: "", count: .max).count == WordDictionary.maxCompletions)
     }
 
+    @Test func aHugeLearnedCountLoadsWithoutOverflow() throws {
+        // A user file whose count field is the largest integer, with a valid checksum.
+        var text = "keylex user dictionary 1\nlearned\tkeylex\t\(Int.max)\n"
+        text += "checksum\t\(String(CRC32C.checksum(Array(text.utf8)), radix: 16))\n"
+        let path = try TestSupport.write(text, "user.txt", in: TestSupport.temporaryDirectory())
+        let user = try UserDictionary(path: path)
+        #expect(user.learned["keylex"] == UserDictionary.maxTimes)
+        try user.learnWord("keylex")
+        #expect(user.learned["keylex"] == UserDictionary.maxTimes)
+        let engine = try Self.engine(Self.small, user: user)
+        #expect(engine.suggestions(for: "so keyl").contains { $0.text == "keylex" })
+    }
+
     @Test func theShippedEnglishBundleCorrectsCommonTypos() throws {
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }
         let container = try Container(bytes: LayoutBuild.bundle(dictionary: TestSupport.english.0, locales: locales))

@@ -48,7 +48,7 @@ public final class UserDictionary {
     /// Learns `word` (again: each time makes it rank higher) and stops ignoring it.
     public func learnWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        learned[word, default: 0] += 1
+        learned[word, default: 0] = min(learned[word, default: 0], Self.maxTimes - 1) + 1
         ignored.remove(word)
         try save()
     }
@@ -88,11 +88,14 @@ public final class UserDictionary {
         textReplacements[typed] ?? textReplacements[typed.lowercased()]
     }
 
+    /// How many times a word counts as learned at most (more would not rank it higher).
+    public static let maxTimes = 1_000
+
     /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,
     /// up to 255.
     func frequencyClass(of word: String) -> UInt8 {
         guard let times = learned[word] else { return 0 }
-        return UInt8(min(255, 195 + 5 * times))
+        return UInt8(min(255, 195 + 5 * min(times, Self.maxTimes)))
     }
 
     /// Words with tabs, line breaks or other control characters cannot be stored.
@@ -129,7 +132,7 @@ public final class UserDictionary {
         for line in lines.dropFirst().dropLast() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if fields.count == 3, fields[0] == "learned", let times = Int(fields[2]), times > 0 {
-                learned[String(fields[1])] = times
+                learned[String(fields[1])] = min(times, Self.maxTimes)
             } else if fields.count == 2, fields[0] == "ignored" {
                 ignored.insert(String(fields[1]))
             } else if fields.count == 3, fields[0] == "replacement", !fields[1].isEmpty, !fields[2].isEmpty {
