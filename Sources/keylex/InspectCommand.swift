@@ -63,7 +63,7 @@ struct Inspect: ParsableCommand {
             bundle = container.features.contains(.layouts) ? try LayoutBundle(container: container) : nil
         } catch {
             printError("error: \(file): \(error)")
-            throw Status.inputErrors
+            throw Status.opening(error)
         }
         let report = Report(
             file: file, formatVersion: "\(container.majorVersion).\(container.minorVersion)", bytes: container.byteCount,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeylexCompiler
+import KeylexRuntime
 
 /// The `keylex` command line: compiles layouts and corpora into Keylex bundles and queries them.
 @main
@@ -49,6 +50,18 @@ enum Status {
     static let ioFailed = ExitCode(3)
     /// A bug: a written file did not read back as compiled.
     static let internalError = ExitCode(4)
+
+    /// The status for inputs that had errors: 3 when a file could not be read at all, else 1.
+    static func inputErrors(_ diagnostics: DiagnosticEngine) -> ExitCode {
+        diagnostics.diagnostics.contains { $0.severity == .error && $0.code == "unreadable-file" } ? ioFailed : inputErrors
+    }
+
+    /// The status for a compiled file that could not be opened: 3 when it could not be read, 1
+    /// when it is not a valid file.
+    static func opening(_ error: Error) -> ExitCode {
+        if case KeylexError.io = error { return ioFailed }
+        return inputErrors
+    }
 }
 
 /// Reports why writing an output failed, and gives the exit status: 4 for a file that did not

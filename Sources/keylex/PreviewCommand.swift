@@ -35,7 +35,7 @@ struct Preview: ParsableCommand {
                 bundle = try LayoutBundle(contentsOf: inputs[0])
             } catch {
                 printError("error: \(inputs[0]): \(error)")
-                throw Status.inputErrors
+                throw Status.opening(error)
             }
         } else {
             let reader = LayoutSourceReader(diagnostics: report.engine)

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import KeylexRuntime
 
-/// Opens a compiled dictionary for a command, turning a bad file into an error message and status 1.
+/// Opens a compiled dictionary for a command, turning a bad file into an error message and status
+/// 1 (3 when it cannot be read).
 func openDictionary(_ path: String) throws -> WordDictionary {
     do {
         return try WordDictionary(contentsOf: path)
     } catch {
         printError("error: \(path): \(error)")
-        throw Status.inputErrors
+        throw Status.opening(error)
     }
 }
 

@@ -49,7 +49,7 @@ struct Suggest: ParsableCommand {
             engine = try SuggestionEngine(contentsOf: file, userDictionary: user.map(UserDictionary.init(path:)))
         } catch {
             printError("error: \(file): \(error)")
-            throw Status.inputErrors
+            throw Status.opening(error)
         }
         if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
         guard let text else {

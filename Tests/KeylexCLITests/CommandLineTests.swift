@@ -253,6 +253,17 @@ import Testing
         #expect(try Self.run(["complete", file, "th", "-k", String(Int.max)]).status == 0)
     }
 
+    @Test func aMissingOrUnreadableInputExitsThree() throws {
+        #expect(try Self.run(["dict", "missing.txt", "-o", "out.klx"], in: folder).status == 3)
+        #expect(try Self.run(["query", "missing.klx", "x"], in: folder).status == 3)
+        #expect(try Self.run(["suggest", "missing.klx", "x"], in: folder).status == 3)
+        #expect(try Self.run(["inspect", "missing.klx"], in: folder).status == 3)
+        #expect(try Self.run(["build", "--corpora", "missing"], in: folder).status == 3)
+        // A file that is there but is not a bundle is an input error.
+        try "not a bundle".write(toFile: folder + "/bad.klx", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["inspect", "bad.klx"], in: folder).status == 1)
+    }
+
     @Test func suggestReadsTextsFromStandardInput() throws {
         _ = try Self.run(["build"], in: folder)
         let result = try Self.run(["suggest", folder + "/build/en.klx", "-n", "2", "--autocorrect-margin", "0"],
