@@ -49,6 +49,27 @@ import Testing
         #expect(rejected > 100)
     }
 
+    @Test func keyWidthsThatAreNotFiniteOrOutOfRangeAreRejected() throws {
+        let container = try Container(bytes: Self.sample)
+        let layouts = try #require(container.sections.first { $0.tag == .layouts })
+        var counts = [Int]()
+        for table in LayoutFormat.Table.allCases {
+            counts.append(Int(Self.sample[layouts.offset + table.rawValue * 4]) | Int(Self.sample[layouts.offset + table.rawValue * 4 + 1]) << 8)
+        }
+        let keys = layouts.offset + LayoutFormat.headerSize
+            + LayoutFormat.Table.allCases.prefix(LayoutFormat.Table.keys.rawValue).reduce(0) { $0 + counts[$1.rawValue] * $1.recordSize }
+        for value in [Float.nan, .infinity, -.infinity, 9.3e18, 0, -5] {
+            var bytes = Self.sample
+            bytes[keys + LayoutFormat.KeyField.widthKind] = KeyWidthKind.points.rawValue
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.replaceSubrange((keys + LayoutFormat.KeyField.width)..<(keys + LayoutFormat.KeyField.width + 4), with: $0) }
+            #expect(throws: KeylexError.malformed("key 0"), "\(value)") { try LayoutBundle(bytes: bytes) }
+        }
+        // The source syntax: an infinite number is not a width; a huge finite one prints, never traps.
+        #expect(KeyWidth(String(repeating: "9", count: 400) + "pt") == nil)
+        #expect(KeyWidth("99999999999999999999pt")?.description == "1e+20pt")
+        #expect(!KeyWidth.allows(.points, 1e20) && KeyWidth.allows(.points, 40))
+    }
+
     @Test func truncatedAndForeignFilesAreErrors() throws {
         for length in stride(from: 0, to: Self.sample.count, by: 97) {
             #expect(throws: KeylexError.self) { try LayoutBundle(bytes: Self.sample.prefix(length)) }

@@ -47,6 +47,7 @@ import Testing
         .init(folder: "empty-callout", file: "en.json", line: 18, column: 12, code: "empty-callout"),
         .init(folder: "unused-callout", file: "en.json", line: 18, column: 7, code: "unused-callout", severity: .warning),
         .init(folder: "width-out-of-range", file: "en.xml", line: 5, column: 59, code: "width-out-of-range"),
+        .init(folder: "huge-width", file: "en.xml", line: 5, column: 59, code: "width-out-of-range", mentions: ["1e+20pt"]),
         .init(folder: "invalid-width", file: "en.json", line: 14, column: 26, code: "invalid-width"),
         .init(folder: "row-overflow", file: "en.xml", line: 5, column: 7, code: "row-overflow", mentions: ["384 of the 320"]),
         .init(folder: "no-room", file: "en.xml", line: 5, column: 70, code: "no-room", mentions: ["no room on a phone keyboard 320 points wide"]),

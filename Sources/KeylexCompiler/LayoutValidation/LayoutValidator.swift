@@ -95,9 +95,9 @@ public final class LayoutValidator {
         if let label = key.label { checkText(label, key.labelOrigin) }
         let outOfRange: String?
         switch key.width {
-        case .inputPercentage(let factor) where !(factor > 0 && factor <= 10): outOfRange = "an input factor must be above 0 and at most 10"
-        case .percentage(let fraction) where !(fraction > 0 && fraction <= 1): outOfRange = "a percentage must be above 0% and at most 100%"
-        case .points(let points) where !(points > 0 && points <= 1024): outOfRange = "a width in points must be above 0 and at most 1024"
+        case .inputPercentage(let factor) where !KeyWidth.allows(.inputPercentage, factor): outOfRange = "an input factor must be above 0 and at most 10"
+        case .percentage(let fraction) where !KeyWidth.allows(.percentage, fraction): outOfRange = "a percentage must be above 0% and at most 100%"
+        case .points(let points) where !KeyWidth.allows(.points, points): outOfRange = "a width in points must be above 0 and at most 1024"
         default: outOfRange = nil
         }
         if let outOfRange, let width = key.width {
@@ -183,6 +183,8 @@ public final class LayoutValidator {
         var fixed = 0.0
         var units = 0.0
         for key in row.keys {
+            // A width out of range is reported by itself; the row's sum would mean nothing.
+            if let width = key.width, KeyWidth(kind: width.encoded.kind.rawValue, value: width.encoded.value) == nil { return }
             switch key.width ?? .input {
             case .percentage(let fraction): fixed += fraction * widthOf
             case .points(let points): fixed += points

@@ -199,6 +199,7 @@ public struct LayoutPreview {
     /// A coordinate with at most two decimals.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
+        guard abs(rounded) < 1e15 else { return rounded.isFinite ? String(rounded) : "0" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

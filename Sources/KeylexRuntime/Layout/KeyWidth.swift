@@ -22,7 +22,7 @@ public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Parses the source syntax; `nil` when `text` is not a width.
     public init?(_ text: String) {
         func number(_ s: Substring) -> Double? {
-            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s) else { return nil }
+            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s), value.isFinite else { return nil }
             return value
         }
         switch text {
@@ -52,15 +52,28 @@ public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `12.5` as "12.5" and `2.0` as "2".
+    /// `12.5` as "12.5" and `2.0` as "2" (numbers too large for an `Int`, as `Double` prints them).
     private static func number(_ value: Double) -> String {
         let rounded = (value * 10_000).rounded() / 10_000
+        guard abs(rounded) < 1e15 else { return String(value) }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    /// The width stored as `kind` and `value`; `nil` for an unknown kind.
+    /// The values each kind allows: an input factor above 0 and at most 10, a fraction above 0 and
+    /// at most 1 (100%), points above 0 and at most 1024. Not-a-number and infinities are outside.
+    public static func allows(_ kind: KeyWidthKind, _ value: Double) -> Bool {
+        switch kind {
+        case .input, .available: return true
+        case .inputPercentage: return value > 0 && value <= 10
+        case .percentage: return value > 0 && value <= 1
+        case .points: return value > 0 && value <= 1024
+        }
+    }
+
+    /// The width stored as `kind` and `value`; `nil` for an unknown kind or a value the kind does
+    /// not allow (see ``allows(_:_:)``).
     public init?(kind: UInt8, value: Float) {
-        guard let kind = KeyWidthKind(rawValue: kind) else { return nil }
+        guard let kind = KeyWidthKind(rawValue: kind), Self.allows(kind, Double(value)) else { return nil }
         switch kind {
         case .input: self = .input
         case .inputPercentage: self = .inputPercentage(Double(value))

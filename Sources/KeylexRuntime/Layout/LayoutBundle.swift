@@ -134,7 +134,7 @@ final class LayoutTables: Sendable {
         }
         for i in 0..<count(.keys) {
             let r = record(.keys, i)
-            guard let action = KeyActionKind(rawValue: r.u8(K.action)), KeyWidthKind(rawValue: r.u8(K.widthKind)) != nil,
+            guard let action = KeyActionKind(rawValue: r.u8(K.action)), KeyWidth(kind: r.u8(K.widthKind), value: r.f32(K.width)) != nil,
                   action != .primary || ReturnKeyType(rawValue: r.u8(K.argument)) != nil
             else { throw .malformed("key \(i)") }
             try string(r.u32(K.output), optional: true, "key \(i)")
