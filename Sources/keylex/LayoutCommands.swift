@@ -86,6 +86,7 @@ struct Schema: ParsableCommand {
 
     func run() throws {
         do {
+            try TextOutput.createFolder(output)
             try TextOutput.write(LayoutSchemas.xsd, to: (output as NSString).appendingPathComponent(LayoutSchemas.xsdFileName))
             try TextOutput.write(LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
         } catch {

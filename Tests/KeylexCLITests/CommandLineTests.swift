@@ -264,6 +264,27 @@ import Testing
         #expect(try Self.run(["inspect", "bad.klx"], in: folder).status == 1)
     }
 
+    @Test func onlyRegularFilesAreReplaced() throws {
+        try "hello\nhelp\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        // A folder that does not exist is not created.
+        #expect(try Self.run(["dict", "words.txt", "-o", "nowhere/out.klx"], in: folder).status == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
+        // A FIFO and a directory stay what they are.
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: false)
+        for target in ["fifo", "dir"] {
+            let result = try Self.run(["dict", "words.txt", "-o", target], in: folder)
+            #expect(result.status == 3 && result.stderr.contains("not a regular file"), "\(result.stderr)")
+        }
+        var info = stat()
+        #expect(lstat(folder + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        // A symbolic link is written through: it stays a link, and its target gets the dictionary.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.klx", withDestinationPath: "real.klx")
+        #expect(try Self.run(["dict", "words.txt", "-o", "link.klx"], in: folder).status == 0)
+        #expect(lstat(folder + "/link.klx", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try Self.run(["query", "real.klx", "help"], in: folder).stdout == "help\t255\n")
+    }
+
     @Test func suggestReadsTextsFromStandardInput() throws {
         _ = try Self.run(["build"], in: folder)
         let result = try Self.run(["suggest", folder + "/build/en.klx", "-n", "2", "--autocorrect-margin", "0"],

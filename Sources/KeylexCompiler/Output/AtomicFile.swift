@@ -12,11 +12,11 @@ enum AtomicFile {
 
     /// Writes `bytes` to `path`. `check` runs on the finished temporary file before the rename; if
     /// it throws, the temporary file is removed and the old `path` is left untouched.
+    ///
+    /// Only a regular file is ever replaced: a symbolic link is written through (its target is
+    /// replaced), and a directory, a device, a FIFO or a socket is an error. The folder must exist.
     static func write(_ bytes: [UInt8], to path: String, check: (String) throws -> Void = { _ in }) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
+        let path = try destination(path)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
@@ -38,11 +38,52 @@ enum AtomicFile {
         guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         ok = true
     }
+
+    /// The file to replace for `path`: itself, or the target of the symbolic link it is. Throws
+    /// when that is not a regular file or its folder does not exist.
+    static func destination(_ path: String) throws -> String {
+        var info = stat()
+        var target = path
+        // Follow links (a dangling one too: its target is created), at most 40 as the kernel does.
+        for _ in 0..<40 where lstat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            let link = try FileManager.default.destinationOfSymbolicLink(atPath: target)
+            target = link.hasPrefix("/") ? link : ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+        }
+        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw WriteError(path: path, reason: "too many levels of symbolic links")
+        }
+        if stat(target, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw WriteError(path: path, reason: "not a regular file (Keylex replaces only regular files)")
+            }
+            return target
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) else {
+            throw WriteError(path: path, reason: "the folder \(folder) does not exist")
+        }
+        return target
+    }
+
+    /// Creates the folder `path` (and its parents) for the outputs a command writes into it.
+    static func createFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: path, reason: "cannot create the folder")
+        }
+    }
 }
 
 /// Writes text outputs (converted layouts, schemas) atomically.
 public enum TextOutput {
     public static func write(_ text: String, to path: String) throws {
         try AtomicFile.write(Array(text.utf8), to: path)
+    }
+
+    /// Creates the folder an output goes into (`preview -o`, `schema -o`).
+    public static func createFolder(_ path: String) throws {
+        try AtomicFile.createFolder(path)
     }
 }

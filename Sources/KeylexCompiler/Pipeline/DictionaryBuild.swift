@@ -63,6 +63,8 @@ public struct DictionaryBuild {
             try AtomicFile.write(bytes, to: path, check: check)
         } catch let error as CompiledDictionary.VerificationError {
             throw error
+        } catch let error as AtomicFile.WriteError {
+            throw OutputError(description: error.description)
         } catch {
             throw OutputError(description: "\(path): \(error)")
         }

@@ -170,6 +170,7 @@ public struct ProjectBuild {
         checkTypable(staleLayouts, tables: tables, validator: layoutLocales?.validator)
         guard !diagnostics.hasErrors else { return nil }
 
+        try AtomicFile.createFolder(output)
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
                                   locales: state.locales.filter { upToDate.contains($0.key) })
         var compiled: [String: CompiledDictionary] = [:]
