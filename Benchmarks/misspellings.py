@@ -170,7 +170,6 @@ def measure_pairs(pairs, peers=True):
     if not peers:
         return results
     for name, function in [("hunspell", hunspell), ("aspell", aspell)]:
-        start = time.time()
         found = function([t for t, _ in pairs])
         results[name] = score([f or [] for f in found], pairs)
         log(name)

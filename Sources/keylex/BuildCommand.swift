@@ -54,7 +54,7 @@ struct Build: ParsableCommand {
         }
         progress.clear()
         try report.finish()
-        guard let outcome else { throw Status.inputErrors(report.engine) }
+        guard let outcome else { throw Status.failedInputs(report.engine) }
         guard !verbosity.quiet else { return }
         for product in outcome.products {
             print("\(product.path)\t\(product.wordCount) words\t\(product.layoutCount) layouts\t\(product.byteCount) bytes")

@@ -31,7 +31,7 @@ struct Dict: ParsableCommand {
         let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, origin: inputs[0])
         guard let table = build.read(inputs) else {
             try report.finish()
-            throw Status.inputErrors(report.engine)
+            throw Status.failedInputs(report.engine)
         }
         try report.finish()
         do {

@@ -52,7 +52,7 @@ enum Status {
     static let internalError = ExitCode(4)
 
     /// The status for inputs that had errors: 3 when a file could not be read at all, else 1.
-    static func inputErrors(_ diagnostics: DiagnosticEngine) -> ExitCode {
+    static func failedInputs(_ diagnostics: DiagnosticEngine) -> ExitCode {
         diagnostics.diagnostics.contains { $0.severity == .error && $0.code == "unreadable-file" } ? ioFailed : inputErrors
     }
 

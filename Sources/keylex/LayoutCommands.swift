@@ -31,7 +31,7 @@ struct Validate: ParsableCommand {
             _ = LayoutBuild(diagnostics: diagnostics).resolve(files.compactMap(reader.read))
         }
         try report.finish()
-        if diagnostics.hasErrors { throw Status.inputErrors(diagnostics) }
+        if diagnostics.hasErrors { throw Status.failedInputs(diagnostics) }
     }
 }
 
@@ -60,7 +60,7 @@ struct Convert: ParsableCommand {
         let diagnostics = report.engine
         let document = LayoutSourceReader(diagnostics: diagnostics).read(file)
         try report.finish()
-        guard let document, !diagnostics.hasErrors else { throw Status.inputErrors(diagnostics) }
+        guard let document, !diagnostics.hasErrors else { throw Status.failedInputs(diagnostics) }
         let toJSON = output.map { $0.hasSuffix(".json") } ?? file.hasSuffix(".xml")
         let text = toJSON ? JSONLayoutWriter.write(document) : XMLLayoutWriter.write(document)
         guard let output else {

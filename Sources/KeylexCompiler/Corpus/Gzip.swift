@@ -25,9 +25,9 @@ enum Gzip {
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var input = compressed
-        return try input.withUnsafeMutableBufferPointer { (source) throws(Failure) -> [UInt8] in
-            stream.next_in = source.baseAddress
+        return try compressed.withUnsafeBufferPointer { (source) throws(Failure) -> [UInt8] in
+            // zlib reads the input through a non-const pointer but never writes it.
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = UInt32(source.count)
             while true {
                 let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in

@@ -184,7 +184,7 @@ public final class LayoutValidator {
         var units = 0.0
         for key in row.keys {
             // A width out of range is reported by itself; the row's sum would mean nothing.
-            if let width = key.width, KeyWidth(kind: width.encoded.kind.rawValue, value: width.encoded.value) == nil { return }
+            if key.width?.isAllowed == false { return }
             switch key.width ?? .input {
             case .percentage(let fraction): fixed += fraction * widthOf
             case .points(let points): fixed += points

@@ -79,12 +79,14 @@ extension WordDictionary {
         return result
     }
 
-    /// Calls `body` with the `count` best completions of `prefix`, best first: highest frequency
-    /// class, then lexicographic order. Words that are never suggested (class 0: blocked, possibly
-    /// offensive, not a word) are skipped. The prefix itself counts when it is a word.
-    /// Allocates nothing for small counts; the buffer is only valid during the call.
     /// The most completions one call gives: a larger `count` is taken as this.
     public static let maxCompletions = 1_024
+
+    /// Calls `body` with the `count` best completions of `prefix` (at most ``maxCompletions``),
+    /// best first: highest frequency class, then lexicographic order. Words that are never
+    /// suggested (class 0: blocked, possibly offensive, not a word) are skipped. The prefix itself
+    /// counts when it is a word. Allocates nothing for small counts; the buffer is only valid
+    /// during the call.
 
     public func forEachCompletion(of prefix: String, count: Int,
                                   _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {

@@ -59,6 +59,9 @@ public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
+    /// Whether the width's value is one its kind allows (see ``allows(_:_:)``), as stored.
+    public var isAllowed: Bool { Self.allows(encoded.kind, Double(encoded.value)) }
+
     /// The values each kind allows: an input factor above 0 and at most 10, a fraction above 0 and
     /// at most 1 (100%), points above 0 and at most 1024. Not-a-number and infinities are outside.
     public static func allows(_ kind: KeyWidthKind, _ value: Double) -> Bool {

@@ -13,7 +13,11 @@ public struct CurrentWord: Sendable, Equatable {
     /// letters (and an apostrophe at the end, being typed); quotes and brackets around it are not
     /// part of it.
     public init?(in textBeforeCursor: String) {
-        let text = textBeforeCursor
+        self.init(in: textBeforeCursor[...])
+    }
+
+    /// The word at the end of `text`, a part of a larger text whose indices it keeps.
+    init?(in text: Substring) {
         // The token: everything after the last whitespace.
         var tokenStart = text.endIndex
         while tokenStart > text.startIndex {

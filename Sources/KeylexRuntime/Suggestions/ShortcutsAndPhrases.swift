@@ -7,7 +7,7 @@ extension SuggestionEngine {
     func shortcuts(of typed: String) -> (replacement: String?, offers: [String]) {
         var replacement = userDictionary?.textReplacement(for: typed)
         var offers: [(text: String, frequency: UInt8)] = []
-        for spelling in Self.spellings(of: typed) {
+        for spelling in dictionary.shortcutCount > 0 ? Self.spellings(of: typed) : [] {
             guard let number = dictionary.number(of: spelling) else { continue }
             for shortcut in dictionary.shortcuts(at: number) {
                 if shortcut.frequency >= DictionaryFormat.whitelistShortcut {
@@ -25,7 +25,7 @@ extension SuggestionEngine {
     /// ("a pri" → "a priori"), each with the text it replaces (both words). None when the
     /// dictionary has no multi-word entries.
     func multiWordCompletions(of typed: String, after previous: Substring?, count: Int = 1) -> [(text: String, typed: String)] {
-        guard let previous, dictionary.code(ofTyped: " ") != nil else { return [] }
+        guard let previous, hasPhrases else { return [] }
         let phrase = "\(previous) \(typed)"
         let scalars = phrase.unicodeScalars
         guard scalars.count <= dictionary.maxWordLength else { return [] }

@@ -124,9 +124,11 @@ struct SubstitutionCosts {
     /// The costs of typing `scalar` as its two-letter spelling, ending at each typed letter.
     @inline(__always)
     private func fillSpellings(_ costsAt: UnsafeMutablePointer<Float>, _ scalar: Unicode.Scalar?) {
+        // Read only when umlauts are spelt (see fillEditRow).
+        guard costs.spellsUmlauts else { return }
         let n = typed.count
         for k in 0..<n { costsAt[k] = .infinity }
-        guard costs.spellsUmlauts, let scalar, let lower = scalar.properties.lowercaseMapping.unicodeScalars.first,
+        guard let scalar, let lower = scalar.properties.lowercaseMapping.unicodeScalars.first,
               let (a, b) = Self.umlautSpellings[lower] else { return }
         let first = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: a))
         let second = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: b))

@@ -18,6 +18,8 @@ public struct SuggestionEngine {
     public var budget = 40_000
     let geometry: KeyGeometry
     let index: AlphabetIndex
+    /// Whether some entry of the dictionary has several words ("parce que").
+    let hasPhrases: Bool
 
     /// An engine on `dictionary`, with key geometry from `layout` when given: distances between the
     /// keys of its lowercased layer, and which letters its keys and callouts type (a letter the
@@ -27,6 +29,7 @@ public struct SuggestionEngine {
         self.userDictionary = userDictionary
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
         index = AlphabetIndex(dictionary: dictionary)
+        hasPhrases = dictionary.code(ofTyped: " ") != nil
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
@@ -53,13 +56,6 @@ public struct SuggestionEngine {
     /// (`docs/SUGGESTIONS.md`); raise it to correct less, lower it to correct more. A source attribute
     /// `autocorrect_margin` (see ``WordDictionary/attributes``) sets it for one locale.
     public var autocorrectMargin: Float
-    /// The margin for a typed word of `length` letters: ``autocorrectMargin`` from seven letters on,
-    /// ``shortWordMargin`` more per letter below seven (a short word has many neighbours, and rare
-    /// short words are easily taken for typos of frequent ones: "ane" is not "and").
-    func margin(length: Int) -> Float {
-        autocorrectMargin + shortWordMargin * Float(max(0, 7 - length))
-    }
-
     /// What each letter short of seven adds to ``autocorrectMargin`` for a word that short.
     public var shortWordMargin: Float = 25
 
@@ -68,6 +64,13 @@ public struct SuggestionEngine {
     public var autocorrectLead: Float = 48
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
+
+    /// The margin for a typed word of `length` letters: ``autocorrectMargin`` from seven letters on,
+    /// ``shortWordMargin`` more per letter below seven (a short word has many neighbours, and rare
+    /// short words are easily taken for typos of frequent ones: "ane" is not "and").
+    func margin(length: Int) -> Float {
+        autocorrectMargin + shortWordMargin * Float(max(0, 7 - length))
+    }
 
     /// ``costs`` with ``EditCosts/maxEdits`` within what the engine searches.
     var searchCosts: EditCosts {
@@ -174,7 +177,8 @@ public struct SuggestionEngine {
     /// as known; words marked "not a word" (AOSP's `not_a_word`: `alot`) do not.
     private func isKnown(_ typed: String, after previous: Substring?) -> Bool {
         if userDictionary?.hasLearnedWord(typed) == true { return true }
-        let spellings = Self.spellings(of: typed) + (previous.map { Self.spellings(of: "\($0) \(typed)") } ?? [])
+        let phrase = hasPhrases ? previous.map { Self.spellings(of: "\($0) \(typed)") } : nil
+        let spellings = Self.spellings(of: typed) + (phrase ?? [])
         return spellings.contains { spelling in
             dictionary.number(of: spelling).map { !dictionary.flags(at: $0).contains(.notAWord) } ?? false
         }
@@ -200,38 +204,48 @@ public struct SuggestionEngine {
         let learned: [String]
     }
 
+    /// A candidate with its word, and whether the word is a spelling variant of the typed one.
+    struct Found {
+        let candidate: Candidate
+        let word: String
+        let isVariant: Bool
+    }
+
     /// Orders the candidates into suggestions: the replacement or autocorrection, the typed word,
     /// its shortcuts, multi-word completions, then the candidates.
     private func rank(_ r: Ranking, _ candidates: CandidateList, count: Int) -> [Suggestion] {
         let typed = r.typed
         let ignored = userDictionary?.ignored ?? []
         let shortcuts = self.shortcuts(of: typed)
+        let found = candidates.all.compactMap { c in
+            text(of: c, learned: r.learned).map { Found(candidate: c, word: $0, isVariant: isSpellingVariant($0, of: typed)) }
+        }
         var result: [Suggestion] = []
         var seen: Set<String> = [typed]
-        func add(_ suggestion: Suggestion) {
-            if seen.insert(suggestion.text).inserted { result.append(suggestion) }
+        func add(_ word: String, autocorrect: Bool = false) {
+            let text = cased(word, like: typed, capitalised: r.context.isSentenceStart)
+            if seen.insert(text).inserted { result.append(Suggestion(text: text, typed: typed, isAutocorrect: autocorrect)) }
         }
         if let replacement = shortcuts.replacement {
-            add(Suggestion(text: cased(replacement, like: typed, capitalised: r.context.isSentenceStart), typed: typed, isAutocorrect: true))
-        } else if !r.known, let word = autocorrection(candidates, r), !ignored.contains(word) {
-            add(Suggestion(text: cased(word, like: typed, capitalised: r.context.isSentenceStart), typed: typed, isAutocorrect: true))
+            add(replacement, autocorrect: true)
+        } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
+            add(word, autocorrect: true)
         }
         if r.known && isSuggestible(typed) && !ignored.contains(typed) {
             result.append(Suggestion(text: typed, typed: typed))
         } else if !r.known {
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
         }
-        for offer in shortcuts.offers { add(Suggestion(text: cased(offer, like: typed, capitalised: r.context.isSentenceStart), typed: typed)) }
+        for offer in shortcuts.offers { add(offer) }
         for phrase in multiWordCompletions(of: typed, after: r.context.previousWord) {
-            add(Suggestion(text: phrase.text, typed: phrase.typed))
+            if seen.insert(phrase.text).inserted { result.append(Suggestion(text: phrase.text, typed: phrase.typed)) }
         }
-        // Spelling variants of the typed word that clear the margin first, then the rest, each best first.
-        let words = candidates.all.compactMap { c in text(of: c, learned: r.learned).map { (word: $0, score: c.score) } }
-        let first = words.filter { $0.score >= autocorrectMargin && isSpellingVariant($0.word, of: typed) }.map(\.word)
-        let ordered = first + words.map(\.word).filter { !first.contains($0) }
-        for word in ordered where result.count < count && word != typed && !ignored.contains(word) {
-            // (The typed word itself is listed already, as typed.)
-            add(Suggestion(text: cased(word, like: typed, capitalised: r.context.isSentenceStart), typed: typed))
+        // Spelling variants of the typed word that clear the margin first, then the rest, each best
+        // first; the typed word itself is listed already, as typed.
+        let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
+        for f in leads + found.filter({ !($0.isVariant && $0.candidate.score >= autocorrectMargin) })
+        where result.count < count && f.word != typed && !ignored.contains(f.word) {
+            add(f.word)
         }
         return Array(result.prefix(count))
     }
@@ -243,21 +257,22 @@ public struct SuggestionEngine {
     }
 
     /// The correction to apply on space to an unknown word, if one is confident enough: its best
-    /// spelling variant (see ``isSpellingVariant(_:of:)``), or a correction that costs
-    /// at most ``autocorrectLimit(length:)``, beats the typed word's score (0) by
-    /// ``autocorrectMargin``, and beats every other candidate, completions included (a word still
-    /// being typed is not corrected away from its completion), by 4 classes.
-    private func autocorrection(_ candidates: CandidateList, _ r: Ranking) -> String? {
+    /// spelling variant (see ``isSpellingVariant(_:of:)``) when that scores at least
+    /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
+    /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
+    /// scores 0), and beats every other candidate, completions included (a word still being typed
+    /// is not corrected away from its completion), by ``autocorrectLead``.
+    private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
-        let corrections = candidates.all.filter { !$0.isCompletion }
-        if let variant = corrections.first(where: { text(of: $0, learned: r.learned).map { isSpellingVariant($0, of: r.typed) } ?? false }) {
-            return variant.score >= autocorrectMargin ? text(of: variant, learned: r.learned) : nil
+        if let variant = found.first(where: { !$0.candidate.isCompletion && $0.isVariant }) {
+            return variant.candidate.score >= autocorrectMargin ? variant.word : nil
         }
-        guard let best = candidates.all.first(where: { !$0.isCompletion }),
-              best.cost <= Self.autocorrectLimit(length: r.typed.unicodeScalars.count),
-              best.score >= margin(length: r.typed.unicodeScalars.count),
-              candidates.all.allSatisfy({ $0.number == best.number || best.score - $0.score >= autocorrectLead }) else { return nil }
-        return text(of: best, learned: r.learned)
+        let length = r.typed.unicodeScalars.count
+        guard let best = found.first(where: { !$0.candidate.isCompletion })?.candidate,
+              best.cost <= Self.autocorrectLimit(length: length), best.score >= margin(length: length),
+              found.allSatisfy({ $0.candidate.number == best.number || best.score - $0.candidate.score >= autocorrectLead })
+        else { return nil }
+        return found.first { $0.candidate.number == best.number }?.word
     }
 
     private func text(of candidate: Candidate, learned: [String]) -> String? {

@@ -16,7 +16,7 @@ struct TypingContext {
         // Closing quotes and brackets may follow the sentence's end: "Yes." she said.
         let mark = trimmed.first { !"\"'”’»)]".contains($0) }
         isSentenceStart = mark.map { Self.sentenceEnds.contains($0) } ?? true
-        let head = String(before.dropLast())
+        let head = before.dropLast()  // no copy: the same indices as `text`
         if before.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
             previousWord = previous.text
         } else {
