@@ -12,7 +12,8 @@ Data nobody here wrote:
   (Keylex's en-US dictionary, hunspell and aspell accept it, symspellpy's and pyspellchecker's
   lists hold it); a deterministic sample. The pairs are split in two halves by the CRC-32 of the
   misspelling: Keylex's autocorrect settings (margin 90, 25 more per letter below seven, lead 48)
-  were chosen on the even half; this benchmark reports the odd half only;
+  and the costs of a dropped letter and of a neighbouring key (0.7 each) were chosen on the even
+  half; this benchmark reports the odd half only;
 - running text: the English fortunes of Debian's `fortunes` package, for wrong replacements of
   correctly spelt words (words hunspell accepts) and for the keystroke savings rate;
 - rare words: ranks 20,000–80,000 of wordfreq's English list (Benchmarks/wordfreq/en.tsv) that

@@ -29,6 +29,7 @@ var engine = SuggestionEngine(dictionary: dictionary, layout: layout)
 if let budget = ProcessInfo.processInfo.environment["KEYLEX_BUDGET"].flatMap(Int.init) { engine.budget = budget }
 if let cost = ProcessInfo.processInfo.environment["KEYLEX_MAX_COST"].flatMap(Float.init) { engine.costs.maxCost = cost }
 if let cost = ProcessInfo.processInfo.environment["KEYLEX_VOWEL"].flatMap(Float.init) { engine.costs.vowelSubstitution = cost }
+if let edits = ProcessInfo.processInfo.environment["KEYLEX_LONG_EDITS"].flatMap(Int.init) { engine.costs.longWordEdits = edits }
 let typos = try lines(arguments[3]).map { line -> (String, String) in
     let fields = line.split(separator: "\t")
     return (String(fields[0]), String(fields[1]))

@@ -95,4 +95,20 @@ import Testing
             #expect(Self.first(german, "ganz " + word) ?? ("", true) == (word, false), "\(word)")
         }
     }
+
+    /// The search widens in passes: a second edit for words with the typed first letter when the
+    /// first pass found few candidates, a third for long words when nothing was found; what the
+    /// wider passes find is offered, never applied.
+    @Test func widerSearchesOfferWordsSeveralSlipsAway() throws {
+        let engine = try Self.english.get()
+        let arogent = engine.suggestions(for: "so arogent", count: 4)
+        #expect(arogent.contains { $0.text == "arrogant" } && !arogent.contains(where: \.isAutocorrect), "\(arogent)")
+        let interpretation = engine.suggestions(for: "so inturpratasion", count: 4)
+        #expect(interpretation.contains { $0.text == "interpretation" } && !interpretation.contains(where: \.isAutocorrect),
+                "\(interpretation)")
+        var narrow = engine
+        narrow.costs.longWordEdits = 2
+        #expect(!narrow.suggestions(for: "so inturpratasion", count: 4).contains { $0.text == "interpretation" })
+        #expect(engine.suggestions(for: "so houe").first { !$0.isUnknown }?.text == "house")
+    }
 }

@@ -2,10 +2,11 @@ extension WordDictionary {
     /// Finds the words within `costs.maxEdits` edits and `costs.maxCost` of `typed` (comparison codes)
     /// by a Damerau–Levenshtein search on the automaton itself (see ``CorrectionSearch``). Words
     /// never suggested are left out. `penalty` is added to every correction's cost (to rank
-    /// corrections of a known word low). The walk visits at most `budget` arcs, and the following
-    /// of typed letters as many.
+    /// corrections of a known word low). Only words whose first `kept` letters are the typed ones
+    /// (but for case or accent) are searched. The walk visits at most `budget` arcs, and the
+    /// following of typed letters as many.
     func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, index: AlphabetIndex, budget: Int,
-                 penalty: Float = 0, into candidates: inout CandidateList) {
+                 penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList) {
         let n = typed.count, edits = costs.maxEdits
         guard n > 0, edits >= 0 else { return }
         let maxDepth = min(maxWordLength, n + edits)
@@ -25,8 +26,9 @@ extension WordDictionary {
                                 let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
                                 fillFirstEditRow(search.rows, typed, costs, edits: edits)
                                 var remaining = budget
-                                walkTree(maxDepth: maxDepth, budget: &remaining, where: { _, label in
-                                    !typedLettersTypable || substitution.isTypable(label)
+                                walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
+                                    (depth >= kept || depth >= n || foldClass(ofCode: label) == foldClass(ofCode: typed[depth]))
+                                        && (!typedLettersTypable || substitution.isTypable(label))
                                 }) { arc in
                                     search.visit(arc, into: &candidates)
                                 }
@@ -50,7 +52,7 @@ extension WordDictionary {
     }
 }
 
-/// One correction search (see ``WordDictionary/correct(_:costs:geometry:index:budget:penalty:into:)``):
+/// One correction search (see ``WordDictionary/correct(_:costs:geometry:index:budget:penalty:keeping:into:)``):
 /// a depth-first walk of the automaton with one row of the layered edit table per depth (see
 /// ``WordDictionary/fillEditRow(_:_:_:_:_:_:edits:)``), a subtree left as soon as no cell of its
 /// row is within reach.

@@ -8,7 +8,7 @@ public struct EditCosts: Sendable, Equatable {
     /// A letter typed in place of another, far away on the keyboard (or with no layout known).
     public var substitution: Float = 1
     /// A letter typed in place of one whose key is next to it (centres at most 1.25 key widths apart).
-    public var neighbouringKey: Float = 0.5
+    public var neighbouringKey: Float = 0.7
     /// A letter typed in place of one whose key is near (centres at most 2.25 key widths apart).
     public var nearKey: Float = 0.8
     /// A vowel of the Latin alphabet typed in place of another (`seperate`, `definately`): people
@@ -16,8 +16,9 @@ public struct EditCosts: Sendable, Equatable {
     public var vowelSubstitution: Float = 0.6
     /// A letter typed without its accent or in another case (e for é, E for e).
     public var caseOrAccent: Float = 0.25
-    /// A letter of the word not typed.
-    public var omission: Float = 1
+    /// A letter of the word not typed: the most common error in real misspellings, so a little
+    /// cheaper than a letter typed for another.
+    public var omission: Float = 0.7
     /// A repeated letter typed once ("leter" for "letter").
     public var repeatedOmission: Float = 0.35
     /// A letter typed that the word does not have.
@@ -41,6 +42,12 @@ public struct EditCosts: Sendable, Equatable {
     public var maxEdits = 2
     /// The most edits the engine searches.
     public static let maxSupportedEdits = 3
+    /// The most edits for a typed word of ``longWordLength`` letters or more when nothing within
+    /// ``maxEdits`` was found (`inturpratasion` → `interpretation`); that search keeps the first two
+    /// typed letters. At most ``maxSupportedEdits``; no more than ``maxEdits`` turns it off.
+    public var longWordEdits = 3
+    /// How long a typed word must be for ``longWordEdits``.
+    public static let longWordLength = 8
     /// The most a correction may cost: two full edits.
     public var maxCost: Float = 2
 

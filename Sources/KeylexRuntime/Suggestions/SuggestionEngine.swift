@@ -123,22 +123,44 @@ public struct SuggestionEngine {
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
-                // One error is what people make most: search within one edit first, and allow two
-                // only when nothing was found there (a second error makes the search several
-                // times larger, and brings many frequent words within reach).
-                var firstPass = costs
-                firstPass.maxEdits = min(costs.maxEdits, 1)
-                dictionary.correct(typedCodes, costs: firstPass, geometry: geometry, index: index, budget: budget, penalty: known ? 1 : 0,
-                                   into: &candidates)
-                let foundWord = known || candidates.count > 0
-                if !known, costs.maxEdits > firstPass.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
-                    dictionary.correct(typedCodes, costs: costs, geometry: geometry, index: index, budget: budget, into: &candidates)
-                }
+                let foundWord = searchCorrections(typedCodes, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, into: &candidates)
                 let ranking = Ranking(typed: typed, known: known, context: context, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
             }
         }
+    }
+
+    /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
+    /// whether the typed word is known or has a candidate within one edit.
+    ///
+    /// One error is what people make most, so the first pass allows one edit. A second allows
+    /// ``EditCosts/maxEdits``: over every word when the first found no correction, else only over
+    /// words with the typed first letter, and only when fewer than `count` candidates were found
+    /// (what it adds ranks below the first pass's finds). For a word of ``EditCosts/longWordLength``
+    /// letters or more that still has no correction, a last pass allows
+    /// ``EditCosts/longWordEdits`` among the words that start with its first two typed letters. Each
+    /// pass widens a search that is several times larger, so later passes run only when needed.
+    private func searchCorrections(_ typed: UnsafeBufferPointer<UInt32>, known: Bool, count: Int, costs: EditCosts,
+                                   into candidates: inout CandidateList) -> Bool {
+        var pass = costs
+        pass.maxEdits = min(costs.maxEdits, 1)
+        dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: known ? 1 : 0, into: &candidates)
+        let foundWord = known || candidates.count > 0
+        guard !known else { return foundWord }
+        let corrections = candidates.all.count { !$0.isCompletion }
+        if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
+            dictionary.correct(typed, costs: costs, geometry: geometry, index: index, budget: budget,
+                               penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 1 : 0, into: &candidates)
+        }
+        let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
+        if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
+            pass = costs
+            pass.maxEdits = longWordEdits
+            pass.maxCost = Float(longWordEdits)
+            dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: 1, keeping: 2, into: &candidates)
+        }
+        return foundWord
     }
 
     /// What follows the last apostrophe of `word`, when letters follow it.
