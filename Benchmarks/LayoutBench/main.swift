@@ -47,7 +47,7 @@ let json = Data(JSONLayoutWriter.write(locale.document).utf8)
 func drawFromBundle(_ bundle: LayoutBundle) {
     let layer = bundle.layout(for: .phone)!.layer(.lowercased)!
     for r in 0..<layer.rowCount {
-        for key in layer.row(at: r) { sink &+= Int(key.action.rawValue) &+ (key.displayText?.utf8.count ?? 0) }
+        for key in layer.row(at: r) { sink &+= Int(key.action.rawValue) &+ (key.displayText?.utf8Count ?? 0) }
     }
 }
 

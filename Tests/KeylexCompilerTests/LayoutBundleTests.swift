@@ -15,13 +15,13 @@ import Testing
     static func walk(_ bundle: LayoutBundle) -> Int {
         var seen = 0
         for locale in bundle.locales {
-            seen += locale.tag.utf8.count + (locale.name?.utf8.count ?? 0)
-            for i in 0..<locale.calloutCount { seen += locale.callout(at: i).reduce(0) { $0 + $1.utf8.count } }
+            seen += locale.tag.utf8Count + (locale.name?.utf8Count ?? 0)
+            for i in 0..<locale.calloutCount { seen += locale.callout(at: i).reduce(0) { $0 + $1.utf8Count } }
             _ = locale.callout(for: "e")
             for layout in locale.layouts {
                 for layer in layout.layers {
                     layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in
-                        seen += (key.output?.utf8.count ?? 0) + (key.label?.utf8.count ?? 0) + (key.callout?.count ?? 0)
+                        seen += (key.output?.utf8Count ?? 0) + (key.label?.utf8Count ?? 0) + (key.callout?.count ?? 0)
                         seen += key.targetLayer?.rowCount ?? 0
                         if frame.width.isNaN { seen += 1 }
                     }
@@ -85,5 +85,20 @@ import Testing
                 "run `keylex schema` after changing the schemas")
         #expect(try String(contentsOfFile: folder + "/" + LayoutSchemas.jsonSchemaFileName, encoding: .utf8) == LayoutSchemas.jsonSchema)
         #expect(try JSONSerialization.jsonObject(with: Data(LayoutSchemas.jsonSchema.utf8)) is [String: Any])
+    }
+
+    /// A key's text outlives the bundle it came from: it keeps the mapped file alive.
+    @Test func keyTextOutlivesItsBundle() throws {
+        let path = try TestSupport.write(Self.sample, "fr.klx", in: TestSupport.temporaryDirectory())
+        func firstOutputs() throws -> [KeyText] {
+            let bundle = try LayoutBundle(contentsOf: path)
+            let layer = try #require(bundle.layout(for: .phone)?.layer(.lowercased))
+            return layer.row(at: 0).compactMap(\.output)
+        }
+        let texts = try firstOutputs()
+        try FileManager.default.removeItem(atPath: path)
+        // Each bundle above is gone; reading its texts must still find the file's bytes.
+        #expect(texts.map(\.description) == ["a", "z", "e", "r", "t", "y", "u", "i", "o", "p"])
+        #expect(texts[0].withUTF8 { Array($0) } == [0x61])
     }
 }

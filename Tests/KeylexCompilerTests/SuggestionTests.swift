@@ -147,6 +147,63 @@ import Testing
         #expect(throws: KeylexError.self) { try UserDictionary(path: path) }
     }
 
+    /// One thread learns and ignores words while others ask for suggestions: every query sees the
+    /// user's words as they were at some moment (run under `swift test --sanitize=thread` to check
+    /// for data races: see the README).
+    @Test func learningWhileSuggestingOnOtherThreadsIsSafe() throws {
+        let user = UserDictionary()
+        let engine = try Self.engine(Self.small, user: user)
+        let words = (0..<200).map { "keylex\($0)" }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for (i, word) in words.enumerated() {
+                    try? user.learnWord(word)
+                    if i % 3 == 0 { try? user.ignoreWord(word) }
+                    try? user.addTextReplacement("On my way \(i)", shortcut: "omw")
+                }
+            } else {
+                for _ in 0..<300 {
+                    let texts = engine.suggestions(for: "so keyle", count: 5).map(\.text)
+                    #expect(texts.allSatisfy { $0 == "keyle" || $0.hasPrefix("keylex") || !$0.hasPrefix("keyl") })
+                    _ = engine.suggestions(for: "so omw")
+                }
+            }
+        }
+        #expect(user.learned.count == words.count - (words.count + 2) / 3)
+        #expect(user.textReplacement(for: "omw") == "On my way 199")
+        #expect(engine.suggestions(for: "so omw").first?.text == "On my way 199")
+    }
+
+    /// Key distances are computed when needed: a layer of 40,000 keys (a table of every pair would
+    /// take 6.4 GB) costs memory in proportion to its keys.
+    @Test func aLayerWithManyKeysCostsMemoryInProportion() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let rows = (0..<200).map { r in
+            let chars = String(String.UnicodeScalarView((0..<200).compactMap { Unicode.Scalar(0x20000 + r * 200 + $0) }))
+            return "      <row><chars value=\"\(chars)\"/></row>"
+        }
+        let letters = "      <row><chars value=\"qwertyuiop\"/></row>\n      <row><chars value=\"asdfghjkl\"/></row>"
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <keyboard locale="en">
+              <layout formFactor="phone">
+                <layer id="lowercased">
+            \(letters)
+            \(rows.joined(separator: "\n"))
+                </layer>
+              </layout>
+            </keyboard>
+            """
+        _ = try TestSupport.write(xml, "en.xml", in: folder)
+        let engine = DiagnosticEngine()
+        let locales = LayoutBuild(diagnostics: engine).read(directory: folder).locales
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(dictionary: nil, locales: locales))
+        let layout = try #require(bundle.layout(for: .phone))
+        #expect(layout.layer(.lowercased)?.rowCount == 202)
+        let suggestions = SuggestionEngine(dictionary: TestSupport.english.1, layout: layout).suggestions(for: "so tge")
+        #expect(suggestions.contains { $0.text == "the" })
+    }
+
     @Test func hugeParametersAreClampedNotTrapped() throws {
         var engine = try Self.engine(Self.small)
         for edits in [-1, 4, 9, Int.max] {
@@ -191,3 +248,4 @@ import Testing
         #expect(!hurried.suggestions(for: "so wrold").isEmpty)
     }
 }
+

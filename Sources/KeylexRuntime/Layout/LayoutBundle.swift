@@ -58,7 +58,7 @@ final class LayoutTables: Sendable {
 
     init(container: Container) throws(KeylexError) {
         guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
-        strings = try StringTable(section: container.requiredSection(.strings))
+        strings = try StringTable(section: container.requiredSection(.strings), storage: container.storage)
         let section = try container.requiredSection(.layouts)
         var offset = LayoutFormat.headerSize
         var views: [ByteView] = []

@@ -57,26 +57,25 @@ public struct EditCosts: Sendable, Equatable {
 /// Where the keys of a layout are, per alphabet code of a dictionary: what makes a neighbouring-key
 /// substitution cheaper than a distant one, and which letters the layout can type at all.
 struct KeyGeometry: Sendable {
-    /// The key of each alphabet code (an index into `distances`' rows), or -1 when no key types it.
+    /// The key of each alphabet code (an index into ``centres``), or -1 when no key types it.
     let keyOfCode: [Int32]
     /// The keys of letters no word has, by comparison code (see
     /// ``WordDictionary/comparisonCode(ofTyped:)``): they can still be typed.
     private let keyOfOther: [UInt32: Int32]
-    /// The number of keys, and the distances between their centres in key widths (row-major).
-    let keyCount: Int
-    let distances: [Float]
+    /// The centre of each key, in key widths: `x` at `2 * key`, `y` at `2 * key + 1`. Distances are
+    /// computed when needed, so memory grows with the keys, not with their pairs.
+    let centres: [Float]
     /// Per alphabet code, whether some key or callout of the layout types the letter, in some case
     /// or with some accent; empty when every letter counts as typable (no layout).
     let typable: [Bool]
 
     /// No geometry: every substitution is a plain one, every letter typable.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], keyCount: 0, distances: [], typable: [])
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [])
 
-    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], keyCount: Int, distances: [Float], typable: [Bool]) {
+    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool]) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
-        self.keyCount = keyCount
-        self.distances = distances
+        self.centres = centres
         self.typable = typable
     }
 
@@ -89,7 +88,7 @@ struct KeyGeometry: Sendable {
         var keyOfCode = [Int32](repeating: -1, count: size)
         var keyOfOther: [UInt32: Int32] = [:]
         var keyOfFold: [UInt32: Int32] = [:]
-        var centres: [(Float, Float)] = []
+        var centres: [Float] = []
         let width = 1000.0, height = 100.0
         let unit = layer.inputUnitWidth(keyboardWidth: width)
         guard unit > 0 else { self = .none; return }
@@ -98,9 +97,9 @@ struct KeyGeometry: Sendable {
             let scalars = output.description.unicodeScalars
             guard scalars.count == 1 else { return }
             let code = dictionary.comparisonCode(ofTyped: scalars.first!)
-            let index = Int32(centres.count)
+            let index = Int32(centres.count / 2)
             // Rows are about one key width apart in height, as on real keyboards.
-            centres.append((Float((frame.x + frame.width / 2) / unit), Float(frame.row) + 0.5))
+            centres += [Float((frame.x + frame.width / 2) / unit), Float(frame.row) + 0.5]
             guard Int(code) < size else { keyOfOther[code] = index; return }
             keyOfCode[Int(code)] = index
             keyOfFold[dictionary.foldClass(ofCode: code)] = index
@@ -108,15 +107,7 @@ struct KeyGeometry: Sendable {
         for code in 0..<size where keyOfCode[code] < 0 {
             keyOfCode[code] = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] ?? -1
         }
-        var distances = [Float](repeating: 0, count: centres.count * centres.count)
-        for (a, p) in centres.enumerated() {
-            for (b, q) in centres.enumerated() {
-                let dx = p.0 - q.0, dy = p.1 - q.1
-                distances[a * centres.count + b] = (dx * dx + dy * dy).squareRoot()
-            }
-        }
-        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, keyCount: centres.count, distances: distances,
-                  typable: Self.typableCodes(layout, dictionary))
+        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary))
     }
 
     /// Per alphabet code, whether a letter of its folding class is the output of a character key

@@ -4,8 +4,8 @@ extension SuggestionEngine {
     /// What the typed word's shortcuts offer: a replacement to apply on space (a whitelist
     /// shortcut of the dictionary, or a text replacement of the user's, which wins), and the other
     /// shortcuts, most frequent first. The typed word is looked up as typed and in lower case.
-    func shortcuts(of typed: String) -> (replacement: String?, offers: [String]) {
-        var replacement = userDictionary?.textReplacement(for: typed)
+    func shortcuts(of typed: String, user: UserWords?) -> (replacement: String?, offers: [String]) {
+        var replacement = user?.textReplacement(for: typed)
         var offers: [(text: String, frequency: UInt8)] = []
         for spelling in dictionary.shortcutCount > 0 ? Self.spellings(of: typed) : [] {
             guard let number = dictionary.number(of: spelling) else { continue }

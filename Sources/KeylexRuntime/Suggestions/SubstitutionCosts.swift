@@ -17,11 +17,11 @@ extension WordDictionary {
                     filled.initialize(repeating: false)
                     for j in 0..<n { typedLetters[j] = (foldClass(ofCode: typed[j]), geometry.key(ofCode: typed[j])) }
                     return geometry.keyOfCode.withUnsafeBufferPointer { keyOfCode in
-                        geometry.distances.withUnsafeBufferPointer { distances in
+                        geometry.centres.withUnsafeBufferPointer { centres in
                             geometry.typable.withUnsafeBufferPointer { typable in
                                 var substitution = SubstitutionCosts(dictionary: self, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
-                                                                     costs: costs, keyOfCode: keyOfCode, distances: distances,
-                                                                     keyCount: geometry.keyCount, typable: typable, table: table, filled: filled,
+                                                                     costs: costs, keyOfCode: keyOfCode, centres: centres,
+                                                                     typable: typable, table: table, filled: filled,
                                                                      vowelFolds: VowelFolds(self))
                                 return body(&substitution)
                             }
@@ -42,8 +42,8 @@ struct SubstitutionCosts {
     let typedLetters: UnsafeBufferPointer<(UInt32, Int32)>
     let costs: EditCosts
     let keyOfCode: UnsafeBufferPointer<Int32>
-    let distances: UnsafeBufferPointer<Float>
-    let keyCount: Int
+    /// See ``KeyGeometry/centres``.
+    let centres: UnsafeBufferPointer<Float>
     /// See ``KeyGeometry/typable``.
     let typable: UnsafeBufferPointer<Bool>
     /// One row (``stride(_:)`` costs) per alphabet code, and one more for codes outside it.
@@ -105,7 +105,9 @@ struct SubstitutionCosts {
             } else if !typable {
                 row[n + j] = .infinity
             } else if key >= 0, typedKey >= 0 {
-                let distance = distances[Int(key) * keyCount + Int(typedKey)]
+                let dx = centres[2 * Int(key)] - centres[2 * Int(typedKey)]
+                let dy = centres[2 * Int(key) + 1] - centres[2 * Int(typedKey) + 1]
+                let distance = (dx * dx + dy * dy).squareRoot()
                 row[n + j] = distance <= 1.25 ? costs.neighbouringKey : distance <= 2.25 ? costs.nearKey : costs.substitution
             } else {
                 row[n + j] = costs.substitution

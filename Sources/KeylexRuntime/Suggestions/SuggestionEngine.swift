@@ -8,7 +8,7 @@
 /// `frequency class − 48 × (cost + max(0, cost − 1))` (a completion adds 0.25 to its cost;
 /// corrections of a word the dictionary knows add 1), and flags the typed word when it is unknown and the best correction
 /// when it is safe to apply.
-public struct SuggestionEngine {
+public struct SuggestionEngine: Sendable {
     public let dictionary: WordDictionary
     /// The user's learned and ignored words, if any.
     public let userDictionary: UserDictionary?
@@ -100,11 +100,13 @@ public struct SuggestionEngine {
         guard count > 0, let current = CurrentWord(in: textBeforeCursor) else { return [] }
         let count = min(count, Self.maxSuggestions)
         let context = TypingContext(text: textBeforeCursor, current: current)
-        var result = suggestions(forWord: String(current.text), context: context, count: count)
+        // One snapshot of the user's words per query, whatever other threads change meanwhile.
+        let user = userDictionary?.snapshot
+        var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
         if !result.foundWord, let rest = elision(current.text) {
-            let after = suggestions(forWord: String(rest), context: context, count: count)
+            let after = suggestions(forWord: String(rest), context: context, user: user, count: count)
             if after.foundWord { result = after }
         }
         return result.suggestions
@@ -112,20 +114,21 @@ public struct SuggestionEngine {
 
     /// The suggestions for one word, and whether it is known or has a completion or a correction
     /// within one edit.
-    private func suggestions(forWord typed: String, context: TypingContext, count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
+    private func suggestions(forWord typed: String, context: TypingContext, user: UserWords?,
+                             count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
         guard !scalars.isEmpty, scalars.count <= dictionary.maxWordLength else { return ([], false) }
         let costs = searchCosts
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
-            let known = isKnown(typed, after: context.previousWord)
+            let known = isKnown(typed, after: context.previousWord, user: user)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
                 let foundWord = searchCorrections(typedCodes, known: known, count: count, costs: costs, into: &candidates)
-                let learned = addLearnedWords(typedCodes, into: &candidates)
-                let ranking = Ranking(typed: typed, known: known, context: context, learned: learned)
+                let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
+                let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
             }
         }
@@ -172,8 +175,8 @@ public struct SuggestionEngine {
 
     /// Adds the user's learned words that complete or correct `typed`; returns them, indexed by
     /// `-number - 1` of their candidates.
-    private func addLearnedWords(_ typed: UnsafeBufferPointer<UInt32>, into candidates: inout CandidateList) -> [String] {
-        guard let user = userDictionary, !user.learned.isEmpty else { return [] }
+    private func addLearnedWords(_ typed: UnsafeBufferPointer<UInt32>, user: UserWords?, into candidates: inout CandidateList) -> [String] {
+        guard let user, !user.learned.isEmpty else { return [] }
         var words: [String] = []
         for word in user.learned.keys.sorted() where !dictionary.contains(word) {
             let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
@@ -197,8 +200,8 @@ public struct SuggestionEngine {
     /// Whether the dictionary (as typed, or in lower case) or the user knows `typed`, alone or as
     /// the end of a multi-word entry that starts with `previous`. Blocked and offensive words count
     /// as known; words marked "not a word" (AOSP's `not_a_word`: `alot`) do not.
-    private func isKnown(_ typed: String, after previous: Substring?) -> Bool {
-        if userDictionary?.hasLearnedWord(typed) == true { return true }
+    private func isKnown(_ typed: String, after previous: Substring?, user: UserWords?) -> Bool {
+        if user?.hasLearnedWord(typed) == true { return true }
         let phrase = hasPhrases ? previous.map { Self.spellings(of: "\($0) \(typed)") } : nil
         let spellings = Self.spellings(of: typed) + (phrase ?? [])
         return spellings.contains { spelling in
@@ -222,6 +225,8 @@ public struct SuggestionEngine {
         let typed: String
         let known: Bool
         let context: TypingContext
+        /// The user's words, as the query found them.
+        let user: UserWords?
         /// The user's learned words among the candidates (numbers `-1`, `-2`, …).
         let learned: [String]
     }
@@ -237,8 +242,8 @@ public struct SuggestionEngine {
     /// its shortcuts, multi-word completions, then the candidates.
     private func rank(_ r: Ranking, _ candidates: CandidateList, count: Int) -> [Suggestion] {
         let typed = r.typed
-        let ignored = userDictionary?.ignored ?? []
-        let shortcuts = self.shortcuts(of: typed)
+        let ignored = r.user?.ignored ?? []
+        let shortcuts = self.shortcuts(of: typed, user: r.user)
         let found = candidates.all.compactMap { c in
             text(of: c, learned: r.learned).map { Found(candidate: c, word: $0, isVariant: isSpellingVariant($0, of: typed)) }
         }
@@ -253,7 +258,7 @@ public struct SuggestionEngine {
         } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
-        if r.known && isSuggestible(typed) && !ignored.contains(typed) {
+        if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) {
             result.append(Suggestion(text: typed, typed: typed))
         } else if !r.known {
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
@@ -273,8 +278,8 @@ public struct SuggestionEngine {
     }
 
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
-    private func isSuggestible(_ typed: String) -> Bool {
-        userDictionary?.hasLearnedWord(typed) == true
+    private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {
+        user?.hasLearnedWord(typed) == true
             || Self.spellings(of: typed).contains { dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false }
     }
 

@@ -13,17 +13,25 @@ import Darwin
 /// With a path, every change is saved at once, atomically: the file is written beside the old one,
 /// flushed, and renamed over it, so a crash leaves the old file or the new one, never a mix. The
 /// file ends with a CRC32C of its contents, so a damaged file is refused rather than half read.
-/// Not thread-safe: use it from one thread (a keyboard's main thread).
-public final class UserDictionary {
-    /// Learned words and how many times each was learned.
-    public private(set) var learned: [String: Int] = [:]
-    /// Words never to suggest.
-    public private(set) var ignored: Set<String> = []
-    /// The user's text replacements, as iOS has them: typing the shortcut (`omw`) replaces it with
-    /// the phrase (`On my way!`) on space.
-    public private(set) var textReplacements: [String: String] = [:]
+///
+/// Safe to use from several threads: changes are serialised by a lock, and readers (a
+/// ``SuggestionEngine`` query) take a ``snapshot``, which later changes leave as it was.
+public final class UserDictionary: @unchecked Sendable {
+    /// The words now. Guarded by `lock`.
+    private var words = UserWords()
+    private let lock = Lock()
     /// Where the words are saved, if anywhere.
     public let path: String?
+
+    /// The words as they are now; later changes do not alter it.
+    public var snapshot: UserWords { lock.locked { words } }
+    /// Learned words and how many times each was learned.
+    public var learned: [String: Int] { snapshot.learned }
+    /// Words never to suggest.
+    public var ignored: Set<String> { snapshot.ignored }
+    /// The user's text replacements, as iOS has them: typing the shortcut (`omw`) replaces it with
+    /// the phrase (`On my way!`) on space.
+    public var textReplacements: [String: String] { snapshot.textReplacements }
 
     /// The first line of the file; version 1 files (no text replacements) are read too.
     private static let header = "keylex user dictionary 2"
@@ -39,63 +47,66 @@ public final class UserDictionary {
     public init(path: String) throws(KeylexError) {
         self.path = path
         guard let bytes = try Self.read(path) else { return }
-        try load(bytes)
+        words = try Self.load(bytes)
     }
 
-    public func hasLearnedWord(_ word: String) -> Bool { learned[word] != nil }
-    public func hasIgnoredWord(_ word: String) -> Bool { ignored.contains(word) }
+    public func hasLearnedWord(_ word: String) -> Bool { snapshot.hasLearnedWord(word) }
+    public func hasIgnoredWord(_ word: String) -> Bool { snapshot.ignored.contains(word) }
 
     /// Learns `word` (again: each time makes it rank higher) and stops ignoring it.
     public func learnWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        learned[word, default: 0] = min(learned[word, default: 0], Self.maxTimes - 1) + 1
-        ignored.remove(word)
-        try save()
+        try change { words in
+            words.learned[word] = min(words.learned[word, default: 0], Self.maxTimes - 1) + 1
+            words.ignored.remove(word)
+            return true
+        }
     }
 
     public func unlearnWord(_ word: String) throws(KeylexError) {
-        guard learned.removeValue(forKey: word) != nil else { return }
-        try save()
+        try change { $0.learned.removeValue(forKey: word) != nil }
     }
 
     /// Never suggests `word` again (and forgets it if it was learned).
     public func ignoreWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        ignored.insert(word)
-        learned.removeValue(forKey: word)
-        try save()
+        try change { words in
+            words.ignored.insert(word)
+            words.learned.removeValue(forKey: word)
+            return true
+        }
     }
 
     public func removeIgnoredWord(_ word: String) throws(KeylexError) {
-        guard ignored.remove(word) != nil else { return }
-        try save()
+        try change { $0.ignored.remove(word) != nil }
     }
 
     /// Adds (or changes) a text replacement: typing `shortcut` offers `phrase`, applied on space.
     public func addTextReplacement(_ phrase: String, shortcut: String) throws(KeylexError) {
         guard Self.isStorable(shortcut), Self.isStorable(phrase), !shortcut.contains(" ") else { return }
-        textReplacements[shortcut] = phrase
-        try save()
+        try change { words in
+            words.textReplacements[shortcut] = phrase
+            return true
+        }
     }
 
     public func removeTextReplacement(shortcut: String) throws(KeylexError) {
-        guard textReplacements.removeValue(forKey: shortcut) != nil else { return }
-        try save()
+        try change { $0.textReplacements.removeValue(forKey: shortcut) != nil }
     }
 
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
-    public func textReplacement(for typed: String) -> String? {
-        textReplacements[typed] ?? textReplacements[typed.lowercased()]
-    }
+    public func textReplacement(for typed: String) -> String? { snapshot.textReplacement(for: typed) }
 
     /// How many times a word counts as learned at most (more would not rank it higher).
     public static let maxTimes = 1_000
 
-    /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,
-    /// up to 255.
-    func frequencyClass(of word: String) -> UInt8 {
-        guard let times = learned[word] else { return 0 }
-        return UInt8(min(255, 195 + 5 * min(times, Self.maxTimes)))
+    /// Applies `body` to the words under the lock and, when it says it changed them, saves them
+    /// before the lock is released (so saves are never interleaved and the file ends as the last change left it).
+    private func change(_ body: (inout UserWords) -> Bool) throws(KeylexError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard body(&words) else { return }
+        try Self.save(words, to: path)
     }
 
     /// Words with tabs, line breaks or other control characters cannot be stored.
@@ -108,7 +119,8 @@ public final class UserDictionary {
 
     /// The file's text: a header, `learned<TAB>word<TAB>times` and `ignored<TAB>word` lines in
     /// sorted order, and `checksum<TAB>` with the CRC32C of everything before it in hex.
-    func fileContents() -> [UInt8] {
+    static func fileContents(_ words: UserWords) -> [UInt8] {
+        let (learned, ignored, textReplacements) = (words.learned, words.ignored, words.textReplacements)
         var text = Self.header + "\n"
         for word in learned.keys.sorted() { text += "learned\t\(word)\t\(learned[word]!)\n" }
         for word in ignored.sorted() { text += "ignored\t\(word)\n" }
@@ -118,29 +130,31 @@ public final class UserDictionary {
         return bytes
     }
 
-    private func load(_ bytes: [UInt8]) throws(KeylexError) {
+    private static func load(_ bytes: [UInt8]) throws(KeylexError) -> UserWords {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        guard lines.first == Substring(Self.header) || lines.first == Substring(Self.headerVersion1), let last = lines.last, last.hasPrefix("checksum\t") else {
+        guard lines.first == Substring(header) || lines.first == Substring(headerVersion1), let last = lines.last, last.hasPrefix("checksum\t") else {
             throw .malformed("user dictionary: header or checksum missing")
         }
         let checked = bytes.count - last.utf8.count - 1
         guard UInt32(last.dropFirst("checksum\t".count), radix: 16) == CRC32C.checksum(Array(bytes[..<checked])) else {
             throw .checksumMismatch(section: "user dictionary")
         }
+        var words = UserWords()
         for line in lines.dropFirst().dropLast() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if fields.count == 3, fields[0] == "learned", let times = Int(fields[2]), times > 0 {
-                learned[String(fields[1])] = min(times, Self.maxTimes)
+                words.learned[String(fields[1])] = min(times, maxTimes)
             } else if fields.count == 2, fields[0] == "ignored" {
-                ignored.insert(String(fields[1]))
+                words.ignored.insert(String(fields[1]))
             } else if fields.count == 3, fields[0] == "replacement", !fields[1].isEmpty, !fields[2].isEmpty {
-                textReplacements[String(fields[1])] = String(fields[2])
+                words.textReplacements[String(fields[1])] = String(fields[2])
             } else {
                 throw .malformed("user dictionary line '\(line)'")
             }
         }
+        return words
     }
 
     /// The file's bytes, or `nil` when it does not exist yet.
@@ -153,13 +167,20 @@ public final class UserDictionary {
         }
     }
 
-    /// Writes the file through a temporary file beside it, flushed, then renamed over it.
+    /// Writes the words to the file (see ``UserDictionary``).
     public func save() throws(KeylexError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try Self.save(words, to: path)
+    }
+
+    /// Writes `words` to `path` through a temporary file beside it, flushed, then renamed over it.
+    private static func save(_ words: UserWords, to path: String?) throws(KeylexError) {
         guard let path else { return }
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io(path: temporary, operation: "open", errno: errno) }
-        let bytes = fileContents()
+        let bytes = fileContents(words)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -184,5 +205,50 @@ public final class UserDictionary {
             unlink(temporary)
             throw .io(path: path, operation: "rename", errno: code)
         }
+    }
+}
+
+/// The words of a ``UserDictionary`` at one moment.
+public struct UserWords: Sendable, Equatable {
+    /// Learned words and how many times each was learned.
+    public internal(set) var learned: [String: Int] = [:]
+    /// Words never to suggest.
+    public internal(set) var ignored: Set<String> = []
+    /// Text replacements by shortcut.
+    public internal(set) var textReplacements: [String: String] = [:]
+
+    public func hasLearnedWord(_ word: String) -> Bool { learned[word] != nil }
+
+    /// The phrase that replaces `typed`: its own replacement, else its lower case's.
+    public func textReplacement(for typed: String) -> String? {
+        textReplacements[typed] ?? textReplacements[typed.lowercased()]
+    }
+
+    /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,
+    /// up to 255.
+    func frequencyClass(of word: String) -> UInt8 {
+        guard let times = learned[word] else { return 0 }
+        return UInt8(min(255, 195 + 5 * min(times, UserDictionary.maxTimes)))
+    }
+}
+
+/// A mutual-exclusion lock (a `pthread_mutex_t` at a stable address).
+final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func locked<R>(_ body: () -> R) -> R {
+        lock()
+        defer { unlock() }
+        return body()
     }
 }
