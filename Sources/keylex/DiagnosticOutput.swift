@@ -12,6 +12,14 @@ struct DiagnosticOptions: ParsableArguments {
 
     @Option(name: .customLong("diagnostics-output"), help: "Write the diagnostics to this file instead of standard error.")
     var file: String?
+
+    @Option(name: .customLong("error-limit"),
+            help: "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit; a SARIF log always has them all).")
+    var errorLimit: Int = 50
+
+    func validate() throws {
+        guard errorLimit >= 0 else { throw ValidationError("--error-limit must be 0 (no limit) or more") }
+    }
 }
 
 /// Reports a command's diagnostics as they come (text, JSON Lines) or at the end (SARIF, or any
@@ -25,7 +33,7 @@ final class DiagnosticOutput {
         file = options.file
         let writer = Writer(renderer: DiagnosticRenderer(format: options.format,
                                                          terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError)),
-                            buffering: options.file != nil)
+                            buffering: options.file != nil, errorLimit: options.errorLimit)
         self.writer = writer
         engine = DiagnosticEngine { writer.write($0) }
     }
@@ -34,19 +42,30 @@ final class DiagnosticOutput {
     private final class Writer: @unchecked Sendable {
         let renderer: DiagnosticRenderer
         let buffering: Bool
+        /// The most errors shown (0: no limit); once shown, no further diagnostic is.
+        let errorLimit: Int
         var buffered = ""
+        private(set) var shownErrors = 0
+        /// The diagnostics not shown because of the limit.
+        private(set) var hidden = 0
         private let lock = NSLock()
 
-        init(renderer: DiagnosticRenderer, buffering: Bool) {
+        init(renderer: DiagnosticRenderer, buffering: Bool, errorLimit: Int) {
             self.renderer = renderer
             self.buffering = buffering
+            self.errorLimit = errorLimit
         }
 
         func write(_ diagnostic: Diagnostic) {
-            let text = renderer.render(diagnostic)
-            guard !text.isEmpty else { return }
             lock.lock()
             defer { lock.unlock() }
+            guard errorLimit <= 0 || shownErrors < errorLimit else {
+                hidden += 1
+                return
+            }
+            if diagnostic.severity == .error { shownErrors += 1 }
+            let text = renderer.render(diagnostic)
+            guard !text.isEmpty else { return }
             if buffering { buffered += text } else { FileHandle.standardError.write(Data(text.utf8)) }
         }
     }
@@ -72,12 +91,15 @@ final class DiagnosticOutput {
         }
     }
 
-    /// "N errors and M warnings generated.", or `nil` when there were none.
+    /// "N errors and M warnings generated." (with how many were not shown, past the error limit),
+    /// or `nil` when there were none.
     private func summary() -> String? {
         var parts: [String] = []
         if engine.errorCount > 0 { parts.append("\(engine.errorCount) error\(engine.errorCount == 1 ? "" : "s")") }
         if engine.warningCount > 0 { parts.append("\(engine.warningCount) warning\(engine.warningCount == 1 ? "" : "s")") }
-        return parts.isEmpty ? nil : parts.joined(separator: " and ") + " generated."
+        guard !parts.isEmpty else { return nil }
+        let hidden = writer.hidden == 0 ? "" : "; \(writer.hidden) not shown past the limit of \(writer.errorLimit) errors (--error-limit)"
+        return parts.joined(separator: " and ") + " generated" + hidden + "."
     }
 }
 

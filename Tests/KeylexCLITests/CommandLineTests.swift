@@ -80,6 +80,28 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en.klx")) == before)
     }
 
+    /// Text diagnostics show control and bidirectional characters of the input escaped, and stop
+    /// after `--error-limit` errors (50 by default) with a closing count of the rest.
+    @Test func diagnosticsEscapeControlCharactersAndStopAtTheErrorLimit() throws {
+        try "x\t\u{1B}[31mred\u{202E}\n".write(toFile: folder + "/hostile.tsv", atomically: true, encoding: .utf8)
+        let hostile = try Self.run(["dict", "hostile.tsv", "--format", "tsv", "-o", "h.klx"], in: folder)
+        #expect(hostile.status == 1)
+        #expect(hostile.stderr.hasPrefix("hostile.tsv:1:3: error: count '\\u{1B}[31mred\\u{202E}' is not a whole number"), "\(hostile.stderr)")
+        #expect(!hostile.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+
+        try (0..<60).map { "w\($0)\tx\n" }.joined().write(toFile: folder + "/many.tsv", atomically: true, encoding: .utf8)
+        let capped = try Self.run(["dict", "many.tsv", "--format", "tsv", "-o", "m.klx"], in: folder)
+        #expect(capped.status == 1)
+        #expect(capped.stderr.split(separator: "\n").filter { $0.contains("error: count") }.count == 50)
+        #expect(capped.stderr.hasSuffix("60 errors generated; 10 not shown past the limit of 50 errors (--error-limit).\n"))
+        let three = try Self.run(["dict", "many.tsv", "--format", "tsv", "-o", "m.klx", "--error-limit", "3"], in: folder)
+        #expect(three.stderr.split(separator: "\n").count == 4)
+        let all = try Self.run(["dict", "many.tsv", "--format", "tsv", "-o", "m.klx", "--error-limit", "0"], in: folder)
+        #expect(all.stderr.split(separator: "\n").count == 61)
+        #expect(try Self.run(["dict", "many.tsv", "-o", "m.klx", "--error-limit", "-1"], in: folder).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/m.klx"))
+    }
+
     @Test func dictWritesOneDictionaryFromNamedFiles() throws {
         let text = folder + "/story.txt"
         try "the cat saw the dog; the dog saw a cat, and the cat ran.\n".write(toFile: text, atomically: true, encoding: .utf8)

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Built once; read-only afterwards (it has no user dictionary).
-    nonisolated(unsafe) static let english = Result { try engine("en-US", "en-US") }
+    static let english = Result { try engine("en-US", "en-US") }
 
     /// The first suggestion for `text`, and whether it is applied on space.
     static func first(_ engine: SuggestionEngine, _ text: String) -> (String, Bool)? {

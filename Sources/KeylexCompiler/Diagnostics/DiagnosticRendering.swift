@@ -49,17 +49,35 @@ public final class DiagnosticRenderer: @unchecked Sendable {
 
     private func text(_ diagnostic: Diagnostic) -> String {
         let severity = styled("\(diagnostic.severity.rawValue):", diagnostic.severity == .error ? .red : .magenta)
-        var result = styled("\(diagnostic.location.description):", .bold) + " " + severity + " "
-            + styled(diagnostic.message, .bold) + " [\(diagnostic.code)]\n"
+        var result = styled(Self.escaped(diagnostic.location.description) + ":", .bold) + " " + severity + " "
+            + styled(Self.escaped(diagnostic.message), .bold) + " [\(diagnostic.code)]\n"
         let location = diagnostic.location
         guard terminal, location.line > 0, let line = sourceLine(location.file, location.line) else { return result }
-        result += "\(line)\n"
+        result += Self.escaped(line, keepingTabs: true) + "\n"
         guard location.column > 0 else { return result }
         // The caret line keeps the source's tabs, so that it lines up in any tab width.
-        let before = line.unicodeScalars.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
-        let length = max(1, diagnostic.fix.map { $0.original.unicodeScalars.count } ?? 1)
+        let prefix = Self.escaped(String(String.UnicodeScalarView(line.unicodeScalars.prefix(location.column - 1))), keepingTabs: true)
+        let before = prefix.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined()
+        let length = max(1, diagnostic.fix.map { Self.escaped($0.original).unicodeScalars.count } ?? 1)
         result += before + styled("^" + String(repeating: "~", count: length - 1), .green) + "\n"
-        if let fix = diagnostic.fix { result += before + styled(fix.replacement, .green) + "\n" }
+        if let fix = diagnostic.fix { result += before + styled(Self.escaped(fix.replacement), .green) + "\n" }
+        return result
+    }
+
+    /// `text` with control, format (bidirectional controls, zero-width spaces) and separator
+    /// characters shown as `\u{1B}`, so that no input can move the cursor, recolour or reorder
+    /// what a terminal shows; tabs are kept when `keepingTabs`.
+    static func escaped(_ text: some StringProtocol, keepingTabs: Bool = false) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator
+                where !(keepingTabs && scalar == "\t"):
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
         return result
     }
 
