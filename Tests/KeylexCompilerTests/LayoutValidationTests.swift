@@ -63,6 +63,9 @@ import Testing
         .init(folder: "unresolved-replacement", file: "en-GB.xml", line: 4, column: 5, code: "unresolved-replacement"),
         .init(folder: "unexpected-value", file: "en.json", line: 14, column: 26, code: "unexpected-value"),
         .init(folder: "missing-value", file: "en.xml", line: 5, column: 32, code: "missing-value"),
+        // Stages are gated: the patch with index 0 is not resolved (it used to trap), nor is en-AU,
+        // which extends it, and neither gets another message.
+        .init(folder: "row-index-zero", file: "en-GB.xml", line: 5, column: 19, code: "schema-violation", mentions: ["'0'"]),
     ]
 
     static func diagnostics(_ folder: String) -> [Diagnostic] {

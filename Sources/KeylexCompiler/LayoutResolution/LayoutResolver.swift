@@ -6,10 +6,14 @@ import KeylexRuntime
 public struct LayoutResolver {
     let diagnostics: DiagnosticEngine
     private let documents: [String: LayoutDocument]
+    /// Locales whose documents had errors: what extends them is left out without a message.
+    private let rejected: Set<String>
 
-    /// Indexes `documents` by locale, reporting a locale defined twice.
-    public init(_ documents: [LayoutDocument], diagnostics: DiagnosticEngine) {
+    /// Indexes `documents` by locale, reporting a locale defined twice. `rejected` names locales
+    /// left out for errors of their own.
+    public init(_ documents: [LayoutDocument], rejected: Set<String> = [], diagnostics: DiagnosticEngine) {
         self.diagnostics = diagnostics
+        self.rejected = rejected
         var index: [String: LayoutDocument] = [:]
         for document in documents {
             if let first = index[document.locale] {
@@ -61,6 +65,7 @@ public struct LayoutResolver {
         var parent: Inherited?
         if let parentTag = document.extends {
             guard documents[parentTag] != nil else {
+                guard !rejected.contains(parentTag) else { return nil }
                 let suggestion = suggestLocale(parentTag, from: tag)
                 diagnostics.error(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestion.text)",
                                   code: "missing-parent", fix: suggestion.fix)
@@ -72,6 +77,7 @@ public struct LayoutResolver {
         var calloutBase = parent?.callouts ?? []
         if let set = document.callouts, let calloutParent = set.extends {
             if documents[calloutParent] == nil {
+                guard !rejected.contains(calloutParent) else { return nil }
                 let suggestion = suggestLocale(calloutParent, from: tag)
                 diagnostics.error(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestion.text)",
                                   code: "missing-callout-locale", fix: suggestion.fix)

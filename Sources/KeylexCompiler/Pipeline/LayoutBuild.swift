@@ -9,16 +9,31 @@ public struct LayoutBuild {
     }
 
     /// The checked locales of `documents`, and the validator (for checks that need corpora).
+    ///
+    /// Stages are gated: a document whose reading found a structural error (``structuralCodes``:
+    /// malformed, or against the schema) is checked no further and not resolved, nor is any locale that extends it (without
+    /// further messages: its parent's errors are what to fix). A document read well is resolved
+    /// even with errors of meaning (an unknown action), so that every problem is reported at once
+    /// and the preview can draw it; nothing with an error is ever encoded.
     public func resolve(_ documents: [LayoutDocument]) -> (locales: [ResolvedLocale], validator: LayoutValidator) {
         let errorsBefore = diagnostics.errorCount
+        let failedFiles = Set(diagnostics.diagnostics.filter { Self.structuralCodes.contains($0.code) }.map(\.location.file))
         let validator = LayoutValidator(diagnostics: diagnostics)
-        for document in documents { validator.check(document) }
-        let locales = LayoutResolver(documents, diagnostics: diagnostics).resolveAll()
+        for document in documents where !failedFiles.contains(document.origin.location.file) { validator.check(document) }
+        let (accepted, rejected) = documents.reduce(into: ([LayoutDocument](), Set<String>())) { result, document in
+            if failedFiles.contains(document.origin.location.file) { result.1.insert(document.locale) } else { result.0.append(document) }
+        }
+        let locales = LayoutResolver(accepted, rejected: rejected, diagnostics: diagnostics).resolveAll()
         for locale in locales { validator.check(locale) }
         // Geometry is checked on layouts that are otherwise right (a broken row gets its own error).
         if diagnostics.errorCount == errorsBefore { checkRoom(locales) }
         return (locales, validator)
     }
+
+    /// The codes of reading errors after which a document's model cannot be trusted.
+    static let structuralCodes: Set<String> = [
+        "malformed-xml", "malformed-json", "invalid-encoding", "schema-violation", "unknown-element", "unknown-attribute", "unknown-property",
+    ]
 
     /// Reports the keys that the runtime's geometry leaves without room on a keyboard of their form
     /// factor's reference width: an `available` key in a row that input keys already fill, once
