@@ -181,4 +181,30 @@ import Testing
             #expect(engine.diagnostics.map(\.code).contains(code), "\(engine.diagnostics)")
         }
     }
+
+    /// A layout of `layers` layers (the first lowercased), each switching to the last.
+    static func layers(_ count: Int) throws -> [Diagnostic] {
+        let folder = try TestSupport.temporaryDirectory()
+        let ids = ["lowercased"] + (1..<count).map { "l\($0)" }
+        let layers = ids.map { id in
+            "<layer id=\"\(id)\"\(id == "lowercased" ? "" : " custom=\"true\"")><row><chars value=\"abc\"/><key action=\"keyboardType\" value=\"\(ids.last!)\" label=\"x\"/></row></layer>"
+        }
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<keyboard locale=\"en\">\n  <layout formFactor=\"phone\">\n"
+            + layers.joined(separator: "\n") + "\n  </layout>\n</keyboard>\n"
+        _ = try TestSupport.write(xml, "en.xml", in: folder)
+        let engine = DiagnosticEngine()
+        let (locales, _) = LayoutBuild(diagnostics: engine).read(directory: folder)
+        if engine.errorCount == 0 { _ = LayoutBuild.bundle(locales: locales) }
+        return engine.diagnostics.filter { $0.severity == .error }
+    }
+
+    /// A layer switch names its layer in one byte: 255 layers encode, 256 are a diagnostic (the
+    /// encoder used to trap). The upper-case and caps-lock layers derived from the lower-case one count.
+    @Test func layerCountAtAndPastTheLimit() throws {
+        let atLimit = try Self.layers(LayoutFormat.maxLayers - 2)
+        #expect(atLimit.isEmpty, "\(atLimit.prefix(3))")
+        let past = try Self.layers(LayoutFormat.maxLayers - 1)
+        #expect(past.map(\.code) == ["limit-exceeded"], "\(past)")
+        #expect(past.first?.message.contains("256") == true && past.first?.location.line == 3)
+    }
 }

@@ -26,8 +26,8 @@ struct LayoutEncoder {
                 typealias C = LayoutFormat.CalloutField
                 record.put(strings.index(callout.character), at: C.character)
                 record.put(UInt32(counts[LayoutFormat.Table.variants.rawValue]), at: C.firstVariant)
-                record.put(UInt16(callout.variants.count), at: C.variantCount)
-                record.put(UInt16(callout.defaultIndex), at: C.defaultIndex)
+                record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
+                record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
                 append(.callouts, record.bytes)
                 for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
             }
@@ -37,7 +37,7 @@ struct LayoutEncoder {
             locRecord.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: L.name)
             locRecord.put(UInt32(counts[LayoutFormat.Table.layouts.rawValue]), at: L.firstLayout)
             locRecord.put(UInt32(firstCallout), at: L.firstCallout)
-            locRecord.put(UInt16(locale.layouts.count), at: L.layoutCount)
+            locRecord.put(UInt16(clamping: locale.layouts.count), at: L.layoutCount)
             locRecord.put(locale.direction.rawValue, at: L.direction)
             locRecord.put(UInt32(locale.callouts.count), at: L.calloutCount)
             append(.locales, locRecord.bytes)
@@ -47,7 +47,7 @@ struct LayoutEncoder {
                 typealias Y = LayoutFormat.LayoutField
                 record.put(UInt32(counts[LayoutFormat.Table.layers.rawValue]), at: Y.firstLayer)
                 record.put(UInt32(localeIndex), at: Y.locale)
-                record.put(UInt16(layout.layers.count), at: Y.layerCount)
+                record.put(UInt16(clamping: layout.layers.count), at: Y.layerCount)
                 record.put(layout.formFactor.rawValue, at: Y.formFactor)
                 append(.layouts, record.bytes)
                 let layerIds = layout.layers.map(\.id)
@@ -56,7 +56,7 @@ struct LayoutEncoder {
                     typealias A = LayoutFormat.LayerField
                     layerRecord.put(strings.index(layer.id), at: A.name)
                     layerRecord.put(UInt32(counts[LayoutFormat.Table.rows.rawValue]), at: A.firstRow)
-                    layerRecord.put(UInt16(layer.rows.count), at: A.rowCount)
+                    layerRecord.put(UInt16(clamping: layer.rows.count), at: A.rowCount)
                     layerRecord.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: A.flags)
                     append(.layers, layerRecord.bytes)
                     for row in layer.rows {
@@ -71,8 +71,8 @@ struct LayoutEncoder {
                         var rowRecord = Record(size: LayoutFormat.Table.rows.recordSize)
                         typealias R = LayoutFormat.RowField
                         rowRecord.put(UInt32(firstKey), at: R.firstKey)
-                        rowRecord.put(UInt16(row.keys.count), at: R.keyCount)
-                        rowRecord.put(UInt16(metrics.availableCount), at: R.availableCount)
+                        rowRecord.put(UInt16(clamping: row.keys.count), at: R.keyCount)
+                        rowRecord.put(UInt16(clamping: metrics.availableCount), at: R.availableCount)
                         rowRecord.put(metrics.inputUnits.bitPattern, at: R.inputUnits)
                         rowRecord.put(metrics.fixedFraction.bitPattern, at: R.fixedFraction)
                         rowRecord.put(metrics.fixedPoints.bitPattern, at: R.fixedPoints)
@@ -99,7 +99,7 @@ struct LayoutEncoder {
             let type = key.value.flatMap(ReturnKeyType.named) ?? .return
             record.put(type.rawValue, at: K.argument)
         case .keyboardType:
-            record.put(UInt8(layerIds.firstIndex(of: key.value ?? "") ?? 0), at: K.argument)
+            record.put(UInt8(clamping: layerIds.firstIndex(of: key.value ?? "") ?? 0), at: K.argument)
         default: break
         }
         record.put(width.value.bitPattern, at: K.width)

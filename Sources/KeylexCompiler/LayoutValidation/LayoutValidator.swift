@@ -143,6 +143,7 @@ public final class LayoutValidator {
     /// Checks a resolved locale: layers, switches, rows, and callouts no key shows.
     public func check(_ locale: ResolvedLocale) {
         var shown = Set<String>()
+        checkLimits(locale)
         for layout in locale.layouts {
             let ids = layout.layers.map(\.id)
             if !ids.contains(StandardLayer.lowercased.rawValue) {
@@ -171,6 +172,27 @@ public final class LayoutValidator {
         // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
         for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
             report(.warning, callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: "unused-callout")
+        }
+    }
+
+    /// Reports what the format cannot hold (see ``LayoutFormat/maxLayers`` and
+    /// ``LayoutFormat/maxCount``), counted after inheritance and derivation.
+    private func checkLimits(_ locale: ResolvedLocale) {
+        func limit(_ count: Int, _ most: Int, _ origin: Origin, _ owner: String, _ what: String) {
+            guard count > most else { return }
+            report(.error, origin, "\(owner) has \(count) \(what), more than the \(most) a bundle can hold", code: "limit-exceeded")
+        }
+        limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
+        for layout in locale.layouts {
+            limit(layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)'",
+                  "layers (counting the upper-case layers derived from the lower-case ones)")
+            for layer in layout.layers {
+                limit(layer.rows.count, LayoutFormat.maxCount, layer.origin, "layer '\(layer.id)'", "rows")
+                for row in layer.rows { limit(row.keys.count, LayoutFormat.maxCount, row.origin, "this row", "keys") }
+            }
+        }
+        for callout in locale.callouts {
+            limit(callout.variants.count, LayoutFormat.maxCount, callout.variantsOrigin, "the callout of '\(callout.character)'", "variants")
         }
     }
 

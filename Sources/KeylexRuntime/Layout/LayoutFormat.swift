@@ -8,6 +8,10 @@ public enum LayoutFormat {
     public static let noString: UInt32 = 0xFFFF_FFFF
     /// A callout index meaning "no callouts".
     public static let noCallout: UInt32 = 0xFFFF_FFFF
+    /// The most layers a layout has: a layer switch names its target in one byte.
+    public static let maxLayers = 255
+    /// The most layouts a locale, rows a layer, keys a row or variants a callout has (16-bit counts).
+    public static let maxCount = 0xFFFF
 
     /// `LAYT` starts with eight `UInt32` counts, one per table, in table order; the tables follow
     /// in that order, each record a fixed size.
