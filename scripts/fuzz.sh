@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# libFuzzer targets (-sanitize=fuzzer,address) for what reads untrusted bytes.
+#
+#   scripts/fuzz.sh --list              the targets
+#   scripts/fuzz.sh TARGET SECONDS      build TARGET and fuzz it that long (exits non-zero on a crash)
+#   scripts/fuzz.sh --all SECONDS       every target in turn (what CI runs, briefly)
+#
+# Targets live in Fuzz/; seeds come from the real files of the repository (corpora, layouts, a
+# compiled bundle) and are made in .build-fuzz/seeds/; findings go to .build-fuzz/crashes/TARGET/.
+# Every crash found becomes a regression test (Tests/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/.build-fuzz
+TARGETS="bundle userwords layout corpus"
+declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders)
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
+
+libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
+    mkdir -p "$OUT/lib"
+    local runtime=(Sources/KeylexRuntime/*/*.swift) compiler=(Sources/KeylexCompiler/*/*.swift)
+    if [ ! -f "$OUT/lib/libKeylexRuntime.a" ] || [ -n "$(find Sources/KeylexRuntime -newer "$OUT/lib/libKeylexRuntime.a" -name '*.swift')" ]; then
+        swiftc "${FLAGS[@]}" -emit-module -emit-library -static -module-name KeylexRuntime "${runtime[@]}" \
+            -emit-module-path "$OUT/lib/KeylexRuntime.swiftmodule" -o "$OUT/lib/libKeylexRuntime.a"
+    fi
+    if [ ! -f "$OUT/lib/libKeylexCompiler.a" ] || [ -n "$(find Sources/KeylexCompiler Sources/KeylexRuntime -newer "$OUT/lib/libKeylexCompiler.a" -name '*.swift')" ]; then
+        swiftc "${FLAGS[@]}" -emit-module -emit-library -static -module-name KeylexCompiler -I "$OUT/lib" \
+            -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 "${compiler[@]}" \
+            -emit-module-path "$OUT/lib/KeylexCompiler.swiftmodule" -o "$OUT/lib/libKeylexCompiler.a"
+    fi
+}
+
+build() {  # the fuzzer binary of target $1
+    libraries
+    swiftc "${FLAGS[@]}" -module-name "Fuzz_$1" -I "$OUT/lib" -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
+        "Fuzz/${SOURCE[$1]}.swift" -L "$OUT/lib" -lKeylexCompiler -lKeylexRuntime -lxml2 -lz -o "$OUT/fuzz-$1" 2>&1 \
+        | { grep -v 'ld.gold: warning: Cannot export local symbol' || true; }
+}
+
+crc32c() {  # CRC32C of standard input, in hex (the user-words checksum)
+    python3 -c 'import sys
+t=[]
+for i in range(256):
+    c=i
+    for _ in range(8): c=(c>>1)^0x82F63B78 if c&1 else c>>1
+    t.append(c)
+c=0xFFFFFFFF
+for b in sys.stdin.buffer.read(): c=t[(c^b)&0xFF]^(c>>8)
+print(format(c^0xFFFFFFFF,"x"))'
+}
+
+seeds() {  # real files for target $1 in $OUT/seeds/$1
+    local dir=$OUT/seeds/$1
+    rm -rf "$dir"; mkdir -p "$dir"
+    case $1 in
+    bundle)
+        swift build --product keylex >/dev/null
+        head -n 400 Benchmarks/wordfreq/en.tsv | grep -v '^#' > "$dir/words.tsv"
+        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
+        "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
+        { find "$dir/layouts" -name '*.klx' -size -40k 2>/dev/null || true; } | head -n 3 | xargs -r -I{} cp {} "$dir/"
+        rm -rf "$dir/words.tsv" "$dir/layouts" ;;
+    userwords)
+        local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
+        printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt" ;;
+    layout)
+        cp layouts/en-US.xml layouts/de-CH.json layouts/he.xml "$dir/" 2>/dev/null || cp $(ls layouts/*.xml | head -n 3) "$dir/" ;;
+    corpus)
+        { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"
+        { zcat corpora/fr/fr.combined.gz || true; } | head -n 120 > "$dir/fr.combined"
+        gzip -c "$dir/fr.combined" > "$dir/fr.combined.gz"
+        printf 'hello\nworld\nhello again\n' > "$dir/story.txt" ;;
+    esac
+}
+
+run() {  # fuzz target $1 for $2 seconds
+    build "$1"
+    seeds "$1"
+    mkdir -p "$OUT/corpus/$1" "$OUT/crashes/$1"
+    local status=0
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$ROOT/scripts/lsan-suppressions.txt "$OUT/fuzz-$1" "$OUT/corpus/$1" "$OUT/seeds/$1" -max_total_time="$2" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=200000 -print_final_stats=1 -artifact_prefix="$OUT/crashes/$1/" > "$OUT/$1.log" 2>&1 || status=$?
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' "$OUT/$1.log" || true
+    [ "$status" = 0 ] || echo "fuzz target $1 failed (exit $status): see $OUT/$1.log" >&2
+    return "$status"
+}
+
+case "${1:-}" in
+--list) for t in $TARGETS; do echo "$t	Fuzz/${SOURCE[$t]}.swift"; done ;;
+--all) for t in $TARGETS; do echo "== $t"; run "$t" "${2:?seconds}"; done ;;
+"" | -h | --help) sed -n '2,11p' "$0" ;;
+*) [ -n "${SOURCE[$1]:-}" ] || { echo "unknown target '$1' (scripts/fuzz.sh --list)" >&2; exit 2; }
+   run "$1" "${2:?seconds}" ;;
+esac
