@@ -66,6 +66,36 @@ import Testing
         }
     }
 
+    /// UTF-16 without a byte order mark is one diagnostic that says so (not one "control
+    /// character U+0000" per line); a NUL in raw text refuses its line (it used to split a word).
+    @Test func utf16WithoutABOMAndNulInTextAreReportedOnce() throws {
+        let words = (0..<50).map { "word\($0)\t\($0 + 1)\n" }.joined()
+        for bigEndian in [false, true] {
+            let bytes = words.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            let path = try TestSupport.write(bytes, "nobom.tsv", in: folder)
+            let (_, diagnostics) = TestSupport.read([path])
+            #expect(located(diagnostics) == ["nobom.tsv:1:1 error invalid-encoding"], "\(diagnostics)")
+            #expect(diagnostics.first?.message.contains("UTF-16 without a byte order mark") == true)
+        }
+        let text = try TestSupport.write("good words\nsplit\u{0}word here\n", "nul.txt", in: folder)
+        let (table, diagnostics) = TestSupport.read([text], format: .text)
+        #expect(located(diagnostics) == ["nul.txt:2:6 error control-character"])
+        #expect(table?["split"] == nil && table?["word"] == nil)
+    }
+
+    /// On a terminal, the source line is shown with its hostile characters escaped, its tabs kept
+    /// (so the caret lines up), and the caret under the escaped text.
+    @Test func aTerminalSeesInputControlCharactersEscaped() throws {
+        let path = try TestSupport.write("x\t\u{1B}[2Jred\n", "esc.tsv", in: folder)
+        let (_, diagnostics) = TestSupport.read([path])
+        let diagnostic = try #require(diagnostics.first)
+        let text = DiagnosticRenderer(format: .text, terminal: true).render(diagnostic)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "x\t\\u{1B}[2Jred", "\(lines)")
+        #expect(lines[2].hasPrefix(" \t") && lines[2].contains("^"))
+        #expect(DiagnosticRenderer.escaped("a\tb\u{202E}\u{200B}") == "a\\u{9}b\\u{202E}\\u{200B}")
+    }
+
     @Test func wordsAreNormalizedToNFCAndDuplicatesMergedWithAWarning() throws {
         let path = try TestSupport.write("cafe\u{301}\t3\ncafé\t4\nother\t1\n", "n.tsv", in: folder)
         let (table, diagnostics) = TestSupport.read([path])

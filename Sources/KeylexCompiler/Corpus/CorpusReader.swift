@@ -92,6 +92,13 @@ public struct CorpusReader {
     private func readText(_ source: SourceText, into table: inout WordTable) {
         let boundaries = try! NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
         for line in source.lines where !line.text.hasPrefix("#") {
+            // A NUL would end a word silently in the middle: the line is refused instead.
+            if let nul = line.text.unicodeScalars.firstIndex(of: "\u{0}") {
+                let column = line.text.unicodeScalars.distance(from: line.text.unicodeScalars.startIndex, to: nul) + 1
+                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: column),
+                                  "NUL character (U+0000) in text; the line is left out", code: "control-character")
+                continue
+            }
             let string = String(line.text)
             let text = string as NSString
             var start = 0

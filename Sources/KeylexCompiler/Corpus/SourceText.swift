@@ -53,6 +53,11 @@ public struct SourceText {
                 diagnostics.error(SourceLocation(file: path, line: lineNumber), "UTF-16 file ends in the middle of a code unit", code: "invalid-encoding")
             }
             lines = SourceText.split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
+        } else if SourceText.looksLikeUTF16WithoutBOM(bytes) {
+            diagnostics.error(SourceLocation(file: path, line: 1, column: 1),
+                              "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM",
+                              code: "invalid-encoding")
+            lines = []
         } else {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             if let text = String(validating: bytes[start...], as: UTF8.self) {
@@ -61,6 +66,21 @@ public struct SourceText {
             }
             lines = SourceText.split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
         }
+    }
+
+    /// Whether `bytes` (with no byte order mark) read as UTF-16: of their first 512 pairs, at least
+    /// half have a zero byte on the same side and a non-zero byte on the other (ASCII text in
+    /// UTF-16), which UTF-8 text never has.
+    static func looksLikeUTF16WithoutBOM(_ bytes: [UInt8]) -> Bool {
+        let pairs = min(bytes.count / 2, 512)
+        guard pairs >= 2 else { return false }
+        var little = 0, big = 0
+        for i in 0..<pairs {
+            let a = bytes[2 * i], b = bytes[2 * i + 1]
+            if a != 0 && b == 0 { little += 1 }
+            if a == 0 && b != 0 { big += 1 }
+        }
+        return max(little, big) * 2 >= pairs
     }
 
     /// Splits valid text into lines.

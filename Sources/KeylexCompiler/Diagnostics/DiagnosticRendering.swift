@@ -69,12 +69,11 @@ public final class DiagnosticRenderer: @unchecked Sendable {
     /// what a terminal shows; tabs are kept when `keepingTabs`.
     static func escaped(_ text: some StringProtocol, keepingTabs: Bool = false) -> String {
         var result = ""
+        let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
         for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator
-                where !(keepingTabs && scalar == "\t"):
+            if hidden.contains(scalar.properties.generalCategory) && !(keepingTabs && scalar == "\t") {
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
+            } else {
                 result.unicodeScalars.append(scalar)
             }
         }
