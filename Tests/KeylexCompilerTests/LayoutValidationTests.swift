@@ -207,4 +207,22 @@ import Testing
         #expect(past.map(\.code) == ["limit-exceeded"], "\(past)")
         #expect(past.first?.message.contains("256") == true && past.first?.location.line == 3)
     }
+
+    /// Positions cost linear time: a 300 KB layout on one line (60,000 keys, each a diagnostic)
+    /// took minutes when each column was counted from the line's start; each column is still exact.
+    @Test func positionsOnAVeryLongLineAreExact() throws {
+        let keys = Array(repeating: "\"é\"", count: 60_000).joined(separator: ",")
+        let json = "{\"locale\":\"en\",\"layouts\":[{\"formFactor\":\"phone\",\"layers\":[{\"id\":\"lowercased\",\"rows\":[{\"keys\":[\(keys)]}]}]}]}"
+        let folder = try TestSupport.temporaryDirectory()
+        _ = try TestSupport.write(json, "en.json", in: folder)
+        let engine = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: engine).read(directory: folder)
+        let prefix = "{\"locale\":\"en\",\"layouts\":[{\"formFactor\":\"phone\",\"layers\":[{\"id\":\"lowercased\",\"rows\":[{\"keys\":["
+        // Key i is 4 scalars after key i - 1 (quote, é, quote, comma); its diagnostic points at its é.
+        let columns = Set(engine.diagnostics.filter { $0.code == "duplicate-character" }.map(\.location.column))
+        #expect(columns.count == 59_999)
+        #expect(columns.max() == prefix.unicodeScalars.count + 2 + 4 * 59_999)
+        #expect(columns.min() == prefix.unicodeScalars.count + 2 + 4)
+        #expect(engine.diagnostics.allSatisfy { $0.location.line == 1 })
+    }
 }

@@ -1,17 +1,27 @@
 /// Turns byte offsets in a UTF-8 source into 1-based lines and columns (columns count Unicode
-/// scalars, as ``SourceLocation`` does).
+/// scalars, as ``SourceLocation`` does), each in O(log lines): the counts are made once, in one
+/// pass over the bytes, so a long line costs no more per position than a short one.
 struct SourcePositions {
     let path: String
     let bytes: [UInt8]
     /// The byte offset where each line starts.
     private let lineStarts: [Int]
+    /// `scalarsBefore[offset]`: how many scalars start before `offset`.
+    private let scalarsBefore: [UInt32]
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        var scalars = [UInt32](repeating: 0, count: bytes.count + 1)
+        var count: UInt32 = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A { starts.append(offset + 1) }
+            if byte & 0xC0 != 0x80 { count &+= 1 }
+            scalars[offset + 1] = count
+        }
         lineStarts = starts
+        scalarsBefore = scalars
     }
 
     /// The location of the byte at `offset`.
@@ -22,8 +32,7 @@ struct SourcePositions {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        var column = 1
-        for byte in bytes[lineStarts[low]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+        let column = Int(scalarsBefore[offset] &- scalarsBefore[lineStarts[low]]) + 1
         return SourceLocation(file: path, line: low + 1, column: column)
     }
 
