@@ -96,6 +96,17 @@ import Testing
         #expect(DiagnosticRenderer.escaped("a\tb\u{202E}\u{200B}") == "a\\u{9}b\\u{202E}\\u{200B}")
     }
 
+    /// An empty word is an error with its place in every format (found by `scripts/fuzz.sh corpus`:
+    /// `word=,e` in a combined list reached the automaton builder and trapped).
+    @Test func anEmptyWordIsAnErrorNotATrap() throws {
+        let combined = try TestSupport.write("dictionary=main:fr,locale=fr\n word=,e,f=188\n word=la,f=100\n", "e.combined", in: folder)
+        let tsv = try TestSupport.write("la\t3\n\t5\n", "e.tsv", in: folder)
+        for (path, place) in [(combined, "e.combined:2:7"), (tsv, "e.tsv:2:1")] {
+            let (_, diagnostics) = TestSupport.read([path])
+            #expect(located(diagnostics.filter { $0.severity == .error }) == ["\(place) error empty-word"], "\(diagnostics)")
+        }
+    }
+
     @Test func wordsAreNormalizedToNFCAndDuplicatesMergedWithAWarning() throws {
         let path = try TestSupport.write("cafe\u{301}\t3\ncafé\t4\nother\t1\n", "n.tsv", in: folder)
         let (table, diagnostics) = TestSupport.read([path])

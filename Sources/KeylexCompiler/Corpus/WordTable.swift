@@ -55,6 +55,10 @@ public struct WordTable {
     /// Checks a word as written at `location` (the column of its first scalar) and returns its NFC
     /// form, or reports why it is not a word and returns `nil`.
     public static func checkedWord(_ raw: Substring, at location: SourceLocation, diagnostics: DiagnosticEngine) -> String? {
+        guard !raw.isEmpty else {
+            diagnostics.error(location, "empty word", code: "empty-word")
+            return nil
+        }
         var column = location.column
         var mayNeedNormalization = false
         for scalar in raw.unicodeScalars {
