@@ -11,19 +11,7 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let documents = [LayoutSourceReader(diagnostics: diagnostics).read(bytes, path: path)].compactMap { $0 }
         let (locales, _) = LayoutBuild(diagnostics: diagnostics).resolve(documents)
         guard diagnostics.errorCount == 0, !locales.isEmpty else { continue }
-        if let bundle = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)) { _ = drawLayers(bundle) }
+        if let bundle = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)) { _ = drawEveryLayer(bundle) }
     }
     return 0
-}
-
-func drawLayers(_ bundle: LayoutBundle) -> Int {
-    var sink = 0
-    for locale in bundle.locales {
-        for layout in locale.layouts {
-            for layer in layout.layers {
-                layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { _, key in sink &+= key.output?.utf8Count ?? 0 }
-            }
-        }
-    }
-    return sink
 }

@@ -5,8 +5,9 @@
 #   scripts/fuzz.sh TARGET SECONDS      build TARGET and fuzz it that long (exits non-zero on a crash)
 #   scripts/fuzz.sh --all SECONDS       every target in turn (what CI runs, briefly)
 #
-# Targets live in Fuzz/; seeds come from the real files of the repository (corpora, layouts, a
-# compiled bundle) and are made in .build-fuzz/seeds/; findings go to .build-fuzz/crashes/TARGET/.
+# Targets live in Fuzz/ (FuzzSupport.swift is compiled into each); seeds come from the real files
+# of the repository (corpora, layouts, a compiled bundle) and are made in .build-fuzz/seeds/;
+# findings go to .build-fuzz/crashes/TARGET/.
 # Every crash found becomes a regression test (Tests/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +34,7 @@ libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for 
 build() {  # the fuzzer binary of target $1
     libraries
     swiftc "${FLAGS[@]}" -module-name "Fuzz_$1" -I "$OUT/lib" -I Sources/CLibXML2 -I Sources/CZlib -Xcc -I/usr/include/libxml2 \
-        "Fuzz/${SOURCE[$1]}.swift" -L "$OUT/lib" -lKeylexCompiler -lKeylexRuntime -lxml2 -lz -o "$OUT/fuzz-$1" 2>&1 \
+        "Fuzz/${SOURCE[$1]}.swift" Fuzz/FuzzSupport.swift -L "$OUT/lib" -lKeylexCompiler -lKeylexRuntime -lxml2 -lz -o "$OUT/fuzz-$1" 2>&1 \
         | { grep -v 'ld.gold: warning: Cannot export local symbol' || true; }
 }
 

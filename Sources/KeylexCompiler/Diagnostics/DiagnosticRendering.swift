@@ -64,14 +64,16 @@ public final class DiagnosticRenderer: @unchecked Sendable {
         return result
     }
 
+    /// The characters ``escaped(_:keepingTabs:)`` shows as escapes.
+    private static let hiddenCategories: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
+
     /// `text` with control, format (bidirectional controls, zero-width spaces) and separator
     /// characters shown as `\u{1B}`, so that no input can move the cursor, recolour or reorder
     /// what a terminal shows; tabs are kept when `keepingTabs`.
     static func escaped(_ text: some StringProtocol, keepingTabs: Bool = false) -> String {
         var result = ""
-        let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
         for scalar in text.unicodeScalars {
-            if hidden.contains(scalar.properties.generalCategory) && !(keepingTabs && scalar == "\t") {
+            if hiddenCategories.contains(scalar.properties.generalCategory) && !(keepingTabs && scalar == "\t") {
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 result.unicodeScalars.append(scalar)

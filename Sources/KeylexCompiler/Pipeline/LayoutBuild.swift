@@ -18,11 +18,10 @@ public struct LayoutBuild {
     public func resolve(_ documents: [LayoutDocument]) -> (locales: [ResolvedLocale], validator: LayoutValidator) {
         let errorsBefore = diagnostics.errorCount
         let failedFiles = Set(diagnostics.diagnostics.filter { Self.structuralCodes.contains($0.code) }.map(\.location.file))
+        let accepted = documents.filter { !failedFiles.contains($0.origin.location.file) }
+        let rejected = Set(documents.filter { failedFiles.contains($0.origin.location.file) }.map(\.locale))
         let validator = LayoutValidator(diagnostics: diagnostics)
-        for document in documents where !failedFiles.contains(document.origin.location.file) { validator.check(document) }
-        let (accepted, rejected) = documents.reduce(into: ([LayoutDocument](), Set<String>())) { result, document in
-            if failedFiles.contains(document.origin.location.file) { result.1.insert(document.locale) } else { result.0.append(document) }
-        }
+        for document in accepted { validator.check(document) }
         let locales = LayoutResolver(accepted, rejected: rejected, diagnostics: diagnostics).resolveAll()
         for locale in locales { validator.check(locale) }
         // Geometry is checked on layouts that are otherwise right (a broken row gets its own error).

@@ -87,7 +87,6 @@ extension WordDictionary {
     /// suggested (class 0: blocked, possibly offensive, not a word) are skipped. The prefix itself
     /// counts when it is a word. Allocates nothing for small counts; the buffer is only valid
     /// during the call.
-
     public func forEachCompletion(of prefix: String, count: Int,
                                   _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {
         guard count > 0 else { return }

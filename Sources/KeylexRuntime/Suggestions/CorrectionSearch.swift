@@ -27,7 +27,7 @@ extension WordDictionary {
                                 fillFirstEditRow(search.rows, typed, costs, edits: edits)
                                 var remaining = budget
                                 walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                    (depth >= kept || depth >= n || foldClass(ofCode: label) == foldClass(ofCode: typed[depth]))
+                                    (depth >= kept || depth >= n || foldClass(ofCode: label) == substitution.typedLetters[depth].0)
                                         && (!typedLettersTypable || substitution.isTypable(label))
                                 }) { arc in
                                     search.visit(arc, into: &candidates)

@@ -99,7 +99,8 @@ struct KeyGeometry: Sendable {
             let code = dictionary.comparisonCode(ofTyped: scalars.first!)
             let index = Int32(centres.count / 2)
             // Rows are about one key width apart in height, as on real keyboards.
-            centres += [Float((frame.x + frame.width / 2) / unit), Float(frame.row) + 0.5]
+            centres.append(Float((frame.x + frame.width / 2) / unit))
+            centres.append(Float(frame.row) + 0.5)
             guard Int(code) < size else { keyOfOther[code] = index; return }
             keyOfCode[Int(code)] = index
             keyOfFold[dictionary.foldClass(ofCode: code)] = index

@@ -103,10 +103,10 @@ public final class UserDictionary: @unchecked Sendable {
     /// Applies `body` to the words under the lock and, when it says it changed them, saves them
     /// before the lock is released (so saves are never interleaved and the file ends as the last change left it).
     private func change(_ body: (inout UserWords) -> Bool) throws(KeylexError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard body(&words) else { return }
-        try Self.save(words, to: path)
+        try lock.locked { () throws(KeylexError) in
+            guard body(&words) else { return }
+            try Self.save(words, to: path)
+        }
     }
 
     /// Words with tabs, line breaks or other control characters cannot be stored.
@@ -120,11 +120,10 @@ public final class UserDictionary: @unchecked Sendable {
     /// The file's text: a header, `learned<TAB>word<TAB>times` and `ignored<TAB>word` lines in
     /// sorted order, and `checksum<TAB>` with the CRC32C of everything before it in hex.
     static func fileContents(_ words: UserWords) -> [UInt8] {
-        let (learned, ignored, textReplacements) = (words.learned, words.ignored, words.textReplacements)
         var text = Self.header + "\n"
-        for word in learned.keys.sorted() { text += "learned\t\(word)\t\(learned[word]!)\n" }
-        for word in ignored.sorted() { text += "ignored\t\(word)\n" }
-        for shortcut in textReplacements.keys.sorted() { text += "replacement\t\(shortcut)\t\(textReplacements[shortcut]!)\n" }
+        for (word, times) in words.learned.sorted(by: { $0.key < $1.key }) { text += "learned\t\(word)\t\(times)\n" }
+        for word in words.ignored.sorted() { text += "ignored\t\(word)\n" }
+        for (shortcut, phrase) in words.textReplacements.sorted(by: { $0.key < $1.key }) { text += "replacement\t\(shortcut)\t\(phrase)\n" }
         var bytes = Array(text.utf8)
         bytes += Array("checksum\t\(String(CRC32C.checksum(bytes), radix: 16))\n".utf8)
         return bytes
@@ -169,9 +168,7 @@ public final class UserDictionary: @unchecked Sendable {
 
     /// Writes the words to the file (see ``UserDictionary``).
     public func save() throws(KeylexError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try Self.save(words, to: path)
+        try lock.locked { () throws(KeylexError) in try Self.save(words, to: path) }
     }
 
     /// Writes `words` to `path` through a temporary file beside it, flushed, then renamed over it.
@@ -229,26 +226,5 @@ public struct UserWords: Sendable, Equatable {
     func frequencyClass(of word: String) -> UInt8 {
         guard let times = learned[word] else { return 0 }
         return UInt8(min(255, 195 + 5 * min(times, UserDictionary.maxTimes)))
-    }
-}
-
-/// A mutual-exclusion lock (a `pthread_mutex_t` at a stable address).
-final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(mutex, nil) }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    func locked<R>(_ body: () -> R) -> R {
-        lock()
-        defer { unlock() }
-        return body()
     }
 }
