@@ -19,6 +19,9 @@ struct Dict: ParsableCommand {
     @Option(help: "A word list of words to keep but never suggest.")
     var blocklist: String?
 
+    @Option(help: "Phonetic rules: the dictionary gets an index of its words by sound (see docs/SUGGESTIONS.md).")
+    var phonetics: String?
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
@@ -28,7 +31,7 @@ struct Dict: ParsableCommand {
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let build = DictionaryBuild(diagnostics: report.engine)
-        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, origin: inputs[0])
+        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0])
         guard let table = build.read(inputs) else {
             try report.finish()
             throw Status.failedInputs(report.engine)

@@ -112,3 +112,67 @@ import Testing
         #expect(engine.suggestions(for: "so houe").first { !$0.isUnknown }?.text == "house")
     }
 }
+
+/// Words found by their sound (`phon`): shipped English rules, and a dictionary whose index is
+/// damaged or absent.
+@Suite struct SoundAlikeTests {
+    /// The shipped English rules.
+    static let english = Result { try PhoneticRules(text: String(contentsOfFile: TestSupport.shipped("corpora/en/phonetic.rules"), encoding: .utf8)) }
+
+    /// An engine on the shipped en-US word list, with the English phonetic rules when `phonetics`.
+    static func engine(phonetics: Bool) throws -> SuggestionEngine {
+        let (read, _) = TestSupport.read([TestSupport.shipped("corpora/en-US/en_US.combined.gz")])
+        var table = try #require(read)
+        if phonetics { table.phonetics = try english.get() }
+        let dictionary = DictionaryCompiler.compile(table)
+        let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }
+        let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
+        return SuggestionEngine(dictionary: try WordDictionary(container: container), layout: try LayoutBundle(container: container).layout(for: .phone))
+    }
+
+    static let withIndex = Result { try engine(phonetics: true) }
+
+    @Test func misspellingsThatSoundLikeAWordFindItAndAreNotApplied() throws {
+        let engine = try Self.withIndex.get()
+        let plain = try Self.engine(phonetics: false)
+        for (typed, word) in [("bisnes", "business"), ("skitsofrinic", "schizophrenic"), ("souvinneer", "souvenir"), ("dinamicly", "dynamically")] {
+            let found = engine.suggestions(for: "the " + typed, count: 4)
+            #expect(found.contains { $0.text == word } && !found.contains(where: \.isAutocorrect), "\(typed): \(found)")
+            #expect(!plain.suggestions(for: "the " + typed, count: 4).contains { $0.text == word }, "\(typed)")
+        }
+        // One slip is still corrected as before, and a known word is left alone.
+        #expect(engine.suggestions(for: "the wrold").first?.text == "world")
+        #expect(engine.suggestions(for: "the business").first?.text == "business")
+    }
+
+    @Test func theShippedEnglishRulesKeyWordsBySound() throws {
+        let rules = try Self.english.get()
+        #expect(rules.key(of: "business") == rules.key(of: "bisnes"))
+        #expect(rules.key(of: "leverage") == rules.key(of: "levaridge"))
+        #expect(rules.key(of: "phone") == rules.key(of: "fone"))
+    }
+
+    @Test func aDamagedIndexIsSkipped() throws {
+        var table = WordTable()
+        for (i, word) in ["business", "basin", "bison", "busy", "sea"].enumerated() {
+            table.add(word, count: UInt64(100 - i), at: SourceLocation(file: "-"), diagnostics: DiagnosticEngine())
+        }
+        table.phonetics = try Self.english.get()
+        let compiled = DictionaryCompiler.compile(table)
+        let intact = SuggestionEngine(dictionary: try WordDictionary(bytes: compiled.bytes))
+        #expect(intact.phonetics != nil)
+        #expect(intact.suggestions(for: "bisnes", count: 5).contains { $0.text == "Business" })
+        let section = try #require(compiled.container.sections.first { $0.0 == PhoneticFormat.tag }?.1)
+        // Every truncation of the section, and bytes set to 0xFF one at a time, open without a trap;
+        // suggestions still come.
+        var damaged: [[UInt8]] = (0..<section.count).map { Array(section.prefix($0)) }
+        for i in 0..<section.count { var bytes = section; bytes[i] = 0xFF; damaged.append(bytes) }
+        for bytes in damaged {
+            var writer = ContainerWriter()
+            writer.insert(compiled.container.features)
+            for (tag, original) in compiled.container.sections { writer.add(tag, tag == PhoneticFormat.tag ? bytes : original) }
+            let engine = SuggestionEngine(dictionary: try WordDictionary(bytes: writer.bytes()))
+            #expect(!engine.suggestions(for: "bisnes", count: 5).isEmpty)
+        }
+    }
+}

@@ -37,6 +37,17 @@ public struct CorpusReader {
         }
     }
 
+    /// Reads the phonetic rules at `path` (see ``KeylexRuntime/PhoneticRules``) into `table`,
+    /// reporting the first rule that is not valid.
+    public func readPhonetics(_ path: String, into table: inout WordTable) {
+        guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
+        do {
+            table.phonetics = try PhoneticRules(text: source.lines.map(\.text).joined(separator: "\n"))
+        } catch {
+            diagnostics.error(SourceLocation(file: path, line: error.line, column: error.column), error.message, code: "invalid-phonetic-rule")
+        }
+    }
+
     /// Calls `body` with each line that is neither blank nor a comment, trimmed of surrounding
     /// spaces and tabs, and the column where the trimmed text starts.
     private func forEachContentLine(_ source: SourceText, _ body: (SourceText.Line, Substring, Int) -> Void) {

@@ -33,6 +33,8 @@ public struct WordTable {
     public private(set) var shortcuts: [String: [Shortcut]] = [:]
     /// Labels of words (AOSP's `flags=abbreviation`, `medical`, …), in source order.
     public private(set) var labels: [String: [String]] = [:]
+    /// The rules that give each word its phonetic key, when the locale has them.
+    public var phonetics: PhoneticRules?
 
     /// The words (NFC) and what is known of them, in no particular order.
     public var entries: [(word: String, entry: Entry)] { table.map { ($0.key.word, $0.value) } }

@@ -48,7 +48,7 @@ public enum DictionaryCompiler {
     /// of words added to the automaton, now and then.
     public static func compile(_ table: WordTable, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
-        let extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels)
+        let extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
         return compile(entries, hasCounts: table.hasCounts, extras: extras, progress: progress)
     }
 
@@ -57,11 +57,15 @@ public enum DictionaryCompiler {
         public var attributes: [(key: String, value: String)] = []
         public var shortcuts: [String: [Shortcut]] = [:]
         public var labels: [String: [String]] = [:]
+        /// The rules of the phonetic index, if the dictionary gets one.
+        public var phonetics: PhoneticRules?
 
-        public init(attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:]) {
+        public init(attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:],
+                    phonetics: PhoneticRules? = nil) {
             self.attributes = attributes
             self.shortcuts = shortcuts
             self.labels = labels
+            self.phonetics = phonetics
         }
 
         /// Adds the `meta`, `shrt` and `labl` sections that have content to `writer`, for the
@@ -137,6 +141,12 @@ public enum DictionaryCompiler {
         var numbers: [String: Int] = [:]
         for (number, word) in words.enumerated() where annotated.contains(word) { numbers[word] = number }
         extras.write(to: &writer, numbers: numbers)
+        if let rules = extras.phonetics,
+           let section = PhoneticIndexEncoder.section(rules: rules, words: words, suggestible: { number in
+               flags[number].isDisjoint(with: .neverSuggested) && (classes?[number] ?? .max) >= PhoneticIndexEncoder.minimumClass
+           }) {
+            writer.add(PhoneticFormat.tag, section)
+        }
         return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,
                                   stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
     }

@@ -4,7 +4,7 @@ import KeylexRuntime
 /// inverse of ``KeylexRuntime/Container``.
 struct ContainerWriter: Sendable {
     private(set) var features: ContainerFeatures = []
-    private var sections: [(SectionTag, [UInt8])] = []
+    private(set) var sections: [(SectionTag, [UInt8])] = []
 
     mutating func add(_ tag: SectionTag, _ bytes: [UInt8]) {
         precondition(!sections.contains { $0.0 == tag }, "section \(tag) added twice")

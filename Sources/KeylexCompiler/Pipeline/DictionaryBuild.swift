@@ -11,13 +11,16 @@ public struct DictionaryBuild {
         public var format: CorpusFormat?
         /// Words known but never suggested.
         public var blocklist: String?
+        /// Phonetic rules (see ``KeylexRuntime/PhoneticRules``): the dictionary gets a phonetic index.
+        public var phonetics: String?
         /// Where diagnostics about the corpus as a whole point (a file or a locale folder).
         public var origin: String
 
-        public init(corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, origin: String) {
+        public init(corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String) {
             self.corpora = corpora
             self.format = format
             self.blocklist = blocklist
+            self.phonetics = phonetics
             self.origin = origin
         }
     }
@@ -40,6 +43,7 @@ public struct DictionaryBuild {
         var table = WordTable()
         for path in inputs.corpora { reader.read(path, format: inputs.format, into: &table) }
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
+        if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
             diagnostics.error(SourceLocation(file: inputs.origin), "the corpus has no words", code: "empty-corpus")
         }

@@ -12,8 +12,11 @@ public struct ProjectBuild {
     /// One locale's dictionary sources.
     public struct Locale: Sendable {
         public let tag: String
-        public let inputs: DictionaryBuild.Inputs
+        public internal(set) var inputs: DictionaryBuild.Inputs
     }
+
+    /// The file of a corpus folder that holds its phonetic rules (see ``KeylexRuntime/PhoneticRules``).
+    public static let phoneticsFile = "phonetic.rules"
 
     /// What was written for one locale.
     public struct Product: Sendable {
@@ -73,7 +76,13 @@ public struct ProjectBuild {
             let corpusFiles = files.filter { $0 != "blocklist.txt" && CorpusFormat(path: $0) != nil }
                 .map { (folder as NSString).appendingPathComponent($0) }
             let blocklist = files.contains("blocklist.txt") ? (folder as NSString).appendingPathComponent("blocklist.txt") : nil
-            locales.append(Locale(tag: name, inputs: .init(corpora: corpusFiles, blocklist: blocklist, origin: folder)))
+            let phonetics = files.contains(Self.phoneticsFile) ? (folder as NSString).appendingPathComponent(Self.phoneticsFile) : nil
+            locales.append(Locale(tag: name, inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder)))
+        }
+        // A locale without phonetic rules of its own takes its nearest parent's (en-US those of en).
+        let ruled = Dictionary(locales.compactMap { l in l.inputs.phonetics.map { (l.tag, $0) } }, uniquingKeysWith: { a, _ in a })
+        for i in locales.indices where locales[i].inputs.phonetics == nil {
+            locales[i].inputs.phonetics = Self.corpus(for: locales[i].tag, among: Set(ruled.keys)).flatMap { ruled[$0] }
         }
         return locales
     }
@@ -228,7 +237,7 @@ public struct ProjectBuild {
 
     /// The fingerprint of a corpus's files.
     private func fingerprint(_ inputs: DictionaryBuild.Inputs) -> String {
-        Self.fingerprint(files: inputs.corpora + (inputs.blocklist.map { [$0] } ?? []))
+        Self.fingerprint(files: inputs.corpora + [inputs.blocklist, inputs.phonetics].compactMap { $0 })
     }
 
     /// The fingerprint of every layout source under `layouts`.

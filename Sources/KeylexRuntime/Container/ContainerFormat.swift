@@ -10,7 +10,8 @@ public enum ContainerFormat {
     public static let majorVersion: UInt16 = 1
     /// Added to when the format gains sections that older readers may ignore.
     /// 1: optional sections (tags starting with a lower-case letter): `meta`, `shrt`, `labl`.
-    public static let minorVersion: UInt16 = 1
+    /// 2: the optional `phon` section (words by sound).
+    public static let minorVersion: UInt16 = 2
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

@@ -189,6 +189,17 @@ public struct WordDictionary: Sendable {
         }
     }
 
+    /// Writes the alphabet codes of word `number` into `codes` (which holds ``maxWordLength``);
+    /// returns their count, or `nil` for a number out of range.
+    func comparisonCodes(ofWord number: Int, into codes: UnsafeMutableBufferPointer<UInt32>) -> Int? {
+        guard number >= 0, number < wordCount else { return nil }
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { buffer in
+            guard let length = automaton.select(rank: number, from: root, into: buffer, length: 0), length <= codes.count else { return nil }
+            for i in 0..<length { codes[i] = comparisonCode(ofTyped: buffer[i]) }
+            return length
+        }
+    }
+
     /// The frequency class of `word` (0 never suggested, 1…255 rarest to most frequent), or `nil` when unknown.
     public func frequencyClass(of word: String) -> UInt8? {
         number(of: word).map(frequencyClass(at:))

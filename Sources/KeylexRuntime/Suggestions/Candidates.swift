@@ -7,6 +7,9 @@ struct Candidate {
     var cost: Float
     /// Whether the word is longer than what was typed (a completion, not a correction).
     var isCompletion: Bool
+    /// Whether the word was found by its sound (see ``PhoneticIndex``), not within the edits
+    /// searched: offered, never applied.
+    var isSoundAlike = false
     /// The ranking score: the frequency class less ``costWeight`` per edit, a second edit
     /// counting double (two errors in one word are much rarer than one).
     var score: Float

@@ -50,6 +50,20 @@ public struct EditCosts: Sendable, Equatable {
     public static let longWordLength = 8
     /// The most a correction may cost: two full edits.
     public var maxCost: Float = 2
+    /// A word that sounds like the typed one (the same phonetic key, see ``PhoneticRules``) but
+    /// is not within the edits searched (`bisnes` → `business`) costs this, plus
+    /// ``soundAlikeWordEdit`` times its weighted edit cost (a word more than ``maxSupportedEdits``
+    /// edits away counts as one edit more), plus ``soundAlikeKeyEdit`` if its key is one edit from
+    /// the typed word's (`skitsofrinic` → `schizophrenic`); such
+    /// words are offered, never applied. Used when the dictionary has a phonetic index.
+    public var soundAlike: Float = 1
+    /// See ``soundAlike``.
+    public var soundAlikeWordEdit: Float = 0.5
+    /// What a sound-alike word adds for each edit between its key and the typed word's (at most
+    /// one is searched, for keys of three letters or more).
+    public var soundAlikeKeyEdit: Float = 1
+    /// How long a typed word must be, in letters, to be searched by its sound.
+    public var soundAlikeLength = 4
 
     public init() {}
 }

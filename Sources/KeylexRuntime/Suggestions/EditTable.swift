@@ -115,19 +115,27 @@ extension WordDictionary {
     /// The edit cost from `word` (comparison codes) to `typed` within `costs.maxEdits` edits (infinite
     /// past them), for words outside the automaton (the user's learned words).
     func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry) -> Float {
+        guard abs(word.count - typed.count) <= costs.maxEdits else { return .infinity }
+        return withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
+            editCost(word, typed, costs: costs, substitution: &substitution)
+        }
+    }
+
+    /// The edit cost from `word` to `typed` within `costs.maxEdits` edits, with the substitution
+    /// costs of `typed` (so that several words share them).
+    func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts,
+                  substitution: inout SubstitutionCosts) -> Float {
         let edits = costs.maxEdits, width = typed.count + 1
         guard abs(word.count - typed.count) <= edits else { return .infinity }
-        return withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * (edits + 1) * width) { rows in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count + 1) { labels in
-                    let rows = rows.baseAddress!, labels = labels.baseAddress!
-                    fillFirstEditRow(rows, typed, costs, edits: edits)
-                    for i in stride(from: 1, through: word.count, by: 1) {
-                        labels[i] = word[i - 1]
-                        _ = fillEditRow(rows, i, labels, typed, substitution.row(word[i - 1]), costs, edits: edits)
-                    }
-                    return rows[(word.count * (edits + 1) + edits) * width + typed.count]
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * (edits + 1) * width) { rows in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count + 1) { labels in
+                let rows = rows.baseAddress!, labels = labels.baseAddress!
+                fillFirstEditRow(rows, typed, costs, edits: edits)
+                for i in stride(from: 1, through: word.count, by: 1) {
+                    labels[i] = word[i - 1]
+                    _ = fillEditRow(rows, i, labels, typed, substitution.row(word[i - 1]), costs, edits: edits)
                 }
+                return rows[(word.count * (edits + 1) + edits) * width + typed.count]
             }
         }
     }

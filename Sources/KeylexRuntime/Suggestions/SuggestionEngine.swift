@@ -20,6 +20,8 @@ public struct SuggestionEngine: Sendable {
     let index: AlphabetIndex
     /// Whether some entry of the dictionary has several words ("parce que").
     let hasPhrases: Bool
+    /// The dictionary's words by sound, when it has them.
+    let phonetics: PhoneticIndex?
 
     /// An engine on `dictionary`, with key geometry from `layout` when given: distances between the
     /// keys of its lowercased layer, and which letters its keys and callouts type (a letter the
@@ -30,6 +32,7 @@ public struct SuggestionEngine: Sendable {
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
         index = AlphabetIndex(dictionary: dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
+        phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
@@ -127,6 +130,10 @@ public struct SuggestionEngine: Sendable {
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
                 let foundWord = searchCorrections(typedCodes, known: known, count: count, costs: costs, into: &candidates)
+                if !known, scalars.count >= costs.soundAlikeLength, let phonetics {
+                    phonetics.addSoundAlikes(of: scalars, codes: typedCodes, dictionary: dictionary, costs: costs, geometry: geometry,
+                                             budget: budget, into: &candidates)
+                }
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
@@ -291,11 +298,11 @@ public struct SuggestionEngine: Sendable {
     /// is not corrected away from its completion), by ``autocorrectLead``.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
-        if let variant = found.first(where: { !$0.candidate.isCompletion && $0.isVariant }) {
+        if let variant = found.first(where: { !$0.candidate.isCompletion && !$0.candidate.isSoundAlike && $0.isVariant }) {
             return variant.candidate.score >= autocorrectMargin ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
-        guard let best = found.first(where: { !$0.candidate.isCompletion })?.candidate,
+        guard let best = found.first(where: { !$0.candidate.isCompletion && !$0.candidate.isSoundAlike })?.candidate,
               best.cost <= Self.autocorrectLimit(length: length), best.score >= margin(length: length),
               found.allSatisfy({ $0.candidate.number == best.number || best.score - $0.candidate.score >= autocorrectLead })
         else { return nil }

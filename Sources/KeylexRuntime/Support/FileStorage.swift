@@ -49,6 +49,12 @@ final class FileStorage: @unchecked Sendable {
         }
     }
 
+    /// A storage for `view`, bytes inside this one, that keeps this one alive (a container nested
+    /// in a section of another shares its mapping).
+    func nested(_ view: ByteView) -> FileStorage {
+        FileStorage(view: view, release: { [self] _, _ in _ = self })
+    }
+
     /// Wraps bytes that the caller keeps alive and unchanged for the storage's lifetime.
     static func borrowing(_ bytes: UnsafeRawBufferPointer) -> FileStorage {
         let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!

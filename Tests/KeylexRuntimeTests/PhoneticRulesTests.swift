@@ -1,0 +1,52 @@
+import Testing
+import KeylexRuntime
+
+/// Phonetic keys from rule text: matching order, anchors, look-ahead, silent letters, repeated
+/// letters, and syntax errors with their line and column.
+@Suite struct PhoneticRulesTests {
+    static let rules = """
+        # a comment
+        ^kn N
+        ch X
+        c(eiy) S
+        c K
+        [aeiou]
+        ^[aeiou] A
+        mb$ M
+        s S
+        n N
+        b B
+        t T
+        k K
+        """
+
+    @Test func keysFollowTheFirstMatchingRule() throws {
+        let rules = try PhoneticRules(text: Self.rules)
+        #expect(rules.key(of: "knit") == "NT")      // ^kn at the start; vowels silent
+        #expect(rules.key(of: "cent") == "SNT")     // c before e
+        #expect(rules.key(of: "cat") == "KT")
+        #expect(rules.key(of: "chin") == "XN")      // ch before c
+        #expect(rules.key(of: "accent") == "KSNT")  // "cc" read once: c before e
+        #expect(rules.key(of: "tomb") == "TM")      // mb at the end
+        #expect(rules.key(of: "tombs") == "TMBS")
+        #expect(rules.key(of: "Kant's") == "KNTS")  // case and apostrophes ignored
+        // "[aeiou]" (silent) comes before "^[aeiou] A", so a first vowel is silent too.
+        #expect(rules.key(of: "ant") == "NT")
+        #expect(rules.key(of: "") == "")
+    }
+
+    @Test func syntaxErrorsSayWhere() {
+        func error(_ text: String) -> PhoneticRules.SyntaxError? {
+            do { _ = try PhoneticRules(text: text); return nil } catch { return error }
+        }
+        #expect(error("c K\nc(ei S")?.line == 2)
+        #expect(error("c K\nc(ei S")?.message == "')' expected")
+        #expect(error("ab cd") .map { ($0.line, $0.column) } ?? (0, 0) == (1, 4))   // replacements are capitals
+        #expect(error("a1 X").map { ($0.line, $0.column) } ?? (0, 0) == (1, 2))
+        #expect(error("^ X")?.message == "a rule needs a letter to match")
+        #expect(error("[] X")?.message == "an empty set of letters")
+        #expect(error("abcdefghi X")?.message == "a pattern of more than 8 letters")
+        #expect(error(String(repeating: "a A\n", count: PhoneticRules.maxRules + 1)) != nil)
+        #expect(error("a\n\n# only a comment\nb B\n") == nil)
+    }
+}
