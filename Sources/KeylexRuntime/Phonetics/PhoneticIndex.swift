@@ -70,11 +70,11 @@ struct PhoneticIndex: Sendable {
     private static func padded(_ offset: Int) -> Int { (offset + 7) & ~7 }
 
     /// Calls `body` with the number of each word whose key is key number `key` (none for a damaged
-    /// range).
-    func forEachWord(ofKey key: Int, _ body: (Int) -> Void) {
+    /// range), until it returns `false`.
+    func forEachWord(ofKey key: Int, _ body: (Int) -> Bool) {
         guard let start = starts.value(key), let end = starts.value(key + 1), start <= end else { return }
         for i in start..<end {
-            if let number = words.value(i) { body(number) }
+            if let number = words.value(i), !body(number) { return }
         }
     }
 }

@@ -39,17 +39,18 @@ extension PhoneticIndex {
                         var remaining = Self.maxWords
                         for found in keysFound.all {
                             forEachWord(ofKey: found.number) { number in
-                                guard remaining > 0 else { return }
+                                guard remaining > 0 else { return false }
                                 remaining -= 1
                                 let frequencyClass = dictionary.frequencyClass(at: number)
                                 guard frequencyClass != DictionaryFormat.neverSuggestedClass,
-                                      let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return }
+                                      let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
                                 let wordCost = dictionary.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
                                                                    substitution: &substitution)
                                 let cost = costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost)
                                 var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
                                 candidate.isSoundAlike = true
                                 candidates.add(candidate)
+                                return true
                             }
                         }
                     }
