@@ -141,10 +141,7 @@ public enum DictionaryCompiler {
         var numbers: [String: Int] = [:]
         for (number, word) in words.enumerated() where annotated.contains(word) { numbers[word] = number }
         extras.write(to: &writer, numbers: numbers)
-        if let rules = extras.phonetics,
-           let section = PhoneticIndexEncoder.section(rules: rules, words: words, suggestible: { number in
-               flags[number].isDisjoint(with: .neverSuggested) && (classes?[number] ?? .max) >= PhoneticIndexEncoder.minimumClass
-           }) {
+        if let rules = extras.phonetics, let section = PhoneticIndexEncoder.section(rules: rules, words: words, classes: classes, flags: flags) {
             writer.add(PhoneticFormat.tag, section)
         }
         return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,

@@ -9,57 +9,70 @@ enum PhoneticIndexEncoder {
     /// half as much again.
     static let minimumClass: UInt8 = 60
 
-    /// The section for `words` (in number order): every word that may be suggested, is all letters
-    /// (no space, apostrophe or hyphen: leaving those out is a cheap edit already) and has a
-    /// non-empty key is listed under its key. `nil` when no word has a key.
-    static func section(rules: PhoneticRules, words: [String], suggestible: (Int) -> Bool) -> [UInt8]? {
+    /// The section for `words` (in number order, with their frequency classes when the dictionary
+    /// has them, and their flags): every word that may be suggested, has at least ``minimumClass``,
+    /// is all letters (no space, apostrophe or hyphen: leaving those out is a cheap edit already) and
+    /// has a non-empty key is listed under its key. `nil` when no word is.
+    static func section(rules: PhoneticRules, words: [String], classes: [UInt8]?, flags: [DictionaryFormat.WordFlags]) -> [UInt8]? {
         var byKey: [String: [Int]] = [:]
-        for (number, word) in words.enumerated() where suggestible(number) && word.unicodeScalars.allSatisfy(\.properties.isAlphabetic) {
+        for (number, word) in words.enumerated()
+        where flags[number].isDisjoint(with: .neverSuggested) && (classes?[number] ?? .max) >= minimumClass
+            && word.unicodeScalars.allSatisfy(\.properties.isAlphabetic) {
             let key = rules.key(of: word)
             if !key.isEmpty { byKey[key, default: []].append(number) }
         }
         guard !byKey.isEmpty else { return nil }
         let keys = byKey.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        let entries = keys.flatMap { byKey[$0]! }
+        let lists = keys.map { byKey[$0]! }
         var bytes: [UInt8] = []
         let text = Array(rules.text.utf8)
         bytes.append(littleEndian: UInt32(text.count))
         bytes += text
-        pad(&bytes)
+        pad(&bytes, to: PhoneticFormat.countsOffset(textLength: text.count))
+        let counts = bytes.count
         let width = PhoneticFormat.bits(for: max(words.count - 1, 0))
+        let packed = packedNumbers(lists, width: width)
         bytes.append(littleEndian: UInt32(keys.count))
-        bytes.append(littleEndian: UInt32(entries.count))
+        bytes.append(littleEndian: UInt32(packed.entryCount))
         bytes += [UInt8(width), 0, 0, 0]
-        var packer = BitPacker()
-        let startWidth = PhoneticFormat.bits(for: entries.count)
-        var start = 0
-        for key in keys {
-            packer.append(start, width: startWidth)
-            start += byKey[key]!.count
-        }
-        packer.append(start, width: startWidth)
-        for number in entries { packer.append(number, width: width) }
-        bytes += packer.bytes + [UInt8](repeating: 0, count: 8)
-        pad(&bytes)
+        bytes += packed.bytes
+        pad(&bytes, to: PhoneticFormat.keysOffset(countsOffset: counts, packedBits: packed.bits))
         let nested = DictionaryCompiler.compile(keys.map { (word: $0, count: 0, flags: []) }, hasCounts: false)
         return bytes + nested.bytes
     }
 
-    private static func pad(_ bytes: inout [UInt8]) {
-        while bytes.count % 8 != 0 { bytes.append(0) }
+    /// The starts of `lists` then their word numbers, bit-packed.
+    private static func packedNumbers(_ lists: [[Int]], width: Int) -> (bytes: [UInt8], bits: Int, entryCount: Int) {
+        let entryCount = lists.reduce(0) { $0 + $1.count }
+        let startWidth = PhoneticFormat.bits(for: entryCount)
+        var packer = BitPacker()
+        var start = 0
+        for list in lists {
+            packer.append(start, width: startWidth)
+            start += list.count
+        }
+        packer.append(start, width: startWidth)
+        for list in lists { for number in list { packer.append(number, width: width) } }
+        return (packer.bytes, packer.bitCount, entryCount)
+    }
+
+    /// Zero bytes up to `offset`.
+    private static func pad(_ bytes: inout [UInt8], to offset: Int) {
+        bytes += [UInt8](repeating: 0, count: offset - bytes.count)
     }
 }
 
 /// Packs unsigned numbers LSB first, each in a given number of bits.
 struct BitPacker {
     private(set) var bytes: [UInt8] = []
-    private var bit = 0
+    /// The bits appended so far.
+    private(set) var bitCount = 0
 
     mutating func append(_ value: Int, width: Int) {
         for i in 0..<width {
-            if bit % 8 == 0 { bytes.append(0) }
-            if value >> i & 1 == 1 { bytes[bytes.count - 1] |= 1 << UInt8(bit % 8) }
-            bit += 1
+            if bitCount % 8 == 0 { bytes.append(0) }
+            if value >> i & 1 == 1 { bytes[bytes.count - 1] |= 1 << UInt8(bitCount % 8) }
+            bitCount += 1
         }
     }
 }

@@ -11,8 +11,8 @@
 /// The key of a word: its letters in lower case, a repeated letter read once, other characters
 /// (apostrophes, hyphens, digits) left out; at each position the first rule that matches gives its
 /// replacement and consumes its letters; a letter no rule matches is silent.
-public struct PhoneticRules: Sendable, Equatable {
-    struct Rule: Sendable, Equatable {
+public struct PhoneticRules: Sendable {
+    struct Rule: Sendable {
         var atStart = false
         var atEnd = false
         /// The letters each consumed position may be.

@@ -5,11 +5,9 @@ extension PhoneticIndex {
     /// Keys shorter than this are matched exactly: one edit from a short key reaches too many words.
     static let minKeyLengthForEdits = 3
 
-    /// What an edit between keys costs: every edit counts the same.
+    /// What an edit between keys costs: every edit counts the same (keys have no key geometry).
     static let keyCosts: EditCosts = {
         var costs = EditCosts()
-        costs.neighbouringKey = 1
-        costs.nearKey = 1
         costs.vowelSubstitution = 1
         costs.omission = 1
         costs.repeatedOmission = 1
@@ -26,32 +24,27 @@ extension PhoneticIndex {
     /// `typedCodes` within ``EditCosts/maxSupportedEdits``. Words never suggested are left out.
     func addSoundAlikes(of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, dictionary: WordDictionary,
                         costs: EditCosts, geometry: KeyGeometry, budget: Int, into candidates: inout CandidateList) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
-            let length = rules.key(of: typed, into: key)
-            guard length > 0 else { return }
-            withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
-                var keysFound = CandidateList(buffer)
-                findKeys(UnsafeBufferPointer(rebasing: key[..<length]), budget: budget, into: &keysFound)
-                var wide = costs
-                wide.maxEdits = EditCosts.maxSupportedEdits
-                dictionary.withSubstitutionCosts(typedCodes, costs: wide, geometry: geometry) { substitution in
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: dictionary.maxWordLength) { word in
-                        var remaining = Self.maxWords
-                        for found in keysFound.all {
-                            forEachWord(ofKey: found.number) { number in
-                                guard remaining > 0 else { return false }
-                                remaining -= 1
-                                let frequencyClass = dictionary.frequencyClass(at: number)
-                                guard frequencyClass != DictionaryFormat.neverSuggestedClass,
-                                      let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
-                                let wordCost = dictionary.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
-                                                                   substitution: &substitution)
-                                let cost = costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost)
-                                var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
-                                candidate.isSoundAlike = true
-                                candidates.add(candidate)
-                                return true
-                            }
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
+            var keysFound = CandidateList(buffer)
+            findKeys(of: typed, budget: budget, into: &keysFound)
+            guard keysFound.count > 0 else { return }
+            var wide = costs
+            wide.maxEdits = EditCosts.maxSupportedEdits
+            dictionary.withSubstitutionCosts(typedCodes, costs: wide, geometry: geometry) { substitution in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: dictionary.maxWordLength) { word in
+                    var remaining = Self.maxWords
+                    for found in keysFound.all {
+                        forEachWord(ofKey: found.number) { number in
+                            guard remaining > 0 else { return false }
+                            remaining -= 1
+                            let frequencyClass = dictionary.frequencyClass(at: number)
+                            guard frequencyClass != DictionaryFormat.neverSuggestedClass,
+                                  let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
+                            let wordCost = dictionary.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
+                                                               substitution: &substitution)
+                            candidates.add(Candidate(number: number, frequencyClass: frequencyClass,
+                                                     cost: costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost), isCompletion: false, isSoundAlike: true))
+                            return true
                         }
                     }
                 }
@@ -59,13 +52,16 @@ extension PhoneticIndex {
         }
     }
 
-    /// Finds the keys equal to `key`, or within one edit of it when it is long enough.
-    private func findKeys(_ key: UnsafeBufferPointer<UInt8>, budget: Int, into found: inout CandidateList) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: key.count) { codes in
-            for i in 0..<key.count { codes[i] = keys.comparisonCode(ofTyped: Unicode.Scalar(key[i])) }
-            var keyCosts = Self.keyCosts
-            if key.count < Self.minKeyLengthForEdits { keyCosts.maxEdits = 0 }
-            keys.correct(UnsafeBufferPointer(codes), costs: keyCosts, geometry: .none, index: keyIndex, budget: budget, into: &found)
+    /// Finds the keys equal to the key of `typed`, or within one edit of it when it is long enough.
+    private func findKeys(of typed: String.UnicodeScalarView, budget: Int, into found: inout CandidateList) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
+            let length = rules.key(of: typed, into: key)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: length) { codes in
+                for i in 0..<length { codes[i] = keys.comparisonCode(ofTyped: Unicode.Scalar(key[i])) }
+                var keyCosts = Self.keyCosts
+                if length < Self.minKeyLengthForEdits { keyCosts.maxEdits = 0 }
+                keys.correct(UnsafeBufferPointer(codes), costs: keyCosts, geometry: .none, index: keyIndex, budget: budget, into: &found)
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ struct Candidate {
     var isCompletion: Bool
     /// Whether the word was found by its sound (see ``PhoneticIndex``), not within the edits
     /// searched: offered, never applied.
-    var isSoundAlike = false
+    var isSoundAlike: Bool
     /// The ranking score: the frequency class less ``costWeight`` per edit, a second edit
     /// counting double (two errors in one word are much rarer than one).
     var score: Float
@@ -20,14 +20,21 @@ struct Candidate {
     /// What a completion pays for not being the whole word yet, in edits.
     static let completionCost: Float = 0.25
 
-    init(number: Int, frequencyClass: UInt8, cost: Float, isCompletion: Bool) {
+    init(number: Int, frequencyClass: UInt8, cost: Float, isCompletion: Bool, isSoundAlike: Bool = false) {
         self.number = number
         self.frequencyClass = frequencyClass
         self.cost = cost
         self.isCompletion = isCompletion
+        self.isSoundAlike = isSoundAlike
         let total = cost + (isCompletion ? Candidate.completionCost : 0)
         score = Float(frequencyClass) - Candidate.costWeight * (total + max(0, total - 1))
     }
+}
+
+extension Candidate {
+    /// Whether the word may replace the typed one on space: a correction within the edits searched,
+    /// not a completion nor a word found by its sound.
+    var mayReplace: Bool { !isCompletion && !isSoundAlike }
 }
 
 /// The best candidates seen so far, best first, in a fixed buffer.

@@ -129,11 +129,7 @@ public struct SuggestionEngine: Sendable {
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
-                let foundWord = searchCorrections(typedCodes, known: known, count: count, costs: costs, into: &candidates)
-                if !known, scalars.count >= costs.soundAlikeLength, let phonetics {
-                    phonetics.addSoundAlikes(of: scalars, codes: typedCodes, dictionary: dictionary, costs: costs, geometry: geometry,
-                                             budget: budget, into: &candidates)
-                }
+                let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
@@ -151,8 +147,10 @@ public struct SuggestionEngine: Sendable {
     /// letters or more that still has no correction, a last pass allows
     /// ``EditCosts/longWordEdits`` among the words that start with its first two typed letters. Each
     /// pass widens a search that is several times larger, so later passes run only when needed.
-    private func searchCorrections(_ typed: UnsafeBufferPointer<UInt32>, known: Bool, count: Int, costs: EditCosts,
-                                   into candidates: inout CandidateList) -> Bool {
+    /// Last, when the dictionary has a phonetic index, words that sound like a typed word of
+    /// ``EditCosts/soundAlikeLength`` letters or more are added (`scalars`: the typed letters).
+    private func searchCorrections(_ typed: UnsafeBufferPointer<UInt32>, _ scalars: String.UnicodeScalarView, known: Bool, count: Int,
+                                   costs: EditCosts, into candidates: inout CandidateList) -> Bool {
         var pass = costs
         pass.maxEdits = min(costs.maxEdits, 1)
         dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: known ? 1 : 0, into: &candidates)
@@ -169,6 +167,10 @@ public struct SuggestionEngine: Sendable {
             pass.maxEdits = longWordEdits
             pass.maxCost = Float(longWordEdits)
             dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: 1, keeping: 2, into: &candidates)
+        }
+        if scalars.count >= costs.soundAlikeLength, let phonetics {
+            phonetics.addSoundAlikes(of: scalars, codes: typed, dictionary: dictionary, costs: costs, geometry: geometry,
+                                     budget: budget, into: &candidates)
         }
         return foundWord
     }
@@ -298,11 +300,11 @@ public struct SuggestionEngine: Sendable {
     /// is not corrected away from its completion), by ``autocorrectLead``.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
-        if let variant = found.first(where: { !$0.candidate.isCompletion && !$0.candidate.isSoundAlike && $0.isVariant }) {
+        if let variant = found.first(where: { $0.candidate.mayReplace && $0.isVariant }) {
             return variant.candidate.score >= autocorrectMargin ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
-        guard let best = found.first(where: { !$0.candidate.isCompletion && !$0.candidate.isSoundAlike })?.candidate,
+        guard let best = found.first(where: \.candidate.mayReplace)?.candidate,
               best.cost <= Self.autocorrectLimit(length: length), best.score >= margin(length: length),
               found.allSatisfy({ $0.candidate.number == best.number || best.score - $0.candidate.score >= autocorrectLead })
         else { return nil }
