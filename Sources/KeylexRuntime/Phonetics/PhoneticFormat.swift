@@ -1,5 +1,5 @@
 /// The layout of the optional `phon` section: the dictionary's words by phonetic key (see
-/// ``PhoneticRules``). The single source of truth for the encoder and ``PhoneticIndex``.
+/// ``PhoneticRules``). The single source of truth for the compiler's encoder and the runtime's reader.
 ///
 /// Every integer is little-endian (see `docs/FORMAT.md`):
 /// - `UInt32` byte length of the rules' UTF-8 text, then the text, zero-padded to a multiple of 8;
