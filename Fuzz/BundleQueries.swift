@@ -20,7 +20,7 @@ public func fuzzBundle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = dictionary.word(at: 0)
         _ = dictionary.word(at: Int(dictionary.wordCount) - 1)
         let engine = SuggestionEngine(dictionary: dictionary, layout: layout)
-        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il"] { _ = engine.suggestions(for: text, count: 5) }
+        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il", "the bisnes"] { _ = engine.suggestions(for: text, count: 5) }
     }
     return 0
 }

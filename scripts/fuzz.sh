@@ -58,6 +58,8 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
         swift build --product keylex >/dev/null
         head -n 400 Benchmarks/wordfreq/en.tsv | grep -v '^#' > "$dir/words.tsv"
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
+        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
+            -o "$dir/en-phonetic.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
         { find "$dir/layouts" -name '*.klx' -size -40k 2>/dev/null || true; } | head -n 3 | xargs -r -I{} cp {} "$dir/"
         rm -rf "$dir/words.tsv" "$dir/layouts" ;;

@@ -62,8 +62,7 @@ struct Inspect: ParsableCommand {
             dictionary = container.features.contains(.dictionary) ? try WordDictionary(container: container) : nil
             bundle = container.features.contains(.layouts) ? try LayoutBundle(container: container) : nil
         } catch {
-            printError("error: \(file): \(error)")
-            throw Status.opening(error)
+            throw openingFailure(error, file: file)
         }
         let report = Report(
             file: file, formatVersion: "\(container.majorVersion).\(container.minorVersion)", bytes: container.byteCount,

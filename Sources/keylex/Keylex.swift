@@ -56,12 +56,17 @@ enum Status {
         diagnostics.diagnostics.contains { $0.severity == .error && $0.code == "unreadable-file" } ? ioFailed : inputErrors
     }
 
-    /// The status for a compiled file that could not be opened: 3 when it could not be read, 1
-    /// when it is not a valid file.
-    static func opening(_ error: Error) -> ExitCode {
-        if case KeylexError.io = error { return ioFailed }
-        return inputErrors
+}
+
+/// Reports why the file at `path` could not be opened, in one line that names it, and gives the
+/// exit status: 3 when it could not be read, 1 when it is not a valid file.
+func openingFailure(_ error: Error, file path: String) -> ExitCode {
+    if case KeylexError.io = error {
+        printError("error: \(error)")  // names the file already
+        return Status.ioFailed
     }
+    printError("error: \(path): \(error)")
+    return Status.inputErrors
 }
 
 /// Reports why writing an output failed, and gives the exit status: 4 for a file that did not

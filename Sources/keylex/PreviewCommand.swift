@@ -34,8 +34,7 @@ struct Preview: ParsableCommand {
             do {
                 bundle = try LayoutBundle(contentsOf: inputs[0])
             } catch {
-                printError("error: \(inputs[0]): \(error)")
-                throw Status.opening(error)
+                throw openingFailure(error, file: inputs[0])
             }
         } else {
             let reader = LayoutSourceReader(diagnostics: report.engine)

@@ -3,13 +3,12 @@ import Foundation
 import KeylexRuntime
 
 /// Opens a compiled dictionary for a command, turning a bad file into an error message and status
-/// 1 (3 when it cannot be read).
+/// 1 (3 when it cannot be read; see ``openingFailure(_:file:)``).
 func openDictionary(_ path: String) throws -> WordDictionary {
     do {
         return try WordDictionary(contentsOf: path)
     } catch {
-        printError("error: \(path): \(error)")
-        throw Status.opening(error)
+        throw openingFailure(error, file: path)
     }
 }
 

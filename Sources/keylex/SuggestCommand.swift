@@ -44,12 +44,15 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
+        var userDictionary: UserDictionary?
+        if let user {
+            do { userDictionary = try UserDictionary(path: user) } catch { throw openingFailure(error, file: user) }
+        }
         var engine: SuggestionEngine
         do {
-            engine = try SuggestionEngine(contentsOf: file, userDictionary: user.map(UserDictionary.init(path:)))
+            engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
         } catch {
-            printError("error: \(file): \(error)")
-            throw Status.opening(error)
+            throw openingFailure(error, file: file)
         }
         if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
         guard let text else {

@@ -286,6 +286,18 @@ import Testing
         #expect(try Self.run(["inspect", "bad.klx"], in: folder).status == 1)
     }
 
+    @Test func aSystemErrorIsOneLineNamingTheFile() throws {
+        let missing = try Self.run(["suggest", "missing.klx", "x"], in: folder)
+        #expect(missing.stderr == "error: missing.klx: cannot open: No such file or directory\n")
+        // The user's words file is named, not the bundle.
+        try "hello\nhelp\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["dict", "words.txt", "-o", "words.klx"], in: folder).status == 0)
+        try "not a user dictionary\n".write(toFile: folder + "/user.txt", atomically: true, encoding: .utf8)
+        let user = try Self.run(["suggest", "words.klx", "hel", "--user", "user.txt"], in: folder)
+        #expect(user.status == 1 && user.stderr.hasPrefix("error: user.txt: ") && user.stderr.split(separator: "\n").count == 1,
+                "\(user.stderr)")
+    }
+
     @Test func onlyRegularFilesAreReplaced() throws {
         try "hello\nhelp\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
         // A folder that does not exist is not created.

@@ -91,10 +91,31 @@ import Testing
         try FileManager.default.removeItem(atPath: output + "/de.klx")
         #expect(try build()?.products.map(\.locale) == ["de"])
         #expect(try build(force: true)?.products.map(\.locale) == ["de", "en", "en-US"])
-        // A locale gone: its bundle goes too.
+        // A locale gone: its bundle goes too, with --force as well.
         try FileManager.default.removeItem(atPath: corpora + "/de")
         #expect(try build()?.products.isEmpty == true)
         #expect(!FileManager.default.fileExists(atPath: output + "/de.klx"))
+        try FileManager.default.removeItem(atPath: corpora + "/en")
+        #expect(try build(force: true)?.products.map(\.locale) == ["en-US"])
+        #expect(!FileManager.default.fileExists(atPath: output + "/en.klx"))
+    }
+
+    @Test func oneBuildAtATimeWritesIntoAFolderAndLeftoversOfAKilledOneGo() throws {
+        let corpora = folder + "/corpora", output = folder + "/build"
+        try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        // What a build killed while writing leaves behind; a file of the user's that looks alike stays.
+        try TestSupport.write("partial", "build/en.klx.tmp-4242-17", in: folder)
+        try TestSupport.write("mine", "build/notes.tmp-draft", in: folder)
+        do {
+            let held = try BuildLock(directory: output)
+            #expect {
+                try ProjectBuild(corpora: corpora, output: output, diagnostics: DiagnosticEngine()).run()
+            } throws: { "\($0)".contains("another keylex build is writing into this directory") }
+            withExtendedLifetime(held) {}
+        }
+        #expect(try ProjectBuild(corpora: corpora, output: output, diagnostics: DiagnosticEngine()).run()?.products.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [BuildState.fileName, "en.klx", "notes.tmp-draft"])
     }
 
     @Test(arguments: ["en", "en-GB", "de-CH", "zh-Hant-TW", "sr-Latn", "es-419", "x-private", "de-CH-1996", "en-US-u-ca-gregory"])

@@ -88,6 +88,21 @@ import Testing
         #expect(error.location.line == line && error.location.column == column, "\(error)")
     }
 
+    /// Words of up to `DictionaryFormat.maxWordLength` scalars and shortcuts of up to
+    /// `maxShortcutLength` are read; one more is a `word-too-long` error at its place.
+    @Test func wordAndShortcutLengthsAtTheLimitAndOnePast() throws {
+        let word = String(repeating: "w", count: DictionaryFormat.maxWordLength)
+        let target = String(repeating: "t", count: DictionaryFormat.maxShortcutLength)
+        let folder = try TestSupport.temporaryDirectory()
+        let fits = try TestSupport.write("dictionary=main:x,locale=x\n word=\(word),f=1\n  shortcut=\(target),f=3\n", "fits.combined", in: folder)
+        let (atLimit, clean) = TestSupport.read([fits])
+        #expect(clean.isEmpty && atLimit?[word] != nil, "\(clean)")
+        let tooLong = "dictionary=main:x,locale=x\n word=\(word)w,f=1\n word=ok,f=1\n  shortcut=\(target)t,f=3\n"
+        let (past, errors) = TestSupport.read([try TestSupport.write(tooLong, "past.combined", in: folder)])
+        #expect(past == nil)
+        #expect(errors.map { "\($0.location.line):\($0.location.column) \($0.code)" } == ["2:7 word-too-long", "4:12 word-too-long"])
+    }
+
     @Test func unknownAttributesAreWarnings() throws {
         let (_, diagnostics) = try Self.compile("dictionary=main:x,locale=x,colour=blue\n word=x,f=1,mood=happy\n")
         #expect(diagnostics.map(\.code) == ["unknown-attribute", "unknown-attribute"])

@@ -83,6 +83,19 @@ import Testing
         #expect(table?["split"] == nil && table?["word"] == nil)
     }
 
+    /// A line of more than `SourceText.maxLineLength` bytes is an error at the first character past
+    /// the limit and is left out; a line at the limit is read.
+    @Test func aLineLongerThanTheLimitIsAnErrorAtItsPlace() throws {
+        let limit = SourceText.maxLineLength
+        let atLimit = String(repeating: "to ", count: limit / 3) + String(repeating: "x", count: limit % 3)
+        let past = "é" + String(repeating: "y", count: limit)  // the first byte past the limit is character `limit`
+        #expect(atLimit.utf8.count == limit)
+        let path = try TestSupport.write("good words\n\(atLimit)\n\(past)\n", "long.txt", in: folder)
+        let (table, diagnostics) = TestSupport.read([path], format: .text)
+        #expect(located(diagnostics) == ["long.txt:3:\(limit) error line-too-long"], "\(diagnostics)")
+        #expect(table?["to"] != nil && table?["good"] != nil)
+    }
+
     /// On a terminal, the source line is shown with its hostile characters escaped, its tabs kept
     /// (so the caret lines up), and the caret under the escaped text.
     @Test func aTerminalSeesInputControlCharactersEscaped() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import KeylexRuntime
+@testable import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
@@ -150,6 +150,21 @@ import Testing
         #expect(rules.key(of: "business") == rules.key(of: "bisnes"))
         #expect(rules.key(of: "leverage") == rules.key(of: "levaridge"))
         #expect(rules.key(of: "phone") == rules.key(of: "fone"))
+    }
+
+    @Test func aKeysWordsAreListedMostFrequentFirst() throws {
+        var table = WordTable()
+        for (word, count) in [("basin", 200), ("bison", 900), ("bosun", 400), ("busy", 500), ("sea", 1)] {
+            table.add(word, count: UInt64(count), at: SourceLocation(file: "-"), diagnostics: DiagnosticEngine())
+        }
+        let rules = try Self.english.get()
+        table.phonetics = rules
+        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table).bytes)
+        let index = try #require(PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount))
+        let key = try #require(index.keys.number(of: rules.key(of: "basin")))
+        var listed: [String] = []
+        index.forEachWord(ofKey: key) { listed.append(dictionary.word(at: $0) ?? "?"); return true }
+        #expect(listed == ["bison", "bosun", "basin"])
     }
 
     @Test func aDamagedIndexIsSkipped() throws {

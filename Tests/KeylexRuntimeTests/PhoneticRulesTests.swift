@@ -46,7 +46,12 @@ import KeylexRuntime
         #expect(error("a1 X").map { ($0.line, $0.column) } ?? (0, 0) == (1, 2))
         #expect(error("^ X")?.message == "a rule needs a letter to match")
         #expect(error("[] X")?.message == "an empty set of letters")
+        // Each limit at the limit and one past it.
+        #expect(error("abcdefgh X") == nil)
         #expect(error("abcdefghi X")?.message == "a pattern of more than 8 letters")
+        #expect(error("a ABCDEFGH") == nil)
+        #expect(error("a ABCDEFGHI")?.message == "a replacement of more than 8 characters")
+        #expect(error(String(repeating: "a A\n", count: PhoneticRules.maxRules)) == nil)
         #expect(error(String(repeating: "a A\n", count: PhoneticRules.maxRules + 1)) != nil)
         #expect(error("a\n\n# only a comment\nb B\n") == nil)
     }

@@ -16,6 +16,11 @@ public struct SourceText {
     public let path: String
     public let lines: [Line]
 
+    /// The longest line read, in bytes of UTF-8: a longer one is a `line-too-long` error at its
+    /// first byte past the limit and is left out, so that no line makes the readers after this one
+    /// do unbounded work (a 500 MB line of raw text once took 18 GB to count).
+    public static let maxLineLength = 1 << 20
+
     /// Reads and decodes `path`, reporting what cannot be read to `diagnostics`. Returns `nil` when
     /// the file cannot be read at all.
     public init?(path: String, diagnostics: DiagnosticEngine) {
@@ -38,6 +43,17 @@ public struct SourceText {
     /// Decodes `bytes` as the contents of `path`.
     public init(path: String, bytes: [UInt8], diagnostics: DiagnosticEngine) {
         self.path = path
+        lines = Self.decode(path: path, bytes: bytes, diagnostics: diagnostics).filter { line in
+            guard line.text.utf8.count > Self.maxLineLength else { return true }
+            let column = line.text.utf8.prefix(Self.maxLineLength).count { $0 & 0xC0 != 0x80 } + 1
+            diagnostics.error(SourceLocation(file: path, line: line.number, column: column),
+                              "line longer than \(Self.maxLineLength) bytes: split it, or check that the file is a word list", code: "line-too-long")
+            return false
+        }
+    }
+
+    /// The lines of `bytes`, decoded as the contents of `path`.
+    private static func decode(path: String, bytes: [UInt8], diagnostics: DiagnosticEngine) -> [Line] {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let bigEndian = bytes[0] == 0xFE
             var units: [UInt16] = []
@@ -52,19 +68,16 @@ public struct SourceText {
                 let lineNumber = units.count { $0 == 0x0A } + 1
                 diagnostics.error(SourceLocation(file: path, line: lineNumber), "UTF-16 file ends in the middle of a code unit", code: "invalid-encoding")
             }
-            lines = SourceText.split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
-        } else if SourceText.looksLikeUTF16WithoutBOM(bytes) {
+            return split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
+        } else if looksLikeUTF16WithoutBOM(bytes) {
             diagnostics.error(SourceLocation(file: path, line: 1, column: 1),
                               "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM",
                               code: "invalid-encoding")
-            lines = []
+            return []
         } else {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            if let text = String(validating: bytes[start...], as: UTF8.self) {
-                lines = SourceText.split(text)
-                return
-            }
-            lines = SourceText.split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
+            if let text = String(validating: bytes[start...], as: UTF8.self) { return split(text) }
+            return split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
         }
     }
 

@@ -10,6 +10,17 @@ enum AtomicFile {
         var description: String { "\(path): \(reason)" }
     }
 
+    /// What the name of a temporary file has after its target's name, then a process number, `-`
+    /// and a random number.
+    static let temporaryMarker = ".tmp-"
+
+    /// Whether `name` is that of a temporary file this type writes.
+    static func isTemporary(_ name: String) -> Bool {
+        guard let marker = name.range(of: temporaryMarker, options: .backwards) else { return false }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
     /// Writes `bytes` to `path`. `check` runs on the finished temporary file before the rename; if
     /// it throws, the temporary file is removed and the old `path` is left untouched.
     ///
@@ -17,7 +28,7 @@ enum AtomicFile {
     /// replaced), and a directory, a device, a FIFO or a socket is an error. The folder must exist.
     static func write(_ bytes: [UInt8], to path: String, check: (String) throws -> Void = { _ in }) throws {
         let path = try destination(path)
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
         var ok = false

@@ -12,7 +12,7 @@ enum PhoneticIndexEncoder {
     /// The section for `words` (in number order, with their frequency classes when the dictionary
     /// has them, and their flags): every word that may be suggested, has at least ``minimumClass``,
     /// is all letters (no space, apostrophe or hyphen: leaving those out is a cheap edit already) and
-    /// has a non-empty key is listed under its key. `nil` when no word is.
+    /// has a non-empty key is listed under its key, most frequent first. `nil` when no word is.
     static func section(rules: PhoneticRules, words: [String], classes: [UInt8]?, flags: [DictionaryFormat.WordFlags]) -> [UInt8]? {
         var byKey: [String: [Int]] = [:]
         for (number, word) in words.enumerated()
@@ -23,7 +23,8 @@ enum PhoneticIndexEncoder {
         }
         guard !byKey.isEmpty else { return nil }
         let keys = byKey.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        let lists = keys.map { byKey[$0]! }
+        // Most frequent first, so that a search can stop at the first word too rare to be shown.
+        let lists = keys.map { key in byKey[key]!.sorted { (classes?[$1] ?? 0, $0) < (classes?[$0] ?? 0, $1) } }
         var bytes: [UInt8] = []
         let text = Array(rules.text.utf8)
         bytes.append(littleEndian: UInt32(text.count))

@@ -8,6 +8,8 @@ import KeylexRuntime
 /// All inputs needed are read and checked first; if any has an error, nothing is written, so
 /// earlier outputs stay as they were. A locale whose inputs, compiler version and bundle have not
 /// changed since the last build is left as it is (see ``BuildState``), unless ``force`` is set.
+/// Bundles of locales that no input defines any more are removed. One build at a time writes into
+/// an output folder (see ``BuildLock``), and it first removes what a killed build left there.
 public struct ProjectBuild {
     /// One locale's dictionary sources.
     public struct Locale: Sendable {
@@ -146,7 +148,10 @@ public struct ProjectBuild {
     /// if none had an error, compiles and writes their bundles. Returns `nil` when the inputs had
     /// errors (reported to the diagnostics).
     public func run() throws -> Outcome? {
-        let state = force ? BuildState() : BuildState.load(from: output)
+        // A first build into a new folder takes the lock once it has created it.
+        var lock = FileManager.default.fileExists(atPath: output) ? try BuildLock(directory: output) : nil
+        let previous = BuildState.load(from: output)
+        let state = force ? BuildState() : previous
         let corpusLocales = locales()
         // What each locale is built from, fingerprinted from the bytes of its files.
         var corpusPrints: [String: String] = [:]
@@ -180,6 +185,8 @@ public struct ProjectBuild {
         guard !diagnostics.hasErrors else { return nil }
 
         try AtomicFile.createFolder(output)
+        if lock == nil { lock = try BuildLock(directory: output) }
+        lock?.removeLeftovers(in: output)
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
                                   locales: state.locales.filter { upToDate.contains($0.key) })
         var compiled: [String: CompiledDictionary] = [:]
@@ -211,8 +218,8 @@ public struct ProjectBuild {
                                     layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
                                     corpus: corpus.flatMap { tables[$0]?.folder }))
         }
-        // Bundles of locales that no input defines any more go.
-        for tag in state.locales.keys where inputPrints[tag] == nil {
+        // Bundles of locales that no input defines any more go (with --force too).
+        for tag in previous.locales.keys where inputPrints[tag] == nil {
             try? FileManager.default.removeItem(atPath: bundlePath(tag))
         }
         if newState != state || !products.isEmpty {
@@ -222,6 +229,7 @@ public struct ProjectBuild {
                 throw DictionaryBuild.OutputError(description: "\(output)/\(BuildState.fileName): \(error)")
             }
         }
+        withExtendedLifetime(lock) {}
         return Outcome(products: products, upToDate: upToDate)
     }
 

@@ -33,7 +33,7 @@ struct PhoneticIndex: Sendable {
         let counts = PhoneticFormat.countsOffset(textLength: textLength)
         guard let keyCount = section.u32(counts).map(Int.init), let entryCount = section.u32(counts + 4).map(Int.init),
               let width = section.u8(counts + 8).map(Int.init), (1...32).contains(width),
-              keyCount < section.count, entryCount < section.count, wordCount < 1 << width else { return nil }
+              keyCount < section.count, entryCount < section.count, wordCount <= 1 << width else { return nil }
         let startWidth = PhoneticFormat.bits(for: entryCount)
         let packedBits = (keyCount + 1) * startWidth + entryCount * width
         let packedStart = counts + PhoneticFormat.countsSize

@@ -21,23 +21,29 @@ extension PhoneticIndex {
     /// Adds to `candidates` the words of `dictionary` whose phonetic key is the key of `typed` (or
     /// one edit from it, for keys of ``minKeyLengthForEdits`` or more), at the cost
     /// ``EditCosts/soundAlikeCost(wordCost:keyEdits:)`` gives them from their weighted edit cost to
-    /// `typedCodes` within ``EditCosts/maxSupportedEdits``. Words never suggested are left out.
+    /// `typedCodes` within ``EditCosts/maxSupportedEdits``. Words never suggested are left out, and so
+    /// are words that cannot rank among the first `count` suggestions (a key's words are listed most
+    /// frequent first, so the rest of its list is skipped).
     func addSoundAlikes(of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, dictionary: WordDictionary,
-                        costs: EditCosts, geometry: KeyGeometry, budget: Int, into candidates: inout CandidateList) {
+                        costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, into candidates: inout CandidateList) {
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
             var keysFound = CandidateList(buffer)
             findKeys(of: typed, budget: budget, into: &keysFound)
             guard keysFound.count > 0 else { return }
             var wide = costs
             wide.maxEdits = EditCosts.maxSupportedEdits
+            // One candidate more than shown, as a margin for candidates the ranking leaves out.
+            let threshold = candidates.count > count ? candidates[count].score : -Float.infinity
             dictionary.withSubstitutionCosts(typedCodes, costs: wide, geometry: geometry) { substitution in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: dictionary.maxWordLength) { word in
                     var remaining = Self.maxWords
                     for found in keysFound.all {
                         forEachWord(ofKey: found.number) { number in
-                            guard remaining > 0 else { return false }
-                            remaining -= 1
                             let frequencyClass = dictionary.frequencyClass(at: number)
+                            let best = Candidate(number: number, frequencyClass: frequencyClass,
+                                                 cost: costs.soundAlikeCost(wordCost: 0, keyEdits: found.cost), isCompletion: false)
+                            guard remaining > 0, best.score > threshold else { return false }
+                            remaining -= 1
                             guard frequencyClass != DictionaryFormat.neverSuggestedClass,
                                   let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
                             let wordCost = dictionary.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,

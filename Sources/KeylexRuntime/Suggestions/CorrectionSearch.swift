@@ -4,37 +4,55 @@ extension WordDictionary {
     /// never suggested are left out. `penalty` is added to every correction's cost (to rank
     /// corrections of a known word low). Only words whose first `kept` letters are the typed ones
     /// (but for case or accent) are searched. The walk visits at most `budget` arcs, and the
-    /// following of typed letters as many.
+    /// following of typed letters as many. Typed words of more than ``CorrectionSearch/maxTypedLength``
+    /// letters are not searched.
     func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, index: AlphabetIndex, budget: Int,
                  penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList) {
         let n = typed.count, edits = costs.maxEdits
-        guard n > 0, edits >= 0 else { return }
+        guard n > 0, n <= CorrectionSearch.maxTypedLength, edits >= 0 else { return }
         let maxDepth = min(maxWordLength, n + edits)
         withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: (maxDepth + 1) * (edits + 1) * (n + 1)) { rows in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { labels in
                     withNumberCache(maxDepth: maxDepth, index: index) { numbers in
-                        index.withCodes { foldCodes in
-                            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: n) { variants in
-                                for k in 0..<n { variants[k] = index.range(of: typed[k]) }
-                                var search = CorrectionSearch(dictionary: self, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
-                                                              substitution: substitution, rows: rows.baseAddress!, labels: labels.baseAddress!,
-                                                              numbers: numbers, foldCodes: foldCodes, variants: UnsafeBufferPointer(variants),
-                                                              following: budget)
-                                // Letters the layout cannot type can only match a typed letter: when every
-                                // typed letter is typable, they cannot be met at all.
-                                let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
-                                fillFirstEditRow(search.rows, typed, costs, edits: edits)
-                                var remaining = budget
-                                walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                    (depth >= kept || depth >= n || foldClass(ofCode: label) == substitution.typedLetters[depth].0)
-                                        && (!typedLettersTypable || substitution.isTypable(label))
-                                }) { arc in
-                                    search.visit(arc, into: &candidates)
-                                }
+                        withTypedLetterMatches(typed, index: index) { foldCodes, variants, positions in
+                            var search = CorrectionSearch(dictionary: self, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
+                                                          substitution: substitution, rows: rows.baseAddress!, labels: labels.baseAddress!,
+                                                          numbers: numbers, foldCodes: foldCodes, variants: variants,
+                                                          positions: positions, following: budget)
+                            // Letters the layout cannot type can only match a typed letter: when every
+                            // typed letter is typable, they cannot be met at all.
+                            let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
+                            fillFirstEditRow(search.rows, typed, costs, edits: edits)
+                            var remaining = budget
+                            walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
+                                (depth >= kept || depth >= n || foldClass(ofCode: label) == substitution.typedLetters[depth].0)
+                                    && (!typedLettersTypable || substitution.isTypable(label))
+                            }) { arc in
+                                search.visit(arc, into: &candidates)
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the letters that match each typed letter but for case or accent: the
+    /// alphabet's codes grouped by folding class (see ``AlphabetIndex``), the range of them that
+    /// matches each typed letter, and per code the typed letters it matches (see
+    /// ``CorrectionSearch/positions``).
+    func withTypedLetterMatches<R>(_ typed: UnsafeBufferPointer<UInt32>, index: AlphabetIndex,
+                                   _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Range<Int>>, UnsafeBufferPointer<UInt64>) -> R) -> R {
+        index.withCodes { foldCodes in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: typed.count) { variants in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: automaton.alphabet.size) { positions in
+                    positions.initialize(repeating: 0)
+                    for k in 0..<typed.count {
+                        variants[k] = index.range(of: typed[k])
+                        for code in foldCodes[variants[k]] where Int(code) < positions.count { positions[Int(code)] |= 1 << UInt64(k) }
+                    }
+                    return body(foldCodes, UnsafeBufferPointer(variants), UnsafeBufferPointer(positions))
                 }
             }
         }
@@ -75,6 +93,11 @@ struct CorrectionSearch {
     /// See ``AlphabetIndex``; `variants[k]`: the range of `foldCodes` that match typed letter `k`.
     let foldCodes: UnsafeBufferPointer<UInt32>
     let variants: UnsafeBufferPointer<Range<Int>>
+    /// Per alphabet code, a bit per typed letter it matches but for case or accent (bit `k` for
+    /// typed letter `k`).
+    let positions: UnsafeBufferPointer<UInt64>
+    /// The longest typed word searched: one bit per letter in ``positions``.
+    static let maxTypedLength = 64
     /// How many more arcs the following of typed letters may take.
     var following: Int
 
@@ -90,28 +113,41 @@ struct CorrectionSearch {
         if arc.isFinal, abs(i - n) <= edits, top[n] <= costs.maxCost { add(depth: i, cost: top[n], into: &candidates) }
         guard best <= costs.maxCost || dictionary.transpositionReach(rows, i, labels, typed, costs) <= costs.maxCost else { return false }
         guard dictionary.hasSpentEdits(rows, i, labels, typed, costs) else { return true }
-        for j in max(0, i - edits)..<min(n, i + edits + 1) where top[j] <= costs.maxCost {
-            follow(arc.target, j, depth: i, cost: top[j], into: &candidates)
-        }
+        let first = max(0, i - edits)
+        var mask: UInt8 = 0
+        for j in first..<min(n, i + edits + 1) where top[j] <= costs.maxCost { mask |= 1 << (j - first) }
+        follow(arc.target, first: first, mask: mask, costs: top + first, depth: i, into: &candidates)
         return false
     }
 
-    /// Follows typed letters `k...` from `state` (the word's letters so far being `labels[1...depth]`,
-    /// at `cost`), each matched by a letter equal to it but for case or accent.
-    mutating func follow(_ state: StateRef, _ k: Int, depth: Int, cost: Float, into candidates: inout CandidateList) {
+    /// Follows the typed letters from `state` (the word's letters so far being `labels[1...depth]`),
+    /// each matched by a letter equal to it but for case or accent: from each typed letter
+    /// `first + b` for the bits `b` of `mask` (at most 8), where the word so far costs `costs[b]`.
+    /// The state's arcs are read once for all of them.
+    mutating func follow(_ state: StateRef, first: Int, mask: UInt8, costs reach: UnsafePointer<Float>, depth: Int,
+                         into candidates: inout CandidateList) {
         let automaton = dictionary.automaton
-        guard depth < maxDepth, state != .stop, let arcs = automaton.header(state)?.arcs,
+        guard mask != 0, depth < maxDepth, state != .stop, let arcs = automaton.header(state)?.arcs,
               var cursor = automaton.cursor(arcs: arcs) else { return }
         if cursor.dense != nil {
-            for code in foldCodes[variants[k]] where following > 0 {
-                if let arc = automaton.arc(labelled: code, at: cursor) { take(arc, k, depth: depth, cost: cost, into: &candidates) }
+            for b in 0..<8 where mask & (1 << b) != 0 {
+                for code in foldCodes[variants[first + b]] where following > 0 {
+                    if let arc = automaton.arc(labelled: code, at: cursor) { take(arc, first + b, depth: depth, cost: reach[b], into: &candidates) }
+                }
             }
         } else {
-            let t = typed[k], fold = substitution.typedLetters[k].0, foldClasses = dictionary.foldClasses
-            while following > 0, let arc = automaton.next(&cursor, where: { $0 == t || WordDictionary.foldClass(ofCode: $0, in: foldClasses) == fold }) {
-                take(arc, k, depth: depth, cost: cost, into: &candidates)
+            while following > 0, let arc = automaton.next(&cursor, where: { matches($0, first: first, mask: mask) != 0 }) {
+                let matched = matches(arc.label, first: first, mask: mask)
+                for b in 0..<8 where matched & (1 << b) != 0 { take(arc, first + b, depth: depth, cost: reach[b], into: &candidates) }
             }
         }
+    }
+
+    /// The bits of `mask` whose typed letter (`first + bit`) `label` matches but for case or accent.
+    @inline(__always)
+    private func matches(_ label: UInt32, first: Int, mask: UInt8) -> UInt8 {
+        guard Int(label) < positions.count else { return 0 }
+        return UInt8(truncatingIfNeeded: positions[Int(label)] >> UInt64(first)) & mask
     }
 
     /// Takes `arc`, matching typed letter `k`, after `labels[1...depth]` at `cost`.
@@ -124,7 +160,7 @@ struct CorrectionSearch {
         if k + 1 == typed.count {
             if arc.isFinal { add(depth: depth + 1, cost: total, into: &candidates) }
         } else {
-            follow(arc.target, k + 1, depth: depth + 1, cost: total, into: &candidates)
+            withUnsafePointer(to: total) { follow(arc.target, first: k + 1, mask: 1, costs: $0, depth: depth + 1, into: &candidates) }
         }
     }
 

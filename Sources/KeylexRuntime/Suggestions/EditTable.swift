@@ -30,51 +30,65 @@ extension WordDictionary {
     func fillEditRow(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
                      _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
                      edits: Int) -> Float {
-        let n = typed.count, width = n + 1, layers = edits + 1
-        let code = labels[i]
-        // The costs of this letter for each typed one: without an edit (infinite unless equal but
-        // for case or accent), and as a substitution; then of leaving it out.
-        let free = substitution, substituted = substitution + n
-        let omission = i >= 2 && labels[i - 1] == code ? substitution[2 * n + 1] : substitution[2 * n]
-        let spelled = substitution + 2 * n + 2, spells = costs.spellsUmlauts
-        var best = Float.infinity
-        for e in 0...edits {
-            let row = rows + (i * layers + e) * width
-            let above = row - layers * width
-            let low = max(0, i - e), high = min(n, i + e)
-            for j in max(0, low - 2)..<min(low, n + 1) { row[j] = .infinity }
-            if high + 1 <= n { for j in (high + 1)...min(n, high + 2) { row[j] = .infinity } }
-            guard low <= high else { continue }
-            if e == 0 {
-                row[i] = above[i - 1] + free[i - 1]
-                if edits == 0 { best = row[i] }
-                continue
-            }
-            let lower = row - width, lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers * width
-            var j = low
-            if j == 0 {
-                row[0] = lowerAbove[0] + omission
-                j = 1
-            }
-            while j <= high {
-                let t = typed[j - 1]
-                var cell = above[j - 1] + free[j - 1]
-                cell = min(cell, lowerAbove[j - 1] + substituted[j - 1])
-                cell = min(cell, lowerAbove[j] + omission)
-                let doubled = j >= 2 && t == typed[j - 2]
-                cell = min(cell, lower[j - 1] + (doubled ? costs.doubledInsertion : costs.insertion))
-                if i >= 2, j >= 2, code == typed[j - 2], labels[i - 1] == t, code != t {
-                    cell = min(cell, lowerTwoAbove[j - 2] + costs.transposition)
-                }
-                if spells, j >= 2 { cell = min(cell, lowerAbove[j - 2] + spelled[j - 1]) }
-                row[j] = cell
-                j += 1
-            }
-            if e == edits {
-                for j in low...high { best = min(best, row[j]) }
-            }
+        let n = typed.count, width = n &+ 1, layers = edits &+ 1
+        let letter = EditLetter(code: labels[i], previous: i >= 2 ? labels[i &- 1] : nil, substitution: substitution, n: n, costs: costs)
+        let first = rows + i &* layers &* width
+        padWithInfinity(first, low: i, high: min(n, i), n: n)
+        if i <= n { first[i] = first[i &- layers &* width &- 1] + substitution[i &- 1] }
+        var e = 1
+        while e <= edits {
+            let row = first + e &* width
+            let low = max(0, i &- e), high = min(n, i &+ e)
+            padWithInfinity(row, low: low, high: high, n: n)
+            if low <= high { fillEditLayer(row, width: width, layers: layers, low: low, high: high, letter, typed.baseAddress!) }
+            e &+= 1
         }
+        let top = first + edits &* width
+        var best = Float.infinity
+        var j = max(0, i &- edits)
+        while j <= min(n, i &+ edits) { best = min(best, top[j]); j &+= 1 }
         return best
+    }
+
+    /// Sets the two cells on each side of the band `low...high` of a layer to infinity, for the rows
+    /// that read them.
+    @inline(__always)
+    private func padWithInfinity(_ row: UnsafeMutablePointer<Float>, low: Int, high: Int, n: Int) {
+        var j = max(0, low &- 2)
+        while j < min(low, n &+ 1) { row[j] = .infinity; j &+= 1 }
+        j = high &+ 1
+        while j <= min(n, high &+ 2) { row[j] = .infinity; j &+= 1 }
+    }
+
+    /// Fills cells `low...high` of one layer (above the first) of a row of the edit table (see
+    /// ``fillEditRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
+    @inline(__always)
+    private func fillEditLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
+                               _ letter: EditLetter, _ typed: UnsafePointer<UInt32>) {
+        let above = row - layers &* width, lower = row - width
+        let lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers &* width
+        let free = letter.substitution, substituted = letter.substitution + letter.n
+        let code = letter.code, previous = letter.previous, omission = letter.omission
+        var j = low
+        if j == 0 {
+            row[0] = lowerAbove[0] + omission
+            j = 1
+        }
+        while j <= high {
+            let t = typed[j &- 1]
+            var cell = min(above[j &- 1] + free[j &- 1], lowerAbove[j &- 1] + substituted[j &- 1])
+            cell = min(cell, lowerAbove[j] + omission)
+            if j >= 2 {
+                let before = typed[j &- 2]
+                cell = min(cell, lower[j &- 1] + (t == before ? letter.doubledInsertion : letter.insertion))
+                if code == before, previous == t, code != t { cell = min(cell, lowerTwoAbove[j &- 2] + letter.transposition) }
+                if letter.spellsUmlauts { cell = min(cell, lowerAbove[j &- 2] + letter.spelled[j &- 1]) }
+            } else {
+                cell = min(cell, lower[j &- 1] + letter.insertion)
+            }
+            row[j] = cell
+            j &+= 1
+        }
     }
 
     /// The least cost a transposition can give a cell of row `i + 1`, whatever its letter: a
@@ -139,4 +153,38 @@ extension WordDictionary {
             }
         }
     }
+}
+
+/// One letter of a word in the edit table: its code, the letter before it (`UInt32.max` for
+/// none), its substitution costs (see ``SubstitutionCosts/row(_:)``) for `n` typed letters, and the
+/// costs the table reads for every cell.
+struct EditLetter {
+    let code: UInt32
+    let previous: UInt32
+    let substitution: UnsafeMutablePointer<Float>
+    let n: Int
+    let insertion: Float
+    let doubledInsertion: Float
+    let transposition: Float
+    let spellsUmlauts: Bool
+
+    @inline(__always)
+    init(code: UInt32, previous: UInt32?, substitution: UnsafeMutablePointer<Float>, n: Int, costs: EditCosts) {
+        self.code = code
+        self.previous = previous ?? .max
+        self.substitution = substitution
+        self.n = n
+        insertion = costs.insertion
+        doubledInsertion = costs.doubledInsertion
+        transposition = costs.transposition
+        spellsUmlauts = costs.spellsUmlauts
+    }
+
+    /// The cost of leaving the letter out: cheaper after itself (a repeated letter typed once).
+    @inline(__always)
+    var omission: Float { previous == code ? substitution[2 &* n &+ 1] : substitution[2 &* n] }
+
+    /// The costs of typing the letter as its two-letter spelling, ending at each typed letter.
+    @inline(__always)
+    var spelled: UnsafeMutablePointer<Float> { substitution + (2 &* n &+ 2) }
 }

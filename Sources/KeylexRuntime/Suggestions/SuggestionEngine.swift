@@ -141,9 +141,8 @@ public struct SuggestionEngine: Sendable {
     /// whether the typed word is known or has a candidate within one edit.
     ///
     /// One error is what people make most, so the first pass allows one edit. A second allows
-    /// ``EditCosts/maxEdits``: over every word when the first found no correction, else only over
-    /// words with the typed first letter, and only when fewer than `count` candidates were found
-    /// (what it adds ranks below the first pass's finds). For a word of ``EditCosts/longWordLength``
+    /// ``EditCosts/maxEdits`` over the words with the typed first letter, only when fewer than
+    /// `count` candidates were found (what it adds to corrections found ranks below them). For a word of ``EditCosts/longWordLength``
     /// letters or more that still has no correction, a last pass allows
     /// ``EditCosts/longWordEdits`` among the words that start with its first two typed letters. Each
     /// pass widens a search that is several times larger, so later passes run only when needed.
@@ -159,7 +158,7 @@ public struct SuggestionEngine: Sendable {
         let corrections = candidates.all.count { !$0.isCompletion }
         if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
             dictionary.correct(typed, costs: costs, geometry: geometry, index: index, budget: budget,
-                               penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 1 : 0, into: &candidates)
+                               penalty: corrections > 0 ? 1 : 0, keeping: 1, into: &candidates)
         }
         let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
         if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
@@ -170,7 +169,7 @@ public struct SuggestionEngine: Sendable {
         }
         if scalars.count >= costs.soundAlikeLength, let phonetics {
             phonetics.addSoundAlikes(of: scalars, codes: typed, dictionary: dictionary, costs: costs, geometry: geometry,
-                                     budget: budget, into: &candidates)
+                                     budget: budget, count: count, into: &candidates)
         }
         return foundWord
     }

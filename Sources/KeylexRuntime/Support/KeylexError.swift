@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a compiled Keylex file could not be opened or read.
 ///
 /// Every reader in the runtime reports a damaged, truncated or hostile file through this type;
@@ -25,7 +33,7 @@ public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .io(path, operation, code): return "\(path): \(operation) failed (errno \(code))"
+        case let .io(path, operation, code): return "\(path): cannot \(operation): \(Self.reason(code))"
         case .badMagic: return "not a Keylex file (bad magic)"
         case let .unsupportedVersion(major, minor): return "unsupported format version \(major).\(minor)"
         case let .unsupportedFeatures(bits): return "unsupported required features 0x\(String(bits, radix: 16))"
@@ -35,5 +43,11 @@ public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .missingSection(tag): return "missing section \(tag)"
         case let .malformed(what): return "malformed file: \(what)"
         }
+    }
+
+    /// The C library's one-line text for error number `code` ("No such file or directory").
+    static func reason(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lock one `keylex build` holds on its output directory (an `flock` on the directory itself, so
+/// no file is added): a second build into the same directory fails at once with a clear message
+/// instead of interleaving its writes. The kernel releases the lock when the process ends, however
+/// it ends, so a killed build never leaves the directory locked.
+final class BuildLock {
+    private let descriptor: Int32
+
+    /// Locks `directory`, which must exist.
+    init(directory: String) throws(DictionaryBuild.OutputError) {
+        descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure(directory, "cannot open", errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK {
+                throw DictionaryBuild.OutputError(description: "\(directory): another keylex build is writing into this directory; run one build at a time")
+            }
+            throw Self.failure(directory, "cannot lock", code)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Removes what the atomic writes of a killed build left in `directory` (see ``AtomicFile``):
+    /// while the lock is held, no other build is writing there.
+    func removeLeftovers(in directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where AtomicFile.isTemporary(name) {
+            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+        }
+    }
+
+    private static func failure(_ path: String, _ what: String, _ code: Int32) -> DictionaryBuild.OutputError {
+        DictionaryBuild.OutputError(description: "\(path): \(what): \(String(cString: strerror(code)))")
+    }
+}
