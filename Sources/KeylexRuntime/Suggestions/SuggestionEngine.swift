@@ -85,6 +85,12 @@ public struct SuggestionEngine: Sendable {
     /// The most suggestions one call gives: a larger `count` is taken as this.
     public static let maxSuggestions = 32
 
+    /// How many candidates a query keeps beyond the suggestions asked for: room for those the
+    /// ranking passes over (the typed word itself, ignored words, one word found twice). Fewer
+    /// candidates kept means fewer words decoded; with 12, the misspellings benchmark's tuning half
+    /// gave the same suggestions as with 24, about 10% faster.
+    static let spareCandidates = 12
+
     /// The suggestions for the word before the cursor, at most `count` (and at most
     /// ``maxSuggestions``), best first. Empty when the cursor is not right after a word.
     ///
@@ -126,7 +132,7 @@ public struct SuggestionEngine: Sendable {
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
             let typedCodes = UnsafeBufferPointer(codes)
             let known = isKnown(typed, after: context.previousWord, user: user)
-            return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 24) { buffer in
+            return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + Self.spareCandidates) { buffer in
                 var candidates = CandidateList(buffer)
                 dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
