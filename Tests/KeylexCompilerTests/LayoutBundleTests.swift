@@ -70,6 +70,35 @@ import Testing
         #expect(!KeyWidth.allows(.points, 1e20) && KeyWidth.allows(.points, 40))
     }
 
+    /// Ranges into a table that overlap (two layers sharing rows) are refused when the bundle is
+    /// opened: otherwise a small file could describe billions of keys, and reading it would not
+    /// be bounded by its size.
+    @Test func overlappingRangesAreRejected() throws {
+        let container = try Container(bytes: Self.sample)
+        let layouts = try #require(container.sections.first { $0.tag == .layouts })
+        func count(_ table: LayoutFormat.Table) -> Int {
+            Int(Self.sample[layouts.offset + table.rawValue * 4]) | Int(Self.sample[layouts.offset + table.rawValue * 4 + 1]) << 8
+        }
+        let layers = layouts.offset + LayoutFormat.headerSize
+            + LayoutFormat.Table.allCases.prefix(LayoutFormat.Table.layers.rawValue).reduce(0) { $0 + count($1) * $1.recordSize }
+        let second = layers + LayoutFormat.Table.layers.recordSize
+        var bytes = Self.sample
+        // The second layer's rows start where the first layer's do.
+        for i in 0..<4 { bytes[second + LayoutFormat.LayerField.firstRow + i] = bytes[layers + LayoutFormat.LayerField.firstRow + i] }
+        #expect(throws: KeylexError.malformed("layer 1 overlaps an earlier record's rows")) { try LayoutBundle(bytes: bytes) }
+        // Rows may share keys, but not so many that reading them all would outgrow the file.
+        bytes = Self.sample
+        let rows = layers + count(.layers) * LayoutFormat.Table.layers.recordSize, keyCount = UInt16(min(count(.keys), 65_535))
+        for row in 0..<count(.rows) {
+            let record = rows + row * LayoutFormat.Table.rows.recordSize
+            for i in 0..<4 { bytes[record + LayoutFormat.RowField.firstKey + i] = 0 }
+            bytes[record + LayoutFormat.RowField.keyCount] = UInt8(keyCount & 0xFF)
+            bytes[record + LayoutFormat.RowField.keyCount + 1] = UInt8(keyCount >> 8)
+        }
+        #expect { try LayoutBundle(bytes: bytes) } throws: { "\($0)".contains("the rows name more keys than the section holds bytes") }
+        #expect(Self.walk(try LayoutBundle(bytes: Self.sample)) > 1000)
+    }
+
     @Test func truncatedAndForeignFilesAreErrors() throws {
         for length in stride(from: 0, to: Self.sample.count, by: 97) {
             #expect(throws: KeylexError.self) { try LayoutBundle(bytes: Self.sample.prefix(length)) }

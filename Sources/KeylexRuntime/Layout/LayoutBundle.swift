@@ -96,10 +96,25 @@ final class LayoutTables: Sendable {
     @inline(__always)
     func count(_ table: LayoutFormat.Table) -> Int { view(table).count / table.recordSize }
 
-    /// Checks every index a record holds against the table it points into.
+    /// Checks every index a record holds against the table it points into, and bounds what reading
+    /// the whole bundle costs by its size, whatever its bytes: the ranges of one table's records
+    /// into another come in record order without overlapping, but for rows, which may share keys
+    /// (identical rows are written once), and the keys of all rows add up to no more than the
+    /// section's bytes (overlapping ranges would let a small file describe billions of keys).
     private func checkReferences() throws(KeylexError) {
+        // Per table pointed into (each by records of one table only), where the next range may start.
+        var nextFree = [Int](repeating: 0, count: LayoutFormat.Table.allCases.count)
+        var keysOfRows = 0
+        let layoutSectionSize = LayoutFormat.Table.allCases.reduce(0) { $0 + view($1).count }
         func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, _ what: @autoclosure () -> String) throws(KeylexError) {
             guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what()) points past the \(table) table") }
+            if table == .keys {
+                keysOfRows += count
+                guard keysOfRows <= layoutSectionSize else { throw .malformed("\(what()): the rows name more keys than the section holds bytes") }
+                return
+            }
+            guard count == 0 || first >= nextFree[table.rawValue] else { throw .malformed("\(what()) overlaps an earlier record's \(table)") }
+            if count > 0 { nextFree[table.rawValue] = first + count }
         }
         func string(_ index: UInt32, optional: Bool, _ what: @autoclosure () -> String) throws(KeylexError) {
             guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what()) names string \(index)") }

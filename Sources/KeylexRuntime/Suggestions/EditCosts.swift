@@ -134,11 +134,13 @@ struct KeyGeometry: Sendable {
                 if let code = dictionary.code(ofTyped: scalar) { folds.insert(dictionary.foldClass(ofCode: code)) }
             }
         }
+        // Keys share callouts (every layer's "e" has the same): each is read once.
+        var calloutsRead = Set<Int>()
         for layer in layout.layers {
             for row in layer.rows {
                 for key in row where key.action == .character {
                     if let output = key.output { add(output) }
-                    if let callout = key.callout { for variant in callout { add(variant) } }
+                    if let callout = key.callout, calloutsRead.insert(callout.index).inserted { for variant in callout { add(variant) } }
                 }
             }
         }
