@@ -309,7 +309,7 @@ def main():
              f"({len(pairs)} codespell pairs, en-US bundle, {os.path.getsize(BUNDLE):,} bytes).", "",
              "| corrector | top-1 | top-3 |", "|---|---|---|"]
     for name, r in results.items():
-        lines.append(f"| {name} | {r[0]:.1%} | {r[1]:.1%} |")
+        lines.append(f"| {name} | {r[0]:.2%} | {r[1]:.2%} |")
     k = results["Keylex"]
     lines += ["",
               f"- Keylex autocorrect: precision {k[2]:.1%} (right replacements / all), applied to {k[3]:.1%} of the pairs.",

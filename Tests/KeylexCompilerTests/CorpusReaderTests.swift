@@ -99,6 +99,21 @@ import Testing
         #expect(TestSupport.read([fine]).0?.count == 2)
     }
 
+    /// Bidirectional controls and zero-width spaces hide what a word is: errors at their place.
+    /// A private-use character is a warning; the joiners Persian and emoji need are words' own.
+    @Test func invisibleAndPrivateUseCharactersInWords() throws {
+        let path = try TestSupport.write("ab\u{202E}cd\t1\nzero\u{200B}width\t1\nlogo\u{E000}\t1\nمی\u{200C}خواهم\t2\n", "hidden.tsv", in: folder)
+        let (table, diagnostics) = TestSupport.read([path])
+        #expect(located(diagnostics) == ["hidden.tsv:1:3 error invisible-character", "hidden.tsv:2:5 error invisible-character",
+                                         "hidden.tsv:3:5 warning private-use-character"], "\(diagnostics)")
+        #expect(table == nil)
+        // A soft hyphen (AOSP's Romanian list has one) leaves its word out with a warning.
+        let clean = try TestSupport.write("logo\u{E000}\t1\nمی\u{200C}خواهم\t2\nîn\u{AD}troloca\t1\n", "clean.tsv", in: folder)
+        let (read, warnings) = TestSupport.read([clean])
+        #expect(read?["می\u{200C}خواهم"] != nil && read?.count == 2)
+        #expect(located(warnings) == ["clean.tsv:1:5 warning private-use-character", "clean.tsv:3:3 warning soft-hyphen"])
+    }
+
     /// On a terminal, the source line is shown with its hostile characters escaped, its tabs kept
     /// (so the caret lines up), and the caret under the escaped text.
     @Test func aTerminalSeesInputControlCharactersEscaped() throws {

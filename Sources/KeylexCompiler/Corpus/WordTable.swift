@@ -78,6 +78,18 @@ public struct WordTable {
             case .unassigned:
                 diagnostics.error(place(), "unassigned character \(hex) in word", code: "unassigned-character")
                 return nil
+            case .format where value == 0x00AD:
+                diagnostics.warning(place(), "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)",
+                                    code: "soft-hyphen")
+                return nil
+            case .format where isInvisible(scalar):
+                diagnostics.error(place(), "invisible character \(hex) in word (no keyboard types it, and it hides what the word is)",
+                                  code: "invisible-character")
+                return nil
+            case .privateUse:
+                diagnostics.warning(place(), "private-use character \(hex) in word: it shows only with a font that defines it",
+                                    code: "private-use-character")
+                column += 1
             case .spaceSeparator where !isInnerSpace(scalar, in: raw, column: column - location.column):
                 diagnostics.error(place(), "whitespace inside word '\(raw)' (only single spaces between the words of an entry are allowed)", code: "whitespace-in-word")
                 return nil
@@ -93,6 +105,17 @@ public struct WordTable {
             return nil
         }
         return word
+    }
+
+    /// Whether `scalar` is an invisible format character that has no place in a word: a
+    /// bidirectional control (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) or a zero-width
+    /// space or word joiner (U+200B, U+2060, U+FEFF). The zero-width joiner and non-joiner (U+200D,
+    /// U+200C) are letters' business in Persian, Indic scripts and emoji, and stay.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0x2060, 0xFEFF: return true
+        default: return false
+        }
     }
 
     /// Checks a shortcut's target: any text of up to ``DictionaryFormat/maxShortcutLength`` scalars
