@@ -99,6 +99,23 @@ import Testing
         #expect(TestSupport.read([fine]).0?.count == 2)
     }
 
+    /// A dictionary's words may use up to `DictionaryFormat.maxAlphabetSize` distinct characters;
+    /// one more is an error (it used to trap while encoding the folding classes).
+    @Test func alphabetSizeAtTheLimitAndOnePast() throws {
+        // Letters of CJK and Hangul syllables, each a word of its own.
+        let letters = (0x4E00...0x9FFF).lazy.map { $0 } + (0xAC00...0xD7A3) + (0x20000...0x2A6DF)
+        let words = letters.prefix(DictionaryFormat.maxAlphabetSize + 1).map { String(Unicode.Scalar($0)!) }
+        let atLimit = try TestSupport.write(words.dropLast().joined(separator: "\n") + "\n", "limit.txt", in: folder)
+        let past = try TestSupport.write(words.joined(separator: "\n") + "\n", "past.txt", in: folder)
+        let build = DictionaryBuild(diagnostics: DiagnosticEngine())
+        let table = try #require(build.read(DictionaryBuild.Inputs(corpora: [atLimit], origin: atLimit)))
+        #expect(table.alphabetSize == DictionaryFormat.maxAlphabetSize)
+        #expect(try WordDictionary(bytes: DictionaryCompiler.compile(table).bytes).contains(words[0]))
+        let diagnostics = DiagnosticEngine()
+        #expect(DictionaryBuild(diagnostics: diagnostics).read(DictionaryBuild.Inputs(corpora: [past], origin: past)) == nil)
+        #expect(diagnostics.diagnostics.map(\.code) == ["alphabet-too-large"])
+    }
+
     /// Bidirectional controls and zero-width spaces hide what a word is: errors at their place.
     /// A private-use character is a warning; the joiners Persian and emoji need are words' own.
     @Test func invisibleAndPrivateUseCharactersInWords() throws {

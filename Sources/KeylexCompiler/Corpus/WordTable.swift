@@ -54,6 +54,13 @@ public struct WordTable {
     /// The number of distinct words.
     public var count: Int { table.count }
 
+    /// The number of distinct Unicode scalars the words use.
+    public var alphabetSize: Int {
+        var scalars = Set<UInt32>()
+        for key in table.keys { for scalar in key.word.unicodeScalars { scalars.insert(scalar.value) } }
+        return scalars.count
+    }
+
     /// Checks a word as written at `location` (the column of its first scalar) and returns its NFC
     /// form, or reports why it is not a word and returns `nil`.
     public static func checkedWord(_ raw: Substring, at location: SourceLocation, diagnostics: DiagnosticEngine) -> String? {

@@ -47,6 +47,12 @@ public struct DictionaryBuild {
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
             diagnostics.error(SourceLocation(file: inputs.origin), "the corpus has no words", code: "empty-corpus")
         }
+        let alphabet = table.alphabetSize
+        if alphabet > DictionaryFormat.maxAlphabetSize {
+            diagnostics.error(SourceLocation(file: inputs.origin),
+                              "the words use \(alphabet) distinct characters; the limit is \(DictionaryFormat.maxAlphabetSize)",
+                              code: "alphabet-too-large")
+        }
         return diagnostics.errorCount == errorsBefore ? table : nil
     }
 

@@ -18,6 +18,10 @@ public enum DictionaryFormat {
     /// The longest word, in Unicode scalars, that the compiler accepts and the reader walks.
     public static let maxWordLength = 100
 
+    /// The most distinct Unicode scalars a dictionary's words may use: `FOLD` gives each a 16-bit
+    /// class, and the `ALPH` table's 0xFFFF means "no code".
+    public static let maxAlphabetSize = 65_535
+
     /// Labels with these many most frequent codes are stored inside the arc's first byte.
     public static let inlineLabelCount = 24
 
