@@ -1,5 +1,6 @@
-/// A key's width, as KeyboardKit's `KeyboardLayoutItem.Width` has it.
-public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
+/// A key's width, as KeyboardKit's `KeyboardLayoutItem.Width` has it. The runtime knows it as
+/// stored in a bundle; its source syntax (`25%`, `60pt`) is the compiler's.
+public enum KeyWidth: Equatable, Hashable, Sendable {
     case input
     /// A multiple of the input unit.
     case inputPercentage(Double)
@@ -7,39 +8,6 @@ public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
     case percentage(Double)
     case points(Double)
     case available
-
-    /// The source syntax: `input`, `input*1.5`, `25%`, `60pt`, `available`.
-    public var description: String {
-        switch self {
-        case .input: return "input"
-        case .inputPercentage(let factor): return "input*\(Self.number(factor))"
-        case .percentage(let fraction): return "\(Self.number(fraction * 100))%"
-        case .points(let points): return "\(Self.number(points))pt"
-        case .available: return "available"
-        }
-    }
-
-    /// Parses the source syntax; `nil` when `text` is not a width.
-    public init?(_ text: String) {
-        func number(_ s: Substring) -> Double? {
-            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s), value.isFinite else { return nil }
-            return value
-        }
-        switch text {
-        case "input": self = .input
-        case "available": self = .available
-        default:
-            if text.hasPrefix("input*"), let factor = number(text.dropFirst(6)) {
-                self = .inputPercentage(factor)
-            } else if text.hasSuffix("%"), let percent = number(text.dropLast()) {
-                self = .percentage(percent / 100)
-            } else if text.hasSuffix("pt"), let points = number(text.dropLast(2)) {
-                self = .points(points)
-            } else {
-                return nil
-            }
-        }
-    }
 
     /// The kind and value stored in a bundle (values are stored as `Float32`).
     public var encoded: (kind: KeyWidthKind, value: Float) {
@@ -50,13 +18,6 @@ public enum KeyWidth: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .points(let points): return (.points, Float(points))
         case .available: return (.available, 0)
         }
-    }
-
-    /// `12.5` as "12.5" and `2.0` as "2" (numbers too large for an `Int`, as `Double` prints them).
-    private static func number(_ value: Double) -> String {
-        let rounded = (value * 10_000).rounded() / 10_000
-        guard abs(rounded) < 1e15 else { return String(value) }
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     /// Whether the width's value is one its kind allows (see ``allows(_:_:)``), as stored.
