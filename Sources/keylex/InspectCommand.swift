@@ -158,7 +158,7 @@ enum LayoutText {
 
     /// A character key as its character; any other key in brackets, with its label and width.
     static func describe(_ key: LayoutKey) -> String {
-        let width = key.width == .input ? "" : " \(key.width)"
+        let width = key.width == .input ? "" : " \(key.width.sourceText)"
         if key.action == .character, key.label == nil, width.isEmpty, let output = key.output { return output.description }
         var text = key.action.description
         if let type = key.returnType { text += ":\(type)" } else if let output = key.output { text += ":\(output)" }

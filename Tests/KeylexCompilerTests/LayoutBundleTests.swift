@@ -65,8 +65,8 @@ import Testing
             #expect(throws: KeylexError.malformed("key 0"), "\(value)") { try LayoutBundle(bytes: bytes) }
         }
         // The source syntax: an infinite number is not a width; a huge finite one prints, never traps.
-        #expect(KeyWidth(String(repeating: "9", count: 400) + "pt") == nil)
-        #expect(KeyWidth("99999999999999999999pt")?.description == "1e+20pt")
+        #expect(KeyWidth(sourceText: String(repeating: "9", count: 400) + "pt") == nil)
+        #expect(KeyWidth(sourceText: "99999999999999999999pt")?.sourceText == "1e+20pt")
         #expect(!KeyWidth.allows(.points, 1e20) && KeyWidth.allows(.points, 40))
     }
 

@@ -50,7 +50,7 @@ public enum LayoutReadback {
         guard read.output?.description == expectedOutput else { return "output" }
         guard read.label?.description == key.label else { return "label" }
         let width = (key.width ?? .input).encoded
-        guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width)" }
+        guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width.sourceText)" }
         if key.action == .primary {
             guard read.returnType?.description == (key.value ?? "return") else { return "return type" }
         }

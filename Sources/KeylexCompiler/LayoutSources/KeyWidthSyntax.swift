@@ -2,8 +2,9 @@ import KeylexRuntime
 
 /// The source syntax of key widths, in layout files and in what the compiler prints: `input`,
 /// `input*1.5`, `25%`, `60pt`, `available`.
-extension KeyWidth: CustomStringConvertible {
-    public var description: String {
+extension KeyWidth {
+    /// The width in the source syntax.
+    public var sourceText: String {
         switch self {
         case .input: return "input"
         case .inputPercentage(let factor): return "input*\(Self.number(factor))"
@@ -14,7 +15,7 @@ extension KeyWidth: CustomStringConvertible {
     }
 
     /// Parses the source syntax; `nil` when `text` is not a width (a number must be finite).
-    public init?(_ text: String) {
+    public init?(sourceText text: String) {
         func number(_ s: Substring) -> Double? {
             guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s), value.isFinite else { return nil }
             return value

@@ -32,7 +32,7 @@ struct LayoutVocabulary {
     }
 
     func width(_ text: String, at location: SourceLocation) -> KeyWidth? {
-        if let width = KeyWidth(text) { return width }
+        if let width = KeyWidth(sourceText: text) { return width }
         diagnostics.error(location, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)", code: "invalid-width")
         return nil
     }

@@ -72,7 +72,7 @@ public enum XMLLayoutWriter {
                         case .characters(let run): out += "        <chars" + attributes([("value", run)]) + "/>\n"
                         case .key(let key):
                             out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description),
-                                                                ("value", key.value), ("label", key.label), ("width", key.width?.description)]) + "/>\n"
+                                                                ("value", key.value), ("label", key.label), ("width", key.width?.sourceText)]) + "/>\n"
                         }
                     }
                     out += "      </row>\n"
@@ -164,7 +164,7 @@ public enum JSONLayoutWriter {
                     if key.action != .character { fields.append("\"action\": \(quote(key.action.description))") }
                     if let value = key.value { fields.append("\"value\": \(quote(value))") }
                     if let label = key.label { fields.append("\"label\": \(quote(label))") }
-                    if let width = key.width { fields.append("\"width\": \(quote(width.description))") }
+                    if let width = key.width { fields.append("\"width\": \(quote(width.sourceText))") }
                     return "{ " + fields.joined(separator: ", ") + " }"
                 }
             }.joined(separator: ", ") + "]"

@@ -101,7 +101,7 @@ public final class LayoutValidator {
         default: outOfRange = nil
         }
         if let outOfRange, let width = key.width {
-            report(.error, key.widthOrigin, "width '\(width)' is out of range: \(outOfRange)", code: "width-out-of-range")
+            report(.error, key.widthOrigin, "width '\(width.sourceText)' is out of range: \(outOfRange)", code: "width-out-of-range")
         }
     }
 
