@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The lock one `keylex build` holds on its output directory (an `flock` on the directory itself, so
 /// no file is added): a second build into the same directory fails at once with a clear message
@@ -13,16 +8,15 @@ final class BuildLock {
     private let descriptor: Int32
 
     /// Locks `directory`, which must exist.
-    init(directory: String) throws(DictionaryBuild.OutputError) {
+    init(directory: String) throws(AtomicFile.WriteError) {
         descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure(directory, "cannot open", errno) }
+        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: directory, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
-            if code == EWOULDBLOCK {
-                throw DictionaryBuild.OutputError(description: "\(directory): another keylex build is writing into this directory; run one build at a time")
-            }
-            throw Self.failure(directory, "cannot lock", code)
+            let reason = code == EWOULDBLOCK ? "another keylex build is writing into this directory; run one build at a time"
+                : String(cString: strerror(code))
+            throw AtomicFile.WriteError(path: directory, reason: reason)
         }
     }
 
@@ -35,9 +29,5 @@ final class BuildLock {
         for name in names where AtomicFile.isTemporary(name) {
             try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
         }
-    }
-
-    private static func failure(_ path: String, _ what: String, _ code: Int32) -> DictionaryBuild.OutputError {
-        DictionaryBuild.OutputError(description: "\(path): \(what): \(String(cString: strerror(code)))")
     }
 }

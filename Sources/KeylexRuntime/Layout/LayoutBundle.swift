@@ -104,17 +104,12 @@ final class LayoutTables: Sendable {
     private func checkReferences() throws(KeylexError) {
         // Per table pointed into (each by records of one table only), where the next range may start.
         var nextFree = [Int](repeating: 0, count: LayoutFormat.Table.allCases.count)
-        var keysOfRows = 0
-        let layoutSectionSize = LayoutFormat.Table.allCases.reduce(0) { $0 + view($1).count }
-        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, _ what: @autoclosure () -> String) throws(KeylexError) {
+        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, ordered: Bool = true,
+                   _ what: @autoclosure () -> String) throws(KeylexError) {
             guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what()) points past the \(table) table") }
-            if table == .keys {
-                keysOfRows += count
-                guard keysOfRows <= layoutSectionSize else { throw .malformed("\(what()): the rows name more keys than the section holds bytes") }
-                return
-            }
-            guard count == 0 || first >= nextFree[table.rawValue] else { throw .malformed("\(what()) overlaps an earlier record's \(table)") }
-            if count > 0 { nextFree[table.rawValue] = first + count }
+            guard ordered, count > 0 else { return }
+            guard first >= nextFree[table.rawValue] else { throw .malformed("\(what()) overlaps an earlier record's \(table)") }
+            nextFree[table.rawValue] = first + count
         }
         func string(_ index: UInt32, optional: Bool, _ what: @autoclosure () -> String) throws(KeylexError) {
             guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what()) names string \(index)") }
@@ -143,9 +138,13 @@ final class LayoutTables: Sendable {
             try string(r.u32(A.name), optional: false, "layer \(i)")
             try range(Int(r.u32(A.firstRow)), Int(r.u16(A.rowCount)), in: .rows, "layer \(i)")
         }
+        let sectionSize = LayoutFormat.Table.allCases.reduce(0) { $0 + view($1).count }
+        var keysOfRows = 0
         for i in 0..<count(.rows) {
             let r = record(.rows, i)
-            try range(Int(r.u32(R.firstKey)), Int(r.u16(R.keyCount)), in: .keys, "row \(i)")
+            try range(Int(r.u32(R.firstKey)), Int(r.u16(R.keyCount)), in: .keys, ordered: false, "row \(i)")
+            keysOfRows += Int(r.u16(R.keyCount))
+            guard keysOfRows <= sectionSize else { throw .malformed("row \(i): the rows name more keys than the section holds bytes") }
         }
         for i in 0..<count(.keys) {
             let r = record(.keys, i)

@@ -31,7 +31,7 @@ extension WordDictionary {
                      _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
                      edits: Int) -> Float {
         let n = typed.count, width = n &+ 1, layers = edits &+ 1
-        let letter = EditLetter(code: labels[i], previous: i >= 2 ? labels[i &- 1] : nil, substitution: substitution, n: n, costs: costs)
+        let letter = EditLetter(code: labels[i], previous: i >= 2 ? labels[i &- 1] : .max, substitution: substitution, n: n)
         let first = rows + i &* layers &* width
         padWithInfinity(first, low: i, high: min(n, i), n: n)
         if i <= n { first[i] = first[i &- layers &* width &- 1] + substitution[i &- 1] }
@@ -40,7 +40,7 @@ extension WordDictionary {
             let row = first + e &* width
             let low = max(0, i &- e), high = min(n, i &+ e)
             padWithInfinity(row, low: low, high: high, n: n)
-            if low <= high { fillEditLayer(row, width: width, layers: layers, low: low, high: high, letter, typed.baseAddress!) }
+            if low <= high { fillEditLayer(row, width: width, layers: layers, low: low, high: high, letter, typed.baseAddress!, costs) }
             e &+= 1
         }
         let top = first + edits &* width
@@ -64,7 +64,7 @@ extension WordDictionary {
     /// ``fillEditRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
     @inline(__always)
     private func fillEditLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
-                               _ letter: EditLetter, _ typed: UnsafePointer<UInt32>) {
+                               _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts) {
         let above = row - layers &* width, lower = row - width
         let lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers &* width
         let free = letter.substitution, substituted = letter.substitution + letter.n
@@ -80,11 +80,11 @@ extension WordDictionary {
             cell = min(cell, lowerAbove[j] + omission)
             if j >= 2 {
                 let before = typed[j &- 2]
-                cell = min(cell, lower[j &- 1] + (t == before ? letter.doubledInsertion : letter.insertion))
-                if code == before, previous == t, code != t { cell = min(cell, lowerTwoAbove[j &- 2] + letter.transposition) }
-                if letter.spellsUmlauts { cell = min(cell, lowerAbove[j &- 2] + letter.spelled[j &- 1]) }
+                cell = min(cell, lower[j &- 1] + (t == before ? costs.doubledInsertion : costs.insertion))
+                if code == before, previous == t, code != t { cell = min(cell, lowerTwoAbove[j &- 2] + costs.transposition) }
+                if costs.spellsUmlauts { cell = min(cell, lowerAbove[j &- 2] + letter.spelled[j &- 1]) }
             } else {
-                cell = min(cell, lower[j &- 1] + letter.insertion)
+                cell = min(cell, lower[j &- 1] + costs.insertion)
             }
             row[j] = cell
             j &+= 1
@@ -156,29 +156,12 @@ extension WordDictionary {
 }
 
 /// One letter of a word in the edit table: its code, the letter before it (`UInt32.max` for
-/// none), its substitution costs (see ``SubstitutionCosts/row(_:)``) for `n` typed letters, and the
-/// costs the table reads for every cell.
+/// none), and its substitution costs (see ``SubstitutionCosts/row(_:)``) for `n` typed letters.
 struct EditLetter {
     let code: UInt32
     let previous: UInt32
     let substitution: UnsafeMutablePointer<Float>
     let n: Int
-    let insertion: Float
-    let doubledInsertion: Float
-    let transposition: Float
-    let spellsUmlauts: Bool
-
-    @inline(__always)
-    init(code: UInt32, previous: UInt32?, substitution: UnsafeMutablePointer<Float>, n: Int, costs: EditCosts) {
-        self.code = code
-        self.previous = previous ?? .max
-        self.substitution = substitution
-        self.n = n
-        insertion = costs.insertion
-        doubledInsertion = costs.doubledInsertion
-        transposition = costs.transposition
-        spellsUmlauts = costs.spellsUmlauts
-    }
 
     /// The cost of leaving the letter out: cheaper after itself (a repeated letter typed once).
     @inline(__always)

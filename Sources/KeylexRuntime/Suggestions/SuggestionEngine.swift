@@ -148,10 +148,11 @@ public struct SuggestionEngine: Sendable {
     ///
     /// One error is what people make most, so the first pass allows one edit. A second allows
     /// ``EditCosts/maxEdits`` over the words with the typed first letter, only when fewer than
-    /// `count` candidates were found (what it adds to corrections found ranks below them). For a word of ``EditCosts/longWordLength``
-    /// letters or more that still has no correction, a last pass allows
-    /// ``EditCosts/longWordEdits`` among the words that start with its first two typed letters. Each
-    /// pass widens a search that is several times larger, so later passes run only when needed.
+    /// `count` candidates were found (what it adds to corrections found ranks below them). For a
+    /// word of ``EditCosts/longWordLength`` letters or more that still has no correction, a last
+    /// pass allows ``EditCosts/longWordEdits`` among the words that start with its first two typed
+    /// letters. Each pass widens a search that is several times larger, so later passes run only
+    /// when needed.
     /// Last, when the dictionary has a phonetic index, words that sound like a typed word of
     /// ``EditCosts/soundAlikeLength`` letters or more are added (`scalars`: the typed letters).
     private func searchCorrections(_ typed: UnsafeBufferPointer<UInt32>, _ scalars: String.UnicodeScalarView, known: Bool, count: Int,
@@ -173,7 +174,7 @@ public struct SuggestionEngine: Sendable {
             pass.maxCost = Float(longWordEdits)
             dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: 1, keeping: 2, into: &candidates)
         }
-        if scalars.count >= costs.soundAlikeLength, let phonetics {
+        if typed.count >= costs.soundAlikeLength, let phonetics {
             phonetics.addSoundAlikes(of: scalars, codes: typed, dictionary: dictionary, costs: costs, geometry: geometry,
                                      budget: budget, count: count, into: &candidates)
         }
