@@ -29,6 +29,7 @@ var engine = SuggestionEngine(dictionary: dictionary, layout: layout)
 if let budget = ProcessInfo.processInfo.environment["KEYLEX_BUDGET"].flatMap(Int.init) { engine.budget = budget }
 if let cost = ProcessInfo.processInfo.environment["KEYLEX_MAX_COST"].flatMap(Float.init) { engine.costs.maxCost = cost }
 if let cost = ProcessInfo.processInfo.environment["KEYLEX_VOWEL"].flatMap(Float.init) { engine.costs.vowelSubstitution = cost }
+if let cost = ProcessInfo.processInfo.environment["KEYLEX_SAME_SOUND"].flatMap(Float.init) { engine.costs.sameSound = cost }
 if let edits = ProcessInfo.processInfo.environment["KEYLEX_LONG_EDITS"].flatMap(Int.init) { engine.costs.longWordEdits = edits }
 let typos = try lines(arguments[3]).map { line -> (String, String) in
     let fields = line.split(separator: "\t")
@@ -52,7 +53,7 @@ for (typo, intended) in typos {
     let start = now()
     let suggestions = engine.suggestions(for: context + typo, count: 4)
     latencies.append(Double(now() - start) / 1000)
-    if latencies.last! > 2000, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
+    if latencies.last! > 700, ProcessInfo.processInfo.environment["KEYLEX_PRINT_MISSES"] != nil {
         FileHandle.standardError.write(Data("slow \(latencies.last!) µs: \(typo)\n".utf8))
     }
     let best = candidates(suggestions)

@@ -126,6 +126,7 @@ import Testing
     func copyShippedLayout(_ name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         try FileManager.default.createDirectory(atPath: folder + "/layouts", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: folder + "/layouts/" + name)
         try FileManager.default.copyItem(atPath: root.appendingPathComponent("layouts/" + name).path, toPath: folder + "/layouts/" + name)
     }
 
@@ -160,21 +161,30 @@ import Testing
         let failed = try Self.run(["build"], in: folder)
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("layouts/en-US.xml:43:22: error: unknown action 'shfit' (did you mean 'shift'?) [unknown-action]"), "\(failed.stderr)")
-        #expect(failed.stderr.contains("error: layer 'numerc' does not exist in the phone layout of 'en-US' (did you mean 'numeric'?) [missing-layer]"))
+        // Stages are gated: a document with errors of its own is not resolved, so the missing layer
+        // (found on the resolved locale) is reported once the actions are fixed.
+        #expect(!failed.stderr.contains("[missing-layer]"))
         #expect(failed.stderr.hasSuffix("errors generated.\n"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/build/en-US.klx"))
+        try brokenLayout(action: false)
+        let resolved = try Self.run(["build"], in: folder)
+        #expect(resolved.status == 1 && !resolved.stderr.contains("[unknown-action]"))
+        #expect(resolved.stderr.contains("error: layer 'numerc' does not exist in the phone layout of 'en-US' (did you mean 'numeric'?) [missing-layer]"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build/en-US.klx"))
+        try brokenLayout()
         #expect(try Self.run(["validate", "layouts/en-US.xml"], in: folder).status == 1)
         #expect(try Self.run(["convert", "layouts/en-US.txt"], in: folder).status == 2)
     }
 
-    /// en-US with two mistakes: an unknown action (3 keys, the first on line 43) and a missing layer (6 keys).
-    private func brokenLayout() throws {
+    /// en-US with two mistakes: an unknown action (3 keys, the first on line 43), an error of the
+    /// document, and a missing layer (6 keys), an error of the resolved locale.
+    private func brokenLayout(action: Bool = true, layer: Bool = true) throws {
         try copyShippedLayout("en-US.xml")
         let path = folder + "/layouts/en-US.xml"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "action=\"shift\"", with: "action=\"shfit\"")
-            .replacingOccurrences(of: "value=\"numeric\"", with: "value=\"numerc\"")
-            .write(toFile: path, atomically: true, encoding: .utf8)
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        if action { text = text.replacingOccurrences(of: "action=\"shift\"", with: "action=\"shfit\"") }
+        if layer { text = text.replacingOccurrences(of: "value=\"numeric\"", with: "value=\"numerc\"") }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     @Test func diagnosticsComeAsJSONLinesForTools() throws {
@@ -184,7 +194,7 @@ import Testing
         let objects = try result.stderr.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
-        #expect(objects.count == 9)
+        #expect(objects.count == 3)  // the unknown actions: the document is not resolved
         let first = objects.first { $0["code"] as? String == "unknown-action" }
         #expect(first?["file"] as? String == "layouts/en-US.xml")
         #expect(first?["line"] as? Int == 43 && first?["column"] as? Int == 22)
@@ -214,7 +224,7 @@ import Testing
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         check.waitUntilExit()
         #expect(check.terminationStatus == 0)
-        #expect(printed == "9 ['missing-layer', 'unknown-action'] 43\n", "\(printed)")
+        #expect(printed == "3 ['unknown-action'] 43\n", "\(printed)")
     }
 
     @Test func anUnchangedBuildDoesNothingAndSaysSo() throws {
@@ -243,13 +253,25 @@ import Testing
     }
 
     @Test func previewDrawsEveryLayerAndShowsTheDiagnostics() throws {
+        // An error of the document: the locale is not resolved, so it is listed but not drawn (the
+        // other locale is).
         try brokenLayout()
+        try copyShippedLayout("fr-FR.xml")
+        let listed = try Self.run(["preview", "-o", "preview"], in: folder)
+        #expect(listed.status == 1)
+        let listedPage = try String(contentsOfFile: folder + "/preview/index.html", encoding: .utf8)
+        #expect(listedPage.contains("unknown action &#39;shfit&#39;") || listedPage.contains("unknown action 'shfit'"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/preview/en-US-phone-lowercased.svg"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/preview/fr-FR-phone-lowercased.svg"))
+        // An error of the resolved locale: it is drawn all the same, its diagnostics on top.
+        try FileManager.default.removeItem(atPath: folder + "/preview")
+        try brokenLayout(action: false)
         let result = try Self.run(["preview", "-o", "preview"], in: folder)
-        #expect(result.status == 1)  // the layout has errors, and is drawn all the same
+        #expect(result.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/preview")
         #expect(files.contains("index.html") && files.contains("en-US-phone-lowercased.svg") && files.contains("en-US-tablet-numeric.svg"))
         let page = try String(contentsOfFile: folder + "/preview/index.html", encoding: .utf8)
-        #expect(page.contains("unknown action &#39;shfit&#39;") || page.contains("unknown action 'shfit'"))
+        #expect(page.contains("layer &#39;numerc&#39; does not exist") || page.contains("layer 'numerc' does not exist"))
         #expect(page.contains("<dt>a</dt><dd>æ ã å ā"), "the callouts of a are listed")
         let svg = try String(contentsOfFile: folder + "/preview/en-US-phone-lowercased.svg", encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 216\""))

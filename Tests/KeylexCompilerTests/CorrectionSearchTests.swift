@@ -54,7 +54,7 @@ import Testing
                 var expected: [Int: Float] = [:]
                 codes.withUnsafeBufferPointer { typedCodes in
                     for (number, frequencyClass, word) in all where frequencyClass != DictionaryFormat.neverSuggestedClass {
-                        let cost = word.withUnsafeBufferPointer { dictionary.editCost($0, typedCodes, costs: costs, geometry: engine.geometry) }
+                        let cost = word.withUnsafeBufferPointer { engine.search.editCost($0, typedCodes, costs: costs, geometry: engine.geometry) }
                         if cost <= costs.maxCost { expected[number] = cost }
                     }
                 }
@@ -62,7 +62,7 @@ import Testing
                 withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 4_096) { buffer in
                     var candidates = CandidateList(buffer)
                     codes.withUnsafeBufferPointer {
-                        dictionary.correct($0, costs: costs, geometry: engine.geometry, index: engine.index, budget: 1 << 30, into: &candidates)
+                        engine.search.correct($0, costs: costs, geometry: engine.geometry, budget: 1 << 30, into: &candidates)
                     }
                     for candidate in candidates.all { found[candidate.number] = candidate.cost }
                 }

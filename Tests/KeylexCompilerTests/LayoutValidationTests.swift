@@ -117,6 +117,22 @@ import Testing
         #expect(warning.location.file.hasSuffix("layouts/en-US.json"))
     }
 
+    /// Stages are gated: a document with an error of its own is not resolved, and a locale that
+    /// extends it is left out without a message of its own; the other locales are resolved.
+    @Test func aDocumentWithErrorsIsNeitherResolvedNorExtended() throws {
+        let sources = [
+            ("xx.xml", #"<keyboard locale="xx"><layout formFactor="phone"><layer id="lowercased"><row chars="ab"/><row><key action="shfit"/></row></layer></layout></keyboard>"#),
+            ("xx-YY.xml", #"<keyboard locale="xx-YY" extends="xx"><layout formFactor="phone"><layer id="lowercased"><row chars="cd"/></layer></layout></keyboard>"#),
+            ("zz.xml", #"<keyboard locale="zz"><layout formFactor="phone"><layer id="lowercased"><row chars="ef"/></layer></layout></keyboard>"#),
+        ]
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let documents = try sources.map { try #require(reader.read(Array($0.1.utf8), path: $0.0)) }
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve(documents)
+        #expect(locales.map(\.tag) == ["zz"])
+        #expect(engine.diagnostics.map(\.code) == ["unknown-action"], "\(engine.diagnostics)")
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

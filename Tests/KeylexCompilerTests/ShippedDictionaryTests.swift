@@ -145,6 +145,19 @@ import Testing
         #expect(engine.suggestions(for: "the business").first?.text == "business")
     }
 
+    /// A correction that also sounds like the typed word ranks higher (`EditCosts.sameSound`), but
+    /// whether it is applied is judged without that bonus.
+    @Test func aCorrectionThatSoundsAlikeRanksHigherButIsNotAppliedForIt() throws {
+        var engine = try Self.withIndex.get()
+        func shown(_ typed: String) -> [String] { engine.suggestions(for: "the " + typed, count: 4).filter { !$0.isUnknown }.map(\.text) }
+        #expect(shown("cashe").contains("cache") && shown("installes").contains("installs"), "\(shown("cashe")) \(shown("installes"))")
+        #expect(!engine.suggestions(for: "the bassline").contains { $0.isAutocorrect })
+        let thier = engine.suggestions(for: "I said thier").first
+        #expect(thier?.text == "their" && thier?.isAutocorrect == true)
+        engine.costs.sameSound = 0
+        #expect(!shown("cashe").contains("cache") && !shown("installes").contains("installs"), "\(shown("cashe")) \(shown("installes"))")
+    }
+
     @Test func theShippedEnglishRulesKeyWordsBySound() throws {
         let rules = try Self.english.get()
         #expect(rules.key(of: "business") == rules.key(of: "bisnes"))
@@ -161,7 +174,7 @@ import Testing
         table.phonetics = rules
         let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table).bytes)
         let index = try #require(PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount))
-        let key = try #require(index.keys.number(of: rules.key(of: "basin")))
+        let key = try #require(index.keys.dictionary.number(of: rules.key(of: "basin")))
         var listed: [String] = []
         index.forEachWord(ofKey: key) { listed.append(dictionary.word(at: $0) ?? "?"); return true }
         #expect(listed == ["bison", "bosun", "basin"])

@@ -10,29 +10,29 @@ public struct LayoutBuild {
 
     /// The checked locales of `documents`, and the validator (for checks that need corpora).
     ///
-    /// Stages are gated: a document whose reading found a structural error (``structuralCodes``:
-    /// malformed, or against the schema) is checked no further and not resolved, nor is any locale that extends it (without
-    /// further messages: its parent's errors are what to fix). A document read well is resolved
-    /// even with errors of meaning (an unknown action), so that every problem is reported at once
-    /// and the preview can draw it; nothing with an error is ever encoded.
+    /// Stages are gated: each runs only on what the stage before accepted. A document whose reading
+    /// found an error (malformed, against the schema) is not checked; a document with an error of
+    /// its own is not resolved, nor is any locale that extends it (without further messages: its
+    /// parent's errors are what to fix). Resolved locales are checked whole; the room keys get is
+    /// checked only when nothing else is wrong; nothing with an error is ever encoded.
     public func resolve(_ documents: [LayoutDocument]) -> (locales: [ResolvedLocale], validator: LayoutValidator) {
         let errorsBefore = diagnostics.errorCount
-        let failedFiles = Set(diagnostics.diagnostics.filter { Self.structuralCodes.contains($0.code) }.map(\.location.file))
-        let accepted = documents.filter { !failedFiles.contains($0.origin.location.file) }
-        let rejected = Set(documents.filter { failedFiles.contains($0.origin.location.file) }.map(\.locale))
         let validator = LayoutValidator(diagnostics: diagnostics)
-        for document in accepted { validator.check(document) }
-        let locales = LayoutResolver(accepted, rejected: rejected, diagnostics: diagnostics).resolveAll()
+        for document in accepted(documents) { validator.check(document) }
+        let resolvable = accepted(documents)
+        let rejected = Set(documents.map(\.locale)).subtracting(resolvable.map(\.locale))
+        let locales = LayoutResolver(resolvable, rejected: rejected, diagnostics: diagnostics).resolveAll()
         for locale in locales { validator.check(locale) }
         // Geometry is checked on layouts that are otherwise right (a broken row gets its own error).
         if diagnostics.errorCount == errorsBefore { checkRoom(locales) }
         return (locales, validator)
     }
 
-    /// The codes of reading errors after which a document's model cannot be trusted.
-    static let structuralCodes: Set<String> = [
-        "malformed-xml", "malformed-json", "invalid-encoding", "schema-violation", "unknown-element", "unknown-attribute", "unknown-property",
-    ]
+    /// The documents of `documents` whose file has no error so far.
+    private func accepted(_ documents: [LayoutDocument]) -> [LayoutDocument] {
+        let failed = Set(diagnostics.diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        return documents.filter { !failed.contains($0.origin.location.file) }
+    }
 
     /// Reports the keys that the runtime's geometry leaves without room on a keyboard of their form
     /// factor's reference width: an `available` key in a row that input keys already fill, once

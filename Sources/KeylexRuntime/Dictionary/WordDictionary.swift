@@ -189,12 +189,18 @@ public struct WordDictionary: Sendable {
         }
     }
 
+    /// Writes the letters of word `number` into `scalars` (which holds ``maxWordLength``); returns
+    /// their count, or `nil` for a number out of range.
+    func scalars(ofWord number: Int, into scalars: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int? {
+        guard number >= 0, number < wordCount else { return nil }
+        return automaton.select(rank: number, from: root, into: scalars, length: 0)
+    }
+
     /// Writes the alphabet codes of word `number` into `codes` (which holds ``maxWordLength``);
     /// returns their count, or `nil` for a number out of range.
     func comparisonCodes(ofWord number: Int, into codes: UnsafeMutableBufferPointer<UInt32>) -> Int? {
-        guard number >= 0, number < wordCount else { return nil }
-        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { buffer in
-            guard let length = automaton.select(rank: number, from: root, into: buffer, length: 0), length <= codes.count else { return nil }
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { buffer in
+            guard let length = scalars(ofWord: number, into: buffer), length <= codes.count else { return nil }
             for i in 0..<length { codes[i] = comparisonCode(ofTyped: buffer[i]) }
             return length
         }

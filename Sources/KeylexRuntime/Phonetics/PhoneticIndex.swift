@@ -19,8 +19,8 @@ struct PackedNumbers: Sendable {
 /// (`bisnes` → `business`).
 struct PhoneticIndex: Sendable {
     let rules: PhoneticRules
-    let keys: WordDictionary
-    let keyIndex: AlphabetIndex
+    /// The searches over the keys' dictionary.
+    let keys: WordSearch
     private let starts: PackedNumbers
     private let words: PackedNumbers
 
@@ -43,8 +43,7 @@ struct PhoneticIndex: Sendable {
               let keys = try? WordDictionary(container: Container(storage: container.storage.nested(inner))),
               keys.wordCount == keyCount else { return nil }
         self.rules = rules
-        self.keys = keys
-        keyIndex = AlphabetIndex(dictionary: keys)
+        self.keys = WordSearch(keys)
         starts = PackedNumbers(bytes: packed, bitOffset: 0, width: startWidth, count: keyCount + 1)
         words = PackedNumbers(bytes: packed, bitOffset: (keyCount + 1) * startWidth, width: width, count: entryCount)
     }

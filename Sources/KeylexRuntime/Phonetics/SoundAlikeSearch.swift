@@ -1,7 +1,7 @@
 extension PhoneticIndex {
     /// The most keys one search takes, and the most of their words it weighs.
     static let maxKeys = 8
-    static let maxWords = 96
+    static let maxWords = 48
     /// Keys shorter than this are matched exactly: one edit from a short key reaches too many words.
     static let minKeyLengthForEdits = 3
 
@@ -24,17 +24,25 @@ extension PhoneticIndex {
     /// `typedCodes` within ``EditCosts/maxSupportedEdits``. Words never suggested are left out, and so
     /// are words that cannot rank among the first `count` suggestions (a key's words are listed most
     /// frequent first, so the rest of its list is skipped).
-    func addSoundAlikes(of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, dictionary: WordDictionary,
+    ///
+    /// First, the corrections already in `candidates` whose key is the typed word's rank as
+    /// ``EditCosts/sameSound`` cheaper.
+    func addSoundAlikes(of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, search: WordSearch,
                         costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, into candidates: inout CandidateList) {
+        let dictionary = search.dictionary
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
             var keysFound = CandidateList(buffer)
-            findKeys(of: typed, budget: budget, into: &keysFound)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
+                let key = UnsafeBufferPointer(rebasing: key[..<rules.key(of: typed, into: key)])
+                favourSameSound(key, dictionary: dictionary, by: costs.sameSound, count: count, in: &candidates)
+                findKeys(near: key, budget: budget, into: &keysFound)
+            }
             guard keysFound.count > 0 else { return }
             var wide = costs
             wide.maxEdits = EditCosts.maxSupportedEdits
             // One candidate more than shown, as a margin for candidates the ranking leaves out.
             let threshold = candidates.count > count ? candidates[count].score : -Float.infinity
-            dictionary.withSubstitutionCosts(typedCodes, costs: wide, geometry: geometry) { substitution in
+            search.withSubstitutionCosts(typedCodes, costs: wide, geometry: geometry) { substitution in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: dictionary.maxWordLength) { word in
                     var remaining = Self.maxWords
                     for found in keysFound.all {
@@ -46,8 +54,8 @@ extension PhoneticIndex {
                             remaining -= 1
                             guard frequencyClass != DictionaryFormat.neverSuggestedClass,
                                   let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
-                            let wordCost = dictionary.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
-                                                               substitution: &substitution)
+                            let wordCost = EditTable.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
+                                                                  substitution: &substitution)
                             candidates.add(Candidate(number: number, frequencyClass: frequencyClass,
                                                      cost: costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost), isCompletion: false, isSoundAlike: true))
                             return true
@@ -58,16 +66,39 @@ extension PhoneticIndex {
         }
     }
 
-    /// Finds the keys equal to the key of `typed`, or within one edit of it when it is long enough.
-    private func findKeys(of typed: String.UnicodeScalarView, budget: Int, into found: inout CandidateList) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
-            let length = rules.key(of: typed, into: key)
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: length) { codes in
-                for i in 0..<length { codes[i] = keys.comparisonCode(ofTyped: Unicode.Scalar(key[i])) }
-                var keyCosts = Self.keyCosts
-                if length < Self.minKeyLengthForEdits { keyCosts.maxEdits = 0 }
-                keys.correct(UnsafeBufferPointer(codes), costs: keyCosts, geometry: .none, index: keyIndex, budget: budget, into: &found)
+    /// Ranks as `amount` cheaper each correction in `candidates` (not a completion, nor a word found
+    /// by its sound) whose key is `key`: two kinds of evidence agree. Only the corrections that
+    /// could then rank among the first `count` are looked at.
+    private func favourSameSound(_ key: UnsafeBufferPointer<UInt8>, dictionary: WordDictionary, by amount: Float, count: Int,
+                                 in candidates: inout CandidateList) {
+        guard candidates.count > 0 else { return }
+        // The last shown candidate's score only rises; the most a cost lowered by `amount` can add to
+        // a score is twice `amount` of edits (see ``Candidate/score``).
+        let last = candidates[min(count, candidates.count) - 1].score, gain = 2 * Candidate.costWeight * amount
+        // The numbers first: lowering a cost reorders the list.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { numbers in
+            _ = numbers.initialize(from: candidates.all.lazy.enumerated().map { i, candidate in
+                candidate.isCompletion || candidate.isSoundAlike || (i >= count && candidate.score + gain <= last) ? -1 : candidate.number
+            })
+            withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(dictionary.maxWordLength, 1)) { word in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { wordKey in
+                    for number in numbers {
+                        guard let length = dictionary.scalars(ofWord: number, into: word) else { continue }
+                        let keyLength = rules.key(of: word[..<length], into: wordKey)
+                        if wordKey[..<keyLength].elementsEqual(key) { candidates.rankAsCheaper(word: number, by: amount) }
+                    }
+                }
             }
+        }
+    }
+
+    /// Finds the keys equal to `key`, or within one edit of it when it is long enough.
+    private func findKeys(near key: UnsafeBufferPointer<UInt8>, budget: Int, into found: inout CandidateList) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: key.count) { codes in
+            for i in 0..<key.count { codes[i] = keys.dictionary.comparisonCode(ofTyped: Unicode.Scalar(key[i])) }
+            var keyCosts = Self.keyCosts
+            if key.count < Self.minKeyLengthForEdits { keyCosts.maxEdits = 0 }
+            keys.correct(UnsafeBufferPointer(codes), costs: keyCosts, geometry: .none, budget: budget, into: &found)
         }
     }
 }

@@ -25,7 +25,7 @@ struct AlphabetIndex: Sendable {
             start = end
         }
         self.classes = classes
-        firstLetters = dictionary.firstLetterWalks()
+        firstLetters = Self.firstLetterWalks(dictionary)
     }
 
     /// Runs `body` with the index's codes.
@@ -46,13 +46,14 @@ struct AlphabetIndex: Sendable {
     }
 }
 
-extension WordDictionary {
+extension AlphabetIndex {
     /// Per alphabet code, the ranking walk over the one-letter prefix (`nil` when no word starts
     /// with it): one pass over the root's arcs.
-    func firstLetterWalks() -> [Walk?] {
-        var walks = [Walk?](repeating: nil, count: automaton.alphabet.size)
-        guard let arcs = automaton.header(root)?.arcs, var cursor = automaton.cursor(arcs: arcs) else { return walks }
-        var rank = 0, remaining = wordCount
+    private static func firstLetterWalks(_ dictionary: WordDictionary) -> [WordDictionary.Walk?] {
+        let automaton = dictionary.automaton
+        var walks = [WordDictionary.Walk?](repeating: nil, count: automaton.alphabet.size)
+        guard let arcs = automaton.header(dictionary.root)?.arcs, var cursor = automaton.cursor(arcs: arcs) else { return walks }
+        var rank = 0, remaining = dictionary.wordCount
         while let arc = automaton.next(&cursor, where: { _ in true }) {
             let below: Int
             if arc.isLast {
@@ -62,7 +63,7 @@ extension WordDictionary {
                 below = count
             }
             guard Int(arc.label) < walks.count, below >= 0 else { break }
-            walks[Int(arc.label)] = Walk(state: arc.target, isWord: arc.isFinal, rank: rank, count: below, length: 1)
+            walks[Int(arc.label)] = WordDictionary.Walk(state: arc.target, isWord: arc.isFinal, rank: rank, count: below, length: 1)
             rank += below + (arc.isFinal ? 1 : 0)
             remaining -= below + (arc.isFinal ? 1 : 0)
         }

@@ -13,6 +13,9 @@ struct Candidate {
     /// The ranking score: the frequency class less ``costWeight`` per edit, a second edit
     /// counting double (two errors in one word are much rarer than one).
     var score: Float
+    /// What sounding like the typed word added to ``score`` (see ``EditCosts/sameSound``): it
+    /// ranks the word higher, but autocorrection is judged on ``editScore``, without it.
+    var soundBonus: Float = 0
 
     /// Frequency classes one edit is worth: a correction one edit away must be about 48 classes
     /// (in a corpus spanning a million to one, about 14 times) more frequent to outrank an exact match.
@@ -35,6 +38,8 @@ extension Candidate {
     /// Whether the word may replace the typed one on space: a correction within the edits searched,
     /// not a completion nor a word found by its sound.
     var mayReplace: Bool { !isCompletion && !isSoundAlike }
+    /// The score from the frequency and the edit cost alone.
+    var editScore: Float { score - soundBonus }
 }
 
 /// The best candidates seen so far, best first, in a fixed buffer.
@@ -58,6 +63,18 @@ struct CandidateList {
             i -= 1
         }
         items[i] = candidate
+    }
+
+    /// Ranks the correction of word `number`, if the list has one, as if it cost `amount` less (not
+    /// below 0): see ``Candidate/soundBonus``.
+    mutating func rankAsCheaper(word number: Int, by amount: Float) {
+        guard let i = (0..<count).first(where: { items[$0].number == number && !items[$0].isCompletion }) else { return }
+        var candidate = items[i]
+        remove(at: i)
+        let cheaper = Candidate(number: number, frequencyClass: candidate.frequencyClass, cost: max(0, candidate.cost - amount), isCompletion: false)
+        candidate.soundBonus += cheaper.score - candidate.score
+        candidate.score = cheaper.score
+        add(candidate)
     }
 
     private mutating func remove(at index: Int) {

@@ -1,4 +1,4 @@
-extension WordDictionary {
+extension WordSearch {
     /// Finds the words within `costs.maxEdits` edits and `costs.maxCost` of `typed` (comparison codes)
     /// by a Damerau–Levenshtein search on the automaton itself (see ``CorrectionSearch``). Words
     /// never suggested are left out. `penalty` is added to every correction's cost (to rank
@@ -6,27 +6,27 @@ extension WordDictionary {
     /// (but for case or accent) are searched. The walk visits at most `budget` arcs, and the
     /// following of typed letters as many. Typed words of more than ``CorrectionSearch/maxTypedLength``
     /// letters are not searched.
-    func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, index: AlphabetIndex, budget: Int,
+    func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, budget: Int,
                  penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList) {
         let n = typed.count, edits = costs.maxEdits
         guard n > 0, n <= CorrectionSearch.maxTypedLength, edits >= 0 else { return }
-        let maxDepth = min(maxWordLength, n + edits)
+        let maxDepth = min(dictionary.maxWordLength, n + edits)
         withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: (maxDepth + 1) * (edits + 1) * (n + 1)) { rows in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { labels in
-                    withNumberCache(maxDepth: maxDepth, index: index) { numbers in
-                        withTypedLetterMatches(typed, index: index) { foldCodes, variants, positions in
-                            var search = CorrectionSearch(dictionary: self, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
+                    withNumberCache(maxDepth: maxDepth) { numbers in
+                        withTypedLetterMatches(typed) { foldCodes, variants, positions in
+                            var search = CorrectionSearch(dictionary: dictionary, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
                                                           substitution: substitution, rows: rows.baseAddress!, labels: labels.baseAddress!,
                                                           numbers: numbers, foldCodes: foldCodes, variants: variants,
                                                           positions: positions, following: budget)
                             // Letters the layout cannot type can only match a typed letter: when every
                             // typed letter is typable, they cannot be met at all.
                             let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
-                            fillFirstEditRow(search.rows, typed, costs, edits: edits)
+                            EditTable.fillFirstRow(search.rows, typed, costs, edits: edits)
                             var remaining = budget
                             walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                (depth >= kept || depth >= n || foldClass(ofCode: label) == substitution.typedLetters[depth].0)
+                                (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0)
                                     && (!typedLettersTypable || substitution.isTypable(label))
                             }) { arc in
                                 search.visit(arc, into: &candidates)
@@ -42,11 +42,11 @@ extension WordDictionary {
     /// alphabet's codes grouped by folding class (see ``AlphabetIndex``), the range of them that
     /// matches each typed letter, and per code the typed letters it matches (see
     /// ``CorrectionSearch/positions``).
-    func withTypedLetterMatches<R>(_ typed: UnsafeBufferPointer<UInt32>, index: AlphabetIndex,
+    func withTypedLetterMatches<R>(_ typed: UnsafeBufferPointer<UInt32>,
                                    _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Range<Int>>, UnsafeBufferPointer<UInt64>) -> R) -> R {
         index.withCodes { foldCodes in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: typed.count) { variants in
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: automaton.alphabet.size) { positions in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: dictionary.automaton.alphabet.size) { positions in
                     positions.initialize(repeating: 0)
                     for k in 0..<typed.count {
                         variants[k] = index.range(of: typed[k])
@@ -59,8 +59,8 @@ extension WordDictionary {
     }
 
     /// Runs `body` with an empty ``NumberCache`` for words of up to `maxDepth` letters.
-    func withNumberCache<R>(maxDepth: Int, index: AlphabetIndex, _ body: (NumberCache) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: Walk.self, capacity: maxDepth + 1) { walks in
+    func withNumberCache<R>(maxDepth: Int, _ body: (NumberCache) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: WordDictionary.Walk.self, capacity: maxDepth + 1) { walks in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { codes in
                 index.withFirstLetters { firstLetters in
                     body(NumberCache(firstLetters: firstLetters, walks: walks.baseAddress!, codes: codes.baseAddress!))
@@ -70,12 +70,12 @@ extension WordDictionary {
     }
 }
 
-/// One correction search (see ``WordDictionary/correct(_:costs:geometry:index:budget:penalty:keeping:into:)``):
+/// One correction search (see ``WordSearch/correct(_:costs:geometry:budget:penalty:keeping:into:)``):
 /// a depth-first walk of the automaton with one row of the layered edit table per depth (see
-/// ``WordDictionary/fillEditRow(_:_:_:_:_:_:edits:)``), a subtree left as soon as no cell of its
+/// ``EditTable/fillRow(_:_:_:_:_:_:edits:)``), a subtree left as soon as no cell of its
 /// row is within reach.
 ///
-/// Once a prefix has spent every edit (``WordDictionary/hasSpentEdits(_:_:_:_:_:)``), the
+/// Once a prefix has spent every edit (``EditTable/hasSpentEdits(_:_:_:_:_:)``), the
 /// words below it within reach are the prefix followed by the rest of the typed letters: they are
 /// followed arc by arc (a wide state looked up by label), not searched.
 struct CorrectionSearch {
@@ -108,11 +108,11 @@ struct CorrectionSearch {
         let n = typed.count, edits = costs.maxEdits
         let i = arc.depth + 1
         labels[i] = arc.code
-        let best = dictionary.fillEditRow(rows, i, labels, typed, substitution.row(arc.code), costs, edits: edits)
+        let best = EditTable.fillRow(rows, i, labels, typed, substitution.row(arc.code), costs, edits: edits)
         let top = rows + (i * (edits + 1) + edits) * (n + 1)
         if arc.isFinal, abs(i - n) <= edits, top[n] <= costs.maxCost { add(depth: i, cost: top[n], into: &candidates) }
-        guard best <= costs.maxCost || dictionary.transpositionReach(rows, i, labels, typed, costs) <= costs.maxCost else { return false }
-        guard dictionary.hasSpentEdits(rows, i, labels, typed, costs) else { return true }
+        guard best <= costs.maxCost || EditTable.transpositionReach(rows, i, labels, typed, costs) <= costs.maxCost else { return false }
+        guard EditTable.hasSpentEdits(rows, i, labels, typed, costs) else { return true }
         let first = max(0, i - edits)
         var mask: UInt8 = 0
         for j in first..<min(n, i + edits + 1) where top[j] <= costs.maxCost { mask |= 1 << (j - first) }

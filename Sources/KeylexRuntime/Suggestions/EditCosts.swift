@@ -43,7 +43,7 @@ public struct EditCosts: Sendable, Equatable {
     /// The most edits the engine searches.
     public static let maxSupportedEdits = 3
     /// The most edits for a typed word of ``longWordLength`` letters or more when nothing within
-    /// ``maxEdits`` was found (`inturpratasion` → `interpretation`); that search keeps the first two
+    /// ``maxEdits`` was found (`inturpratasion` → `interpretation`); that search keeps the first three
     /// typed letters. At most ``maxSupportedEdits``; no more than ``maxEdits`` turns it off.
     public var longWordEdits = 3
     /// How long a typed word must be for ``longWordEdits``.
@@ -62,6 +62,11 @@ public struct EditCosts: Sendable, Equatable {
     /// What a sound-alike word adds for each edit between its key and the typed word's (at most
     /// one is searched, for keys of three letters or more).
     public var soundAlikeKeyEdit: Float = 1
+    /// How much cheaper a correction found within the edits searched ranks when it also sounds like
+    /// the typed word (the same phonetic key: `cashe` → `cache`, `installes` → `installs`): two kinds
+    /// of evidence agree. Whether it is applied on space is judged without it. Words found only by
+    /// their sound cost ``soundAlike`` and more.
+    public var sameSound: Float = 0.3
     /// How long a typed word must be, in letters, to be searched by its sound.
     public var soundAlikeLength = 4
 

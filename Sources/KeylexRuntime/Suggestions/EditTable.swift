@@ -1,10 +1,10 @@
-// The layered edit table of the correction search, one row per letter of the word.
-
-extension WordDictionary {
-    /// Row 0 of the layered edit table (see ``fillEditRow(_:_:_:_:_:_:edits:)``): every typed letter is
+/// The layered edit table of the correction search, one row per letter of the word: row `i`
+/// compares the word's first `i` letters with the typed ones (see ``fillRow(_:_:_:_:_:_:edits:)``).
+enum EditTable {
+    /// Row 0 of the layered edit table (see ``fillRow(_:_:_:_:_:_:edits:)``): every typed letter is
     /// extra, each one an edit.
     @inline(__always)
-    func fillFirstEditRow(_ rows: UnsafeMutablePointer<Float>, _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts, edits: Int) {
+    static func fillFirstRow(_ rows: UnsafeMutablePointer<Float>, _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts, edits: Int) {
         let n = typed.count, width = n + 1
         for e in 0...edits {
             let row = rows + e * width
@@ -27,7 +27,7 @@ extension WordDictionary {
     /// therefore infinite off the band `|i - j| <= e`; only the band is computed, and the two cells
     /// past each side are set to infinity for the rows that read them.
     @inline(__always)
-    func fillEditRow(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+    static func fillRow(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
                      _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
                      edits: Int) -> Float {
         let n = typed.count, width = n &+ 1, layers = edits &+ 1
@@ -40,7 +40,7 @@ extension WordDictionary {
             let row = first + e &* width
             let low = max(0, i &- e), high = min(n, i &+ e)
             padWithInfinity(row, low: low, high: high, n: n)
-            if low <= high { fillEditLayer(row, width: width, layers: layers, low: low, high: high, letter, typed.baseAddress!, costs) }
+            if low <= high { fillLayer(row, width: width, layers: layers, low: low, high: high, letter, typed.baseAddress!, costs) }
             e &+= 1
         }
         let top = first + edits &* width
@@ -53,7 +53,7 @@ extension WordDictionary {
     /// Sets the two cells on each side of the band `low...high` of a layer to infinity, for the rows
     /// that read them.
     @inline(__always)
-    private func padWithInfinity(_ row: UnsafeMutablePointer<Float>, low: Int, high: Int, n: Int) {
+    private static func padWithInfinity(_ row: UnsafeMutablePointer<Float>, low: Int, high: Int, n: Int) {
         var j = max(0, low &- 2)
         while j < min(low, n &+ 1) { row[j] = .infinity; j &+= 1 }
         j = high &+ 1
@@ -61,9 +61,9 @@ extension WordDictionary {
     }
 
     /// Fills cells `low...high` of one layer (above the first) of a row of the edit table (see
-    /// ``fillEditRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
+    /// ``fillRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
     @inline(__always)
-    private func fillEditLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
+    private static func fillLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
                                _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts) {
         let above = row - layers &* width, lower = row - width
         let lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers &* width
@@ -96,7 +96,7 @@ extension WordDictionary {
     /// is typed letter `j - 1`. Row `i` alone does not bound it, so the search must not leave a
     /// prefix whose row is out of reach while this is not.
     @inline(__always)
-    func transpositionReach(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+    static func transpositionReach(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
                             _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Float {
         let edits = costs.maxEdits, n = typed.count, width = n + 1, layers = edits + 1
         guard edits > 0, i >= 1 else { return .infinity }
@@ -113,7 +113,7 @@ extension WordDictionary {
     /// row `i`'s top layer followed by matching letters: no cell with an edit left is within
     /// `maxCost` (layer `edits - 1` of row `i`), and no transposition can start from row `i - 1`.
     @inline(__always)
-    func hasSpentEdits(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+    static func hasSpentEdits(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
                        _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Bool {
         let edits = costs.maxEdits
         guard edits > 0 else { return true }
@@ -126,28 +126,19 @@ extension WordDictionary {
         return transpositionReach(rows, i, labels, typed, costs) > costs.maxCost
     }
 
-    /// The edit cost from `word` (comparison codes) to `typed` within `costs.maxEdits` edits (infinite
-    /// past them), for words outside the automaton (the user's learned words).
-    func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry) -> Float {
-        guard abs(word.count - typed.count) <= costs.maxEdits else { return .infinity }
-        return withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
-            editCost(word, typed, costs: costs, substitution: &substitution)
-        }
-    }
-
     /// The edit cost from `word` to `typed` within `costs.maxEdits` edits, with the substitution
     /// costs of `typed` (so that several words share them).
-    func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts,
-                  substitution: inout SubstitutionCosts) -> Float {
+    static func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts,
+                         substitution: inout SubstitutionCosts) -> Float {
         let edits = costs.maxEdits, width = typed.count + 1
         guard abs(word.count - typed.count) <= edits else { return .infinity }
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * (edits + 1) * width) { rows in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: word.count + 1) { labels in
                 let rows = rows.baseAddress!, labels = labels.baseAddress!
-                fillFirstEditRow(rows, typed, costs, edits: edits)
+                fillFirstRow(rows, typed, costs, edits: edits)
                 for i in stride(from: 1, through: word.count, by: 1) {
                     labels[i] = word[i - 1]
-                    _ = fillEditRow(rows, i, labels, typed, substitution.row(word[i - 1]), costs, edits: edits)
+                    _ = fillRow(rows, i, labels, typed, substitution.row(word[i - 1]), costs, edits: edits)
                 }
                 return rows[(word.count * (edits + 1) + edits) * width + typed.count]
             }

@@ -1,11 +1,11 @@
-extension WordDictionary {
+extension WordSearch {
     /// Finds the best completions of `typed` (comparison codes) ignoring case and accents: every path of the
     /// automaton whose letters fold as the typed ones do, then the best words below them by the
     /// maxima tree. A completion's cost is its prefix's case and accent differences.
     func completeFolded(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
                         into candidates: inout CandidateList) {
         let n = typed.count
-        guard n > 0, n <= maxWordLength else { return }
+        guard n > 0, n <= dictionary.maxWordLength else { return }
         let maxPaths = 16
         withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { differences in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n * (maxPaths + 1)) { labels in
@@ -16,7 +16,7 @@ extension WordDictionary {
                     var remaining = budget
                     differences[0] = 0
                     walkTree(maxDepth: n, budget: &remaining, where: { depth, label in
-                        label == typed[depth] || foldClass(ofCode: label) == foldClass(ofCode: typed[depth])
+                        label == typed[depth] || dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed[depth])
                     }) { arc in
                         let t = typed[arc.depth]
                         labels[arc.depth] = arc.code
@@ -31,7 +31,7 @@ extension WordDictionary {
                     }
                     for p in 0..<found {
                         let (different, prefixIsWord) = paths[p]
-                        let range = prefixRange(ofCodes: UnsafeBufferPointer(rebasing: labels[((p + 1) * n)..<((p + 2) * n)]))
+                        let range = dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: labels[((p + 1) * n)..<((p + 2) * n)]))
                         let cost = Float(different) * costs.caseOrAccent
                         forEachBest(count, in: range) { number, frequencyClass in
                             let isCompletion = number != range.lowerBound || !prefixIsWord
@@ -46,13 +46,13 @@ extension WordDictionary {
     /// The best `count` suggestible words in `range`, by frequency class (in number order without
     /// frequencies).
     func forEachBest(_ count: Int, in range: Range<Int>, _ body: (_ number: Int, _ frequencyClass: UInt8) -> Void) {
-        if let topK {
+        if let topK = dictionary.topK {
             topK.best(count, in: range, body)
             return
         }
         var found = 0
         for number in range where found < count {
-            let frequencyClass = frequencyClass(at: number)
+            let frequencyClass = dictionary.frequencyClass(at: number)
             guard frequencyClass != DictionaryFormat.neverSuggestedClass else { continue }
             body(number, frequencyClass)
             found += 1

@@ -32,7 +32,7 @@ extension SuggestionEngine {
         let codes = scalars.map(dictionary.comparisonCode(ofTyped:))
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + 2) { buffer in
             var candidates = CandidateList(buffer)
-            codes.withUnsafeBufferPointer { dictionary.completeFolded($0, costs: costs, count: count + 2, budget: budget, into: &candidates) }
+            codes.withUnsafeBufferPointer { search.completeFolded($0, costs: costs, count: count + 2, budget: budget, into: &candidates) }
             return candidates.all.prefix(count).compactMap { candidate in
                 guard candidate.isCompletion, let word = dictionary.word(at: candidate.number) else { return nil }
                 return (cased(word, like: String(previous)), phrase)

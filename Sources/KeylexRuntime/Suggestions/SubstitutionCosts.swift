@@ -1,28 +1,22 @@
-extension WordDictionary {
-    /// The code a typed scalar is compared with: its alphabet code (see ``code(ofTyped:)``), or for a
-    /// letter no word has, a code of its own past the alphabet (equal only to itself).
-    func comparisonCode(ofTyped scalar: Unicode.Scalar) -> UInt32 {
-        code(ofTyped: scalar) ?? UInt32(automaton.alphabet.size) + scalar.value
-    }
-
+extension WordSearch {
     /// Runs `body` with the substitution costs of one query: for each letter, the cost of typing each
     /// typed letter in its place (equal: 0; same letter but for case or accent; neighbouring,
     /// near or distant key), computed the first time the letter is met.
     func withSubstitutionCosts<R>(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
                                   _ body: (inout SubstitutionCosts) -> R) -> R {
-        let n = typed.count, size = automaton.alphabet.size
+        let n = typed.count, size = dictionary.automaton.alphabet.size
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: (size + 1) * SubstitutionCosts.stride(n)) { table in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { filled in
                 withUnsafeTemporaryAllocation(of: (UInt32, Int32).self, capacity: n) { typedLetters in
                     filled.initialize(repeating: false)
-                    for j in 0..<n { typedLetters[j] = (foldClass(ofCode: typed[j]), geometry.key(ofCode: typed[j])) }
+                    for j in 0..<n { typedLetters[j] = (dictionary.foldClass(ofCode: typed[j]), geometry.key(ofCode: typed[j])) }
                     return geometry.keyOfCode.withUnsafeBufferPointer { keyOfCode in
                         geometry.centres.withUnsafeBufferPointer { centres in
                             geometry.typable.withUnsafeBufferPointer { typable in
-                                var substitution = SubstitutionCosts(dictionary: self, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
+                                var substitution = SubstitutionCosts(dictionary: dictionary, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
                                                                      costs: costs, keyOfCode: keyOfCode, centres: centres,
                                                                      typable: typable, table: table, filled: filled,
-                                                                     vowelFolds: VowelFolds(self))
+                                                                     vowelFolds: VowelFolds(dictionary))
                                 return body(&substitution)
                             }
                         }
@@ -34,7 +28,7 @@ extension WordDictionary {
 }
 
 /// The substitution costs of one query, filled lazily per letter (see
-/// ``WordDictionary/withSubstitutionCosts(_:costs:geometry:_:)``).
+/// ``WordSearch/withSubstitutionCosts(_:costs:geometry:_:)``).
 struct SubstitutionCosts {
     let dictionary: WordDictionary
     let typed: UnsafeBufferPointer<UInt32>
@@ -126,7 +120,7 @@ struct SubstitutionCosts {
     /// The costs of typing `scalar` as its two-letter spelling, ending at each typed letter.
     @inline(__always)
     private func fillSpellings(_ costsAt: UnsafeMutablePointer<Float>, _ scalar: Unicode.Scalar?) {
-        // Read only when umlauts are spelt (see fillEditRow).
+        // Read only when umlauts are spelt (see EditTable.fillRow).
         guard costs.spellsUmlauts else { return }
         let n = typed.count
         for k in 0..<n { costsAt[k] = .infinity }

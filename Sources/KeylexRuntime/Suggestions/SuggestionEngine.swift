@@ -17,7 +17,8 @@ public struct SuggestionEngine: Sendable {
     /// The most arcs one correction search visits, so that no query runs long.
     public var budget = 40_000
     let geometry: KeyGeometry
-    let index: AlphabetIndex
+    /// The searches over ``dictionary``.
+    let search: WordSearch
     /// Whether some entry of the dictionary has several words ("parce que").
     let hasPhrases: Bool
     /// The dictionary's words by sound, when it has them.
@@ -30,7 +31,7 @@ public struct SuggestionEngine: Sendable {
         self.dictionary = dictionary
         self.userDictionary = userDictionary
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
-        index = AlphabetIndex(dictionary: dictionary)
+        search = WordSearch(dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
@@ -134,7 +135,7 @@ public struct SuggestionEngine: Sendable {
             let known = isKnown(typed, after: context.previousWord, user: user)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + Self.spareCandidates) { buffer in
                 var candidates = CandidateList(buffer)
-                dictionary.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
+                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
@@ -148,9 +149,10 @@ public struct SuggestionEngine: Sendable {
     ///
     /// One error is what people make most, so the first pass allows one edit. A second allows
     /// ``EditCosts/maxEdits`` over the words with the typed first letter, only when fewer than
-    /// `count` candidates were found (what it adds to corrections found ranks below them). For a
+    /// `count` candidates were found; when there are corrections already, what it adds ranks below
+    /// them, so it searches only the words with the first two typed letters. For a
     /// word of ``EditCosts/longWordLength`` letters or more that still has no correction, a last
-    /// pass allows ``EditCosts/longWordEdits`` among the words that start with its first two typed
+    /// pass allows ``EditCosts/longWordEdits`` among the words that start with its first three typed
     /// letters. Each pass widens a search that is several times larger, so later passes run only
     /// when needed.
     /// Last, when the dictionary has a phonetic index, words that sound like a typed word of
@@ -159,23 +161,23 @@ public struct SuggestionEngine: Sendable {
                                    costs: EditCosts, into candidates: inout CandidateList) -> Bool {
         var pass = costs
         pass.maxEdits = min(costs.maxEdits, 1)
-        dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: known ? 1 : 0, into: &candidates)
+        search.correct(typed, costs: pass, geometry: geometry, budget: budget, penalty: known ? 1 : 0, into: &candidates)
         let foundWord = known || candidates.count > 0
         guard !known else { return foundWord }
         let corrections = candidates.all.count { !$0.isCompletion }
         if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
-            dictionary.correct(typed, costs: costs, geometry: geometry, index: index, budget: budget,
-                               penalty: corrections > 0 ? 1 : 0, keeping: 1, into: &candidates)
+            search.correct(typed, costs: costs, geometry: geometry, budget: budget,
+                               penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
         }
         let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
         if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
             pass = costs
             pass.maxEdits = longWordEdits
             pass.maxCost = Float(longWordEdits)
-            dictionary.correct(typed, costs: pass, geometry: geometry, index: index, budget: budget, penalty: 1, keeping: 2, into: &candidates)
+            search.correct(typed, costs: pass, geometry: geometry, budget: budget, penalty: 1, keeping: 3, into: &candidates)
         }
         if typed.count >= costs.soundAlikeLength, let phonetics {
-            phonetics.addSoundAlikes(of: scalars, codes: typed, dictionary: dictionary, costs: costs, geometry: geometry,
+            phonetics.addSoundAlikes(of: scalars, codes: typed, search: search, costs: costs, geometry: geometry,
                                      budget: budget, count: count, into: &candidates)
         }
         return foundWord
@@ -202,7 +204,7 @@ public struct SuggestionEngine: Sendable {
                     let different = zip(word, typed).count { $0 != $1 }
                     candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: Float(different) * costs.caseOrAccent, isCompletion: true))
                 }
-                let cost = dictionary.editCost(word, typed, costs: searchCosts, geometry: geometry)
+                let cost = search.editCost(word, typed, costs: searchCosts, geometry: geometry)
                 if cost <= costs.maxCost {
                     candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false))
                 }
@@ -303,16 +305,17 @@ public struct SuggestionEngine: Sendable {
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
     /// scores 0), and beats every other candidate, completions included (a word still being typed
-    /// is not corrected away from its completion), by ``autocorrectLead``.
+    /// is not corrected away from its completion), by ``autocorrectLead``. Scores are taken without
+    /// the bonus for sounding alike (``Candidate/editScore``): a rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
         if let variant = found.first(where: { $0.candidate.mayReplace && $0.isVariant }) {
-            return variant.candidate.score >= autocorrectMargin ? variant.word : nil
+            return variant.candidate.editScore >= autocorrectMargin ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
         guard let best = found.first(where: \.candidate.mayReplace)?.candidate,
-              best.cost <= Self.autocorrectLimit(length: length), best.score >= margin(length: length),
-              found.allSatisfy({ $0.candidate.number == best.number || best.score - $0.candidate.score >= autocorrectLead })
+              best.cost <= Self.autocorrectLimit(length: length), best.editScore >= margin(length: length),
+              found.allSatisfy({ $0.candidate.number == best.number || best.editScore - $0.candidate.editScore >= autocorrectLead })
         else { return nil }
         return found.first { $0.candidate.number == best.number }?.word
     }
