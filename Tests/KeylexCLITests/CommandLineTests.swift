@@ -156,6 +156,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/schema/keylex-layout.xsd"))
     }
 
+    /// A corpus is read line by line: a 96 MiB file that is one long line is read with the
+    /// process's data capped at 64 MiB (reading it whole took 219 MB for 64 MiB, and aborts under
+    /// the cap), and the line is an error.
+    @Test func aHugeLineIsReadInBoundedMemory() throws {
+        let path = folder + "/huge.tsv"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        file.write(Data("good\t3\n".utf8))
+        let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<96 { file.write(chunk) }
+        file.write(Data("\nwords\t2\n".utf8))
+        try file.close()
+        // `ulimit -d` caps the private writable memory of the process, whatever else runs.
+        let capped = Process()
+        capped.executableURL = URL(fileURLWithPath: "/bin/sh")
+        capped.arguments = ["-c", "ulimit -d 65536; exec \"$0\" \"$@\"", Self.executable.path, "dict", path, "-o", folder + "/huge.klx"]
+        capped.environment = ["SWIFT_BACKTRACE": "enable=no"]
+        let errors = Pipe()
+        capped.standardError = errors
+        capped.standardOutput = FileHandle.nullDevice
+        try capped.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        capped.waitUntilExit()
+        #expect(capped.terminationReason == .exit && capped.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("huge.tsv:2:1048577: error: line longer than 1048576 bytes"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/huge.klx"))
+    }
+
     @Test func layoutErrorsNameFileLineAndColumnAndWriteNothing() throws {
         try brokenLayout()
         let failed = try Self.run(["build"], in: folder)

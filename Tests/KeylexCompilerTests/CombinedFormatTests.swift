@@ -26,18 +26,20 @@ import Testing
 
     """
 
+    /// `text` compressed by Debian's `gzip`.
+    static func gzipped(_ text: String) throws -> [UInt8] {
+        let plain = try TestSupport.write(text, "list.combined", in: try TestSupport.temporaryDirectory())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-9", plain]
+        try process.run()
+        process.waitUntilExit()
+        return [UInt8](FileManager.default.contents(atPath: plain + ".gz")!)
+    }
+
     static func compile(_ text: String, gzip: Bool = false) throws -> (WordDictionary, [Diagnostic]) {
         let folder = try TestSupport.temporaryDirectory()
-        var bytes = Array(text.utf8)
-        if gzip {
-            let plain = try TestSupport.write(bytes, "list.combined", in: folder)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            process.arguments = ["-9", plain]
-            try process.run()
-            process.waitUntilExit()
-            bytes = [UInt8](FileManager.default.contents(atPath: plain + ".gz")!)
-        }
+        let bytes = gzip ? try gzipped(text) : Array(text.utf8)
         let path = try TestSupport.write(bytes, gzip ? "list.combined.gz" : "list.combined", in: folder)
         let (table, diagnostics) = TestSupport.read([path])
         let compiled = DictionaryCompiler.compile(try #require(table))
@@ -105,7 +107,7 @@ import Testing
 
     @Test func unknownAttributesAreWarnings() throws {
         let (_, diagnostics) = try Self.compile("dictionary=main:x,locale=x,colour=blue\n word=x,f=1,mood=happy\n")
-        #expect(diagnostics.map(\.code) == ["unknown-attribute", "unknown-attribute"])
+        #expect(diagnostics.map(\.code) == ["unknown-list-attribute", "unknown-list-attribute"])
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
     }
 
@@ -115,6 +117,19 @@ import Testing
         let (table, diagnostics) = TestSupport.read([path])
         #expect(table == nil)
         #expect(diagnostics.map(\.code) == ["invalid-compression"])
+    }
+
+    /// Gzip is read as a stream: concatenated members continue the file, and data that stops in the
+    /// middle of a member is an error.
+    @Test func gzipMembersContinueAndATruncatedOneIsAnError() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let first = try Self.gzipped("dictionary=main:x,locale=x\n word=alpha,f=10\n"), second = try Self.gzipped(" word=beta,f=20\n")
+        let (table, diagnostics) = TestSupport.read([try TestSupport.write(first + second, "two.combined.gz", in: folder)])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(table?["alpha"] != nil && table?["beta"] != nil)
+        let (cut, errors) = TestSupport.read([try TestSupport.write(Array(first.dropLast(12)), "cut.combined.gz", in: folder)])
+        #expect(cut == nil)
+        #expect(errors.map(\.code) == ["invalid-compression"] && errors[0].message.contains("ends early"), "\(errors)")
     }
 
     @Test func multiWordEntriesAreAcceptedByEveryFormat() throws {

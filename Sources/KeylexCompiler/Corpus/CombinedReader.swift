@@ -33,21 +33,21 @@ struct CombinedReader {
 
     func read(into table: inout WordTable) {
         var lastWord: String?
-        for line in source.lines {
+        source.forEachLine { line in
             let text = line.text
-            if text.isEmpty || text.hasPrefix("#") { continue }
+            if text.isEmpty || text.hasPrefix("#") { return }
             if line.number == 1 || text.hasPrefix("dictionary=") {
                 readHeader(line, into: &table)
             } else if text.hasPrefix("  shortcut=") || text.hasPrefix("  bigram=") {
                 guard let word = lastWord else {
-                    error(line, 3, "a \(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram") must follow the word it belongs to", "orphan-shortcut")
-                    continue
+                    report(line, 3, "a \(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram") must follow the word it belongs to", .orphanShortcut)
+                    return
                 }
                 if text.hasPrefix("  shortcut=") { readShortcut(line, of: word, into: &table) } else { checkBigram(line) }
             } else if text.hasPrefix(" word=") {
                 lastWord = readWord(line, into: &table)
             } else {
-                error(line, 1, "expected ' word=…', '  shortcut=…' or '  bigram=…'", "invalid-line")
+                report(line, 1, "expected ' word=…', '  shortcut=…' or '  bigram=…'", .invalidLine)
                 lastWord = nil
             }
         }
@@ -65,16 +65,16 @@ struct CombinedReader {
 
     private func readHeader(_ line: SourceText.Line, into table: inout WordTable) {
         guard line.text.hasPrefix("dictionary=") else {
-            error(line, 1, "expected the 'dictionary=…' header of an AOSP combined word list", "missing-header")
+            report(line, 1, "expected the 'dictionary=…' header of an AOSP combined word list", .missingHeader)
             return
         }
         for field in fields(line.text, column: 1) {
             guard !field.key.isEmpty, field.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                error(line, field.column, "header attribute '\(field.key)' is not a name", "invalid-attribute")
+                report(line, field.column, "header attribute '\(field.key)' is not a name", .invalidAttribute)
                 continue
             }
             if !Self.headerKeys.contains(String(field.key)) {
-                warning(line, field.column, "unknown header attribute '\(field.key)' (kept)", "unknown-attribute")
+                report(line, field.column, "unknown header attribute '\(field.key)' (kept)", .unknownListAttribute)
             }
             table.setAttribute(String(field.key), String(field.value))
         }
@@ -94,7 +94,7 @@ struct CombinedReader {
             case "word":
                 let trimmed = field.value.trimmingSpaces
                 if trimmed.count != field.value.count {
-                    warning(line, valueColumn, "spaces around the word '\(trimmed)' (trimmed)", "trimmed-whitespace")
+                    report(line, valueColumn, "spaces around the word '\(trimmed)' (trimmed)", .trimmedWhitespace)
                 }
                 let column = valueColumn + field.value.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
                 word = WordTable.checkedWord(trimmed, at: location(line, column), diagnostics: diagnostics)
@@ -110,13 +110,13 @@ struct CombinedReader {
             case "whitelist" where !field.value.isEmpty: whitelist = String(field.value)
             default:
                 if !Self.wordKeys.contains(String(field.key)) {
-                    warning(line, field.column, "unknown word attribute '\(field.key)' (ignored)", "unknown-attribute")
+                    report(line, field.column, "unknown word attribute '\(field.key)' (ignored)", .unknownListAttribute)
                 }
             }
         }
         guard valid else { return nil }
-        guard let word else { error(line, 2, "entry has no word", "empty-word"); return nil }
-        guard let frequency else { error(line, 2, "entry for '\(word)' has no 'f='", "invalid-count"); return nil }
+        guard let word else { report(line, 2, "entry has no word", .emptyWord); return nil }
+        guard let frequency else { report(line, 2, "entry for '\(word)' has no 'f='", .invalidCount); return nil }
         table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location(line, 2), diagnostics: diagnostics)
         for label in labels { table.addLabel(label, to: word) }
         if let whitelist { table.addShortcut(Shortcut(target: whitelist, frequency: DictionaryFormat.whitelistShortcut), to: word) }
@@ -130,7 +130,7 @@ struct CombinedReader {
             let valueColumn = field.column + field.key.unicodeScalars.count + 1
             switch field.key {
             case "shortcut":
-                guard !field.value.isEmpty else { error(line, valueColumn, "empty shortcut", "empty-shortcut"); return }
+                guard !field.value.isEmpty else { report(line, valueColumn, "empty shortcut", .emptyShortcut); return }
                 target = WordTable.checkedShortcut(field.value, at: location(line, valueColumn), diagnostics: diagnostics)
                 if target == nil { return }
             case "f" where field.value == "whitelist":
@@ -139,11 +139,11 @@ struct CombinedReader {
                 guard let f = frequencyValue(field, line, valueColumn, range: 0...14, or: "whitelist") else { return }
                 frequency = UInt8(f)
             default:
-                warning(line, field.column, "unknown shortcut attribute '\(field.key)' (ignored)", "unknown-attribute")
+                report(line, field.column, "unknown shortcut attribute '\(field.key)' (ignored)", .unknownListAttribute)
             }
         }
         guard let target, let frequency else {
-            error(line, 3, "a shortcut needs 'shortcut=' and 'f='", "invalid-shortcut")
+            report(line, 3, "a shortcut needs 'shortcut=' and 'f='", .invalidShortcut)
             return
         }
         table.addShortcut(Shortcut(target: target, frequency: frequency), to: word)
@@ -159,7 +159,7 @@ struct CombinedReader {
     private func frequencyValue(_ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil) -> Int? {
         if let f = Int(field.value), range.contains(f) { return f }
         let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (alternative.map { " or '\($0)'" } ?? "")
-        error(line, column, "frequency 'f=\(field.value)' is not \(expected)", "invalid-count")
+        report(line, column, "frequency 'f=\(field.value)' is not \(expected)", .invalidCount)
         return nil
     }
 
@@ -167,11 +167,7 @@ struct CombinedReader {
         SourceLocation(file: source.path, line: line.number, column: column)
     }
 
-    private func error(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: String) {
-        diagnostics.error(location(line, column), message, code: code)
-    }
-
-    private func warning(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: String) {
-        diagnostics.warning(location(line, column), message, code: code)
+    private func report(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: DiagnosticCode) {
+        diagnostics.report(location(line, column), message, code: code)
     }
 }

@@ -13,11 +13,10 @@ public struct CorpusReader {
     /// Reads `path` in `format` (by default the one its extension names) into `table`.
     public func read(_ path: String, format: CorpusFormat? = nil, into table: inout WordTable) {
         guard let format = format ?? CorpusFormat(path: path) else {
-            diagnostics.error(SourceLocation(file: path), "unknown corpus format; name one with --format (txt, tsv, combined, text)", code: "unknown-format")
+            diagnostics.report(SourceLocation(file: path), "unknown corpus format; name one with --format (txt, tsv, combined, text)", code: .unknownFormat)
             return
         }
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
-        table.reserveCapacity(table.count + source.lines.count)
         switch format {
         case .txt: readWordList(source, into: &table)
         case .tsv: readFrequencyList(source, into: &table)
@@ -42,19 +41,21 @@ public struct CorpusReader {
     public func readPhonetics(_ path: String, into table: inout WordTable) {
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         do {
-            table.phonetics = try PhoneticRules(text: source.lines.map(\.text).joined(separator: "\n"))
+            var lines: [Substring] = []
+            source.forEachLine { lines.append($0.text) }
+            table.phonetics = try PhoneticRules(text: lines.joined(separator: "\n"))
         } catch {
-            diagnostics.error(SourceLocation(file: path, line: error.line, column: error.column), error.message, code: "invalid-phonetic-rule")
+            diagnostics.report(SourceLocation(file: path, line: error.line, column: error.column), error.message, code: .invalidPhoneticRule)
         }
     }
 
     /// Calls `body` with each line that is neither blank nor a comment, trimmed of surrounding
     /// spaces and tabs, and the column where the trimmed text starts.
     private func forEachContentLine(_ source: SourceText, _ body: (SourceText.Line, Substring, Int) -> Void) {
-        for line in source.lines {
+        source.forEachLine { line in
             let text = line.text
             let trimmed = text.trimmingSpaces
-            guard let first = trimmed.first, first != "#" else { continue }
+            guard let first = trimmed.first, first != "#" else { return }
             let column = text.unicodeScalars.distance(from: text.startIndex, to: trimmed.startIndex) + 1
             body(line, trimmed, column)
         }
@@ -70,23 +71,23 @@ public struct CorpusReader {
     }
 
     private func readFrequencyList(_ source: SourceText, into table: inout WordTable) {
-        for line in source.lines {
-            guard let first = line.text.first, first != "#" else { continue }
+        source.forEachLine { line in
+            guard let first = line.text.first, first != "#" else { return }
             let fields = line.text.utf8.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
                 .map { line.text[$0.startIndex..<$0.endIndex] }
             let location = SourceLocation(file: source.path, line: line.number, column: 1)
             guard !fields[0].isEmpty else {
-                diagnostics.error(location, "empty word before the tab", code: "empty-word")
-                continue
+                diagnostics.report(location, "empty word before the tab", code: .emptyWord)
+                return
             }
-            guard let word = WordTable.checkedWord(fields[0], at: location, diagnostics: diagnostics) else { continue }
+            guard let word = WordTable.checkedWord(fields[0], at: location, diagnostics: diagnostics) else { return }
             var count: UInt64 = 0
             if fields.count > 1 {
                 let countColumn = fields[0].unicodeScalars.count + 2
                 guard let value = UInt64(fields[1].trimmingSpaces) else {
-                    diagnostics.error(SourceLocation(file: source.path, line: line.number, column: countColumn),
-                                      "count '\(fields[1])' is not a whole number", code: "invalid-count")
-                    continue
+                    diagnostics.report(SourceLocation(file: source.path, line: line.number, column: countColumn),
+                                      "count '\(fields[1])' is not a whole number", code: .invalidCount)
+                    return
                 }
                 count = value
             }
@@ -102,13 +103,14 @@ public struct CorpusReader {
 
     private func readText(_ source: SourceText, into table: inout WordTable) {
         let boundaries = try! NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
-        for line in source.lines where !line.text.hasPrefix("#") {
+        source.forEachLine { line in
+            guard !line.text.hasPrefix("#") else { return }
             // A NUL would end a word silently in the middle: the line is refused instead.
             if let nul = line.text.unicodeScalars.firstIndex(of: "\u{0}") {
                 let column = line.text.unicodeScalars.distance(from: line.text.unicodeScalars.startIndex, to: nul) + 1
-                diagnostics.error(SourceLocation(file: source.path, line: line.number, column: column),
-                                  "NUL character (U+0000) in text; the line is left out", code: "control-character")
-                continue
+                diagnostics.report(SourceLocation(file: source.path, line: line.number, column: column),
+                                  "NUL character (U+0000) in text; the line is left out", code: .controlCharacter)
+                return
             }
             let string = String(line.text)
             let text = string as NSString

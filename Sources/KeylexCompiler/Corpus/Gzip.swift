@@ -1,7 +1,8 @@
 import CZlib
 
-/// Decompresses gzip files (RFC 1952), as AOSP ships its word lists (`*.combined.gz`).
-enum Gzip {
+/// Decompresses a gzip stream (RFC 1952), as AOSP ships its word lists (`*.combined.gz`), a chunk
+/// at a time: memory stays the size of zlib's window and one input chunk, whatever the file's size.
+final class GzipInflater {
     /// The first two bytes of every gzip member.
     static let magic: [UInt8] = [0x1F, 0x8B]
 
@@ -13,44 +14,80 @@ enum Gzip {
         let reason: String
     }
 
-    static func isCompressed(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
+    private var stream = z_stream()
+    /// Compressed bytes, of which the first `consumed` are inflated.
+    private var input: [UInt8]
+    private var consumed = 0
+    /// Reads more compressed bytes into the buffer it is given; returns how many (0 at the end).
+    private let readMore: (UnsafeMutableRawBufferPointer) -> Int
+    private var produced = 0
+    /// Whether the last member read has ended (so the end of the input is the end of the data).
+    private var atMemberEnd = false
 
-    /// The decompressed bytes of every member of `compressed`.
-    static func decompress(_ compressed: [UInt8]) throws(Failure) -> [UInt8] {
-        var stream = z_stream()
+    /// An inflater over the compressed bytes `first`, then those `readMore` gives.
+    init(first: [UInt8], readMore: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws(Failure) {
+        input = first
+        self.readMore = readMore
         // 15 window bits, +16: gzip framing only.
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Failure(reason: "zlib could not start")
         }
-        defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        return try compressed.withUnsafeBufferPointer { (source) throws(Failure) -> [UInt8] in
-            // zlib reads the input through a non-const pointer but never writes it.
-            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-            stream.avail_in = UInt32(source.count)
-            while true {
-                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = UInt32(buffer.count)
-                    return inflate(&stream, Z_NO_FLUSH)
-                }
-                output.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
-                guard output.count <= maxDecompressedSize else {
-                    throw Failure(reason: "expands to more than \(maxDecompressedSize >> 20) MiB")
-                }
-                switch status {
-                case Z_STREAM_END:
-                    // Concatenated members (as `cat a.gz b.gz` makes) continue the file.
-                    guard stream.avail_in > 0 else { return output }
-                    guard inflateReset(&stream) == Z_OK else { throw Failure(reason: "damaged gzip member") }
-                case Z_OK:
-                    if stream.avail_in == 0 && stream.avail_out > 0 { throw Failure(reason: "the compressed data ends early") }
-                default:
-                    let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                    throw Failure(reason: "damaged gzip data (\(message))")
-                }
+    }
+
+    deinit { inflateEnd(&stream) }
+
+    /// Fills `buffer` with decompressed bytes; returns how many (0 at the end of the last member).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        while true {
+            guard consumed < input.count || refill() else {
+                if atMemberEnd { return 0 }
+                throw Failure(reason: "the compressed data ends early")
             }
+            if atMemberEnd {
+                // Concatenated members (as `cat a.gz b.gz` makes) continue the file.
+                guard inflateReset(&stream) == Z_OK else { throw Failure(reason: "damaged gzip member") }
+                atMemberEnd = false
+            }
+            let before = consumed
+            let (status, count) = inflateInto(buffer)
+            if count == 0 && consumed == before && status != Z_STREAM_END && consumed < input.count {
+                throw Failure(reason: "damaged gzip data (no progress)")
+            }
+            produced += count
+            guard produced <= Self.maxDecompressedSize else {
+                throw Failure(reason: "expands to more than \(Self.maxDecompressedSize >> 20) MiB")
+            }
+            switch status {
+            case Z_STREAM_END: atMemberEnd = true
+            case Z_OK, Z_BUF_ERROR: break
+            default:
+                let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                throw Failure(reason: "damaged gzip data (\(message))")
+            }
+            if count > 0 { return count }
         }
+    }
+
+    /// Runs zlib once from the pending input into `buffer`: its status and the bytes it wrote.
+    private func inflateInto(_ buffer: UnsafeMutableRawBufferPointer) -> (Int32, Int) {
+        let status = input.withUnsafeMutableBufferPointer { source in
+            stream.next_in = source.baseAddress! + consumed
+            stream.avail_in = UInt32(source.count - consumed)
+            stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            stream.avail_out = UInt32(buffer.count)
+            return inflate(&stream, Z_NO_FLUSH)
+        }
+        consumed = input.count - Int(stream.avail_in)
+        return (status, buffer.count - Int(stream.avail_out))
+    }
+
+    /// Reads the next chunk of compressed bytes; whether there was one.
+    private func refill() -> Bool {
+        input = [UInt8](repeating: 0, count: 1 << 16)
+        let count = input.withUnsafeMutableBytes(readMore)
+        input.removeSubrange(count...)
+        consumed = 0
+        return count > 0
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A text file split into decoded lines, with the encoding found from its byte order mark:
-/// UTF-8 with or without a BOM, or UTF-16 (little- or big-endian) with one; a gzip-compressed
-/// file is decompressed first.
+/// A text file read line by line, in memory bounded by the longest line allowed
+/// (``maxLineLength``) whatever the file's size, with the encoding found from its byte order mark:
+/// UTF-8 with or without a BOM, or UTF-16 (little- or big-endian) with one; a gzip-compressed file
+/// is decompressed as it is read.
 ///
 /// Lines that are not valid in the file's encoding are reported (with the column of the first bad
 /// sequence) and left out; CR LF line ends are accepted.
@@ -14,71 +15,119 @@ public struct SourceText {
     }
 
     public let path: String
-    public let lines: [Line]
+    private let input: FileInput
+    private let diagnostics: DiagnosticEngine
 
     /// The longest line read, in bytes of UTF-8: a longer one is a `line-too-long` error at its
     /// first byte past the limit and is left out, so that no line makes the readers after this one
     /// do unbounded work (a 500 MB line of raw text once took 18 GB to count).
     public static let maxLineLength = 1 << 20
 
-    /// Reads and decodes `path`, reporting what cannot be read to `diagnostics`. Returns `nil` when
-    /// the file cannot be read at all.
+    /// Opens `path`, reporting to `diagnostics` what cannot be read. Returns `nil` when the file
+    /// cannot be opened at all.
     public init?(path: String, diagnostics: DiagnosticEngine) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.error(SourceLocation(file: path), "cannot read file", code: "unreadable-file")
+        do throws(FileInput.Failure) {
+            input = try FileInput(path: path)
+        } catch {
+            diagnostics.report(SourceLocation(file: path), error.reason, code: error.code)
             return nil
         }
-        var bytes = [UInt8](data)
-        if Gzip.isCompressed(bytes) {
-            do throws(Gzip.Failure) {
-                bytes = try Gzip.decompress(bytes)
-            } catch {
-                diagnostics.error(SourceLocation(file: path), "cannot decompress: \(error.reason)", code: "invalid-compression")
-                return nil
-            }
-        }
-        self.init(path: path, bytes: bytes, diagnostics: diagnostics)
-    }
-
-    /// Decodes `bytes` as the contents of `path`.
-    public init(path: String, bytes: [UInt8], diagnostics: DiagnosticEngine) {
         self.path = path
-        lines = Self.decode(path: path, bytes: bytes, diagnostics: diagnostics).filter { line in
-            guard line.text.utf8.count > Self.maxLineLength else { return true }
-            let column = line.text.utf8.prefix(Self.maxLineLength).count { $0 & 0xC0 != 0x80 } + 1
-            diagnostics.error(SourceLocation(file: path, line: line.number, column: column),
-                              "line longer than \(Self.maxLineLength) bytes: split it, or check that the file is a word list", code: "line-too-long")
-            return false
+        self.diagnostics = diagnostics
+    }
+
+    /// Calls `body` with each line of the file, in order: once, as the file is read.
+    public func forEachLine(_ body: (Line) -> Void) {
+        let start = input.peek(1024)
+        if start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF]) {
+            input.skip(2)
+            readUTF16(bigEndian: start[0] == 0xFE, body)
+        } else if Self.looksLikeUTF16WithoutBOM(start) {
+            diagnostics.report(SourceLocation(file: path, line: 1, column: 1),
+                               "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM",
+                               code: .invalidEncoding)
+        } else {
+            if start.starts(with: [0xEF, 0xBB, 0xBF]) { input.skip(3) }
+            // One unit more than the limit: a line of the longest length may end in CR LF.
+            var lines = LineAssembler<UInt8>(limit: Self.maxLineLength + 1)
+            readChunks { bytes in lines.feed(bytes) { emit($0, $1, $2, codec: UTF8.self, body) } }
+            lines.finish { emit($0, $1, $2, codec: UTF8.self, body) }
         }
     }
 
-    /// The lines of `bytes`, decoded as the contents of `path`.
-    private static func decode(path: String, bytes: [UInt8], diagnostics: DiagnosticEngine) -> [Line] {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            let bigEndian = bytes[0] == 0xFE
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2)
-            var i = 2
+    /// Reads UTF-16 code units, two bytes each, a chunk at a time.
+    private func readUTF16(bigEndian: Bool, _ body: (Line) -> Void) {
+        // Two units of UTF-16 make at most four bytes of UTF-8 (a surrogate pair): holding
+        // `maxLineLength` units holds every line that can be within the limit.
+        var lines = LineAssembler<UInt16>(limit: Self.maxLineLength + 1)
+        var odd: UInt8?
+        var units: [UInt16] = []
+        readChunks { bytes in
+            units.removeAll(keepingCapacity: true)
+            var i = 0
+            if let first = odd, !bytes.isEmpty {
+                units.append(Self.unit(first, bytes[0], bigEndian: bigEndian))
+                i = 1
+                odd = nil
+            }
             while i + 1 < bytes.count {
-                let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
-                units.append(bigEndian ? a << 8 | b : b << 8 | a)
+                units.append(Self.unit(bytes[i], bytes[i + 1], bigEndian: bigEndian))
                 i += 2
             }
-            if bytes.count % 2 == 1 {
-                let lineNumber = units.count { $0 == 0x0A } + 1
-                diagnostics.error(SourceLocation(file: path, line: lineNumber), "UTF-16 file ends in the middle of a code unit", code: "invalid-encoding")
-            }
-            return split(units, newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF16.self, diagnostics: diagnostics)
-        } else if looksLikeUTF16WithoutBOM(bytes) {
-            diagnostics.error(SourceLocation(file: path, line: 1, column: 1),
-                              "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM",
-                              code: "invalid-encoding")
-            return []
-        } else {
-            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            if let text = String(validating: bytes[start...], as: UTF8.self) { return split(text) }
-            return split(bytes[start...], newline: 0x0A, carriageReturn: 0x0D, path: path, codec: UTF8.self, diagnostics: diagnostics)
+            if i < bytes.count { odd = bytes[i] }
+            units.withUnsafeBufferPointer { lines.feed($0) { emit($0, $1, $2, codec: UTF16.self, body) } }
         }
+        lines.finish { emit($0, $1, $2, codec: UTF16.self, body) }
+        if odd != nil {
+            diagnostics.report(SourceLocation(file: path, line: max(lines.number, 1)), "UTF-16 file ends in the middle of a code unit", code: .invalidEncoding)
+        }
+    }
+
+    private static func unit(_ a: UInt8, _ b: UInt8, bigEndian: Bool) -> UInt16 {
+        bigEndian ? UInt16(a) << 8 | UInt16(b) : UInt16(b) << 8 | UInt16(a)
+    }
+
+    /// Calls `body` with each chunk of the file's (decompressed) bytes, reporting a failure to read.
+    private func readChunks(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { buffer in
+            do throws(FileInput.Failure) {
+                while case let count = try input.read(into: UnsafeMutableRawBufferPointer(buffer)), count > 0 {
+                    body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            } catch {
+                diagnostics.report(SourceLocation(file: path), error.reason, code: error.code)
+            }
+        }
+    }
+
+    /// Decodes line `number` (`units`, its line end left out) and passes it to `body`, or reports
+    /// it: too long (`truncated`: only its first units were kept), or not valid in `codec`.
+    private func emit<Codec: UnicodeCodec>(_ units: ArraySlice<Codec.CodeUnit>, _ number: Int, _ truncated: Bool,
+                                           codec: Codec.Type, _ body: (Line) -> Void) {
+        var units = units
+        if !truncated, units.last == 0x0D { units = units.dropLast() }
+        if truncated { return reportTooLong(String(decoding: units, as: Codec.self), number) }
+        guard let text = String(validating: units, as: Codec.self) else { return reportInvalid(units, number, codec: codec) }
+        guard text.utf8.count <= Self.maxLineLength else { return reportTooLong(text, number) }
+        body(Line(number: number, text: text[...]))
+    }
+
+    /// Reports line `number`, of which `text` is the start, as too long, at its first character
+    /// past the limit.
+    private func reportTooLong(_ text: String, _ number: Int) {
+        let column = text.utf8.prefix(Self.maxLineLength).count { $0 & 0xC0 != 0x80 } + 1
+        diagnostics.report(SourceLocation(file: path, line: number, column: column),
+                           "line longer than \(Self.maxLineLength) bytes: split it, or check that the file is a word list", code: .lineTooLong)
+    }
+
+    /// Reports the column of the first sequence of `units` that is not valid in `codec`.
+    private func reportInvalid<Codec: UnicodeCodec>(_ units: ArraySlice<Codec.CodeUnit>, _ number: Int, codec: Codec.Type) {
+        var column = 1
+        var iterator = units.makeIterator()
+        var decoder = Codec()
+        while case .scalarValue = decoder.decode(&iterator) { column += 1 }
+        diagnostics.report(SourceLocation(file: path, line: number, column: column),
+                           "invalid \(Codec.self == UTF8.self ? "UTF-8" : "UTF-16") sequence", code: .invalidEncoding)
     }
 
     /// Whether `bytes` (with no byte order mark) read as UTF-16: of their first 512 pairs, at least
@@ -95,51 +144,42 @@ public struct SourceText {
         }
         return max(little, big) * 2 >= pairs
     }
+}
 
-    /// Splits valid text into lines.
-    private static func split(_ text: String) -> [Line] {
-        var lines: [Line] = []
-        var number = 0
-        // Split on bytes: as Characters, "\r\n" is one grapheme and would not match "\n".
-        for piece in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+/// Gathers code units into lines (split at LF), keeping at most `limit` units of a line: what a
+/// longer line has past them is dropped, and the line is passed on as truncated.
+struct LineAssembler<Unit: FixedWidthInteger> {
+    let limit: Int
+    /// The number of the line being gathered, less one: the lines passed on so far.
+    private(set) var number = 0
+    private var pending: [Unit] = []
+    private var truncated = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Adds `units`; calls `line` with each line they complete: its units, its number and whether
+    /// it was truncated.
+    mutating func feed(_ units: UnsafeBufferPointer<Unit>, _ line: (ArraySlice<Unit>, Int, Bool) -> Void) {
+        var start = 0
+        while start < units.count {
+            let end = units[start...].firstIndex(of: 0x0A)
+            let piece = UnsafeBufferPointer(rebasing: units[start..<(end ?? units.count)])
+            let room = limit - pending.count
+            if piece.count > room { truncated = true }
+            pending.append(contentsOf: piece.prefix(max(0, room)))
+            guard let end else { return }
             number += 1
-            var end = piece.endIndex
-            if piece.last == 0x0D { end = piece.index(before: end) }
-            lines.append(Line(number: number, text: text[piece.startIndex..<end]))
+            line(pending[...], number, truncated)
+            pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
+            truncated = false
+            start = end + 1
         }
-        if let last = lines.last, last.text.isEmpty { lines.removeLast() }
-        return lines
     }
 
-    private static func split<Units: BidirectionalCollection, Codec: UnicodeCodec>(
-        _ units: Units, newline: Units.Element, carriageReturn: Units.Element,
-        path: String, codec: Codec.Type, diagnostics: DiagnosticEngine
-    ) -> [Line] where Units.Element == Codec.CodeUnit {
-        var lines: [Line] = []
-        var number = 0
-        for var piece in units.split(separator: newline, omittingEmptySubsequences: false) {
-            number += 1
-            if piece.last == carriageReturn { piece = piece.dropLast() }
-            if let text = String(validating: piece, as: Codec.self) {
-                lines.append(Line(number: number, text: text[...]))
-                continue
-            }
-            // Find the column of the first invalid sequence.
-            var column = 1
-            var iterator = piece.makeIterator()
-            var decoder = Codec()
-            decoding: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue: column += 1
-                case .emptyInput: break decoding
-                case .error:
-                    diagnostics.error(SourceLocation(file: path, line: number, column: column),
-                                      "invalid \(Codec.self == UTF8.self ? "UTF-8" : "UTF-16") sequence", code: "invalid-encoding")
-                    break decoding
-                }
-            }
-        }
-        if let last = lines.last, last.text.isEmpty, last.number == number { lines.removeLast() }
-        return lines
+    /// Passes on the last line, when the file does not end with a line end.
+    mutating func finish(_ line: (ArraySlice<Unit>, Int, Bool) -> Void) {
+        guard !pending.isEmpty || truncated else { return }
+        number += 1
+        line(pending[...], number, truncated)
     }
 }

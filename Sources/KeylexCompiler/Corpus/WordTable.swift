@@ -65,7 +65,7 @@ public struct WordTable {
     /// form, or reports why it is not a word and returns `nil`.
     public static func checkedWord(_ raw: Substring, at location: SourceLocation, diagnostics: DiagnosticEngine) -> String? {
         guard !raw.isEmpty else {
-            diagnostics.error(location, "empty word", code: "empty-word")
+            diagnostics.report(location, "empty word", code: .emptyWord)
             return nil
         }
         var column = location.column
@@ -80,25 +80,25 @@ public struct WordTable {
             var hex: String { "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4) }
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
-                diagnostics.error(place(), "control character \(hex) in word", code: "control-character")
+                diagnostics.report(place(), "control character \(hex) in word", code: .controlCharacter)
                 return nil
             case .unassigned:
-                diagnostics.error(place(), "unassigned character \(hex) in word", code: "unassigned-character")
+                diagnostics.report(place(), "unassigned character \(hex) in word", code: .unassignedCharacter)
                 return nil
             case .format where value == 0x00AD:
-                diagnostics.warning(place(), "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)",
-                                    code: "soft-hyphen")
+                diagnostics.report(place(), "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)",
+                                    code: .softHyphen)
                 return nil
             case .format where isInvisible(scalar):
-                diagnostics.error(place(), "invisible character \(hex) in word (no keyboard types it, and it hides what the word is)",
-                                  code: "invisible-character")
+                diagnostics.report(place(), "invisible character \(hex) in word (no keyboard types it, and it hides what the word is)",
+                                  code: .invisibleCharacter)
                 return nil
             case .privateUse:
-                diagnostics.warning(place(), "private-use character \(hex) in word: it shows only with a font that defines it",
-                                    code: "private-use-character")
+                diagnostics.report(place(), "private-use character \(hex) in word: it shows only with a font that defines it",
+                                    code: .privateUseCharacter)
                 column += 1
             case .spaceSeparator where !isInnerSpace(scalar, in: raw, column: column - location.column):
-                diagnostics.error(place(), "whitespace inside word '\(raw)' (only single spaces between the words of an entry are allowed)", code: "whitespace-in-word")
+                diagnostics.report(place(), "whitespace inside word '\(raw)' (only single spaces between the words of an entry are allowed)", code: .whitespaceInWord)
                 return nil
             default:
                 if !isNormalizationStable(value) { mayNeedNormalization = true }
@@ -108,7 +108,7 @@ public struct WordTable {
         let word = mayNeedNormalization ? String(raw).precomposedStringWithCanonicalMapping : String(raw)
         let length = mayNeedNormalization ? word.unicodeScalars.count : column - location.column
         if length > DictionaryFormat.maxWordLength {
-            diagnostics.error(location, "word is \(length) characters long; the limit is \(DictionaryFormat.maxWordLength)", code: "word-too-long")
+            diagnostics.report(location, "word is \(length) characters long; the limit is \(DictionaryFormat.maxWordLength)", code: .wordTooLong)
             return nil
         }
         return word
@@ -132,14 +132,14 @@ public struct WordTable {
             let category = scalar.properties.generalCategory
             if category == .control || category == .unassigned || category == .lineSeparator || category == .paragraphSeparator {
                 let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-                diagnostics.error(SourceLocation(file: location.file, line: location.line, column: location.column + i),
-                                  "character \(hex) in shortcut", code: "control-character")
+                diagnostics.report(SourceLocation(file: location.file, line: location.line, column: location.column + i),
+                                  "character \(hex) in shortcut", code: .controlCharacter)
                 return nil
             }
         }
         let text = String(raw).precomposedStringWithCanonicalMapping
         guard text.unicodeScalars.count <= DictionaryFormat.maxShortcutLength else {
-            diagnostics.error(location, "shortcut is \(text.unicodeScalars.count) characters long; the limit is \(DictionaryFormat.maxShortcutLength)", code: "word-too-long")
+            diagnostics.report(location, "shortcut is \(text.unicodeScalars.count) characters long; the limit is \(DictionaryFormat.maxShortcutLength)", code: .wordTooLong)
             return nil
         }
         return text
@@ -168,7 +168,7 @@ public struct WordTable {
         let key = Key(word: word)
         if var entry = table[key] {
             if !quietly {
-                diagnostics.warning(location, "duplicate word '\(word)' (first at \(entry.location.description)); counts merged", code: "duplicate-word")
+                diagnostics.report(location, "duplicate word '\(word)' (first at \(entry.location.description)); counts merged", code: .duplicateWord)
             }
             let (sum, overflow) = entry.count.addingReportingOverflow(count ?? 0)
             entry.count = overflow ? .max : sum

@@ -46,16 +46,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let severity: Severity
     public let location: SourceLocation
     public let message: String
-    /// A stable, kebab-case identifier of the rule that fired.
+    /// A stable, kebab-case identifier of the rule that fired (see ``DiagnosticCode``).
     public let code: String
     /// The likely correction, when there is one ("did you mean …?").
     public let fix: FixIt?
 
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
-        self.severity = severity
+    /// A diagnostic of the catalogue's `code`, with its severity; `message` gives the specifics.
+    public init(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String, fix: FixIt? = nil) {
+        severity = code.severity
         self.location = location
         self.message = message
-        self.code = code
+        self.code = code.rawValue
         self.fix = fix
     }
 
@@ -86,11 +87,8 @@ public final class DiagnosticEngine: @unchecked Sendable {
         onReport?(diagnostic)
     }
 
-    public func error(_ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
-        report(Diagnostic(.error, location, message, code: code, fix: fix))
-    }
-
-    public func warning(_ location: SourceLocation, _ message: String, code: String, fix: FixIt? = nil) {
-        report(Diagnostic(.warning, location, message, code: code, fix: fix))
+    /// Reports a diagnostic of the catalogue's `code` (an error or a warning, as the catalogue says).
+    public func report(_ location: SourceLocation, _ message: String, code: DiagnosticCode, fix: FixIt? = nil) {
+        report(Diagnostic(code, location, message, fix: fix))
     }
 }

@@ -17,8 +17,8 @@ public struct LayoutResolver {
         var index: [String: LayoutDocument] = [:]
         for document in documents {
             if let first = index[document.locale] {
-                diagnostics.error(document.localeOrigin.location,
-                                  "locale '\(document.locale)' is already defined at \(first.localeOrigin.location.description)", code: "duplicate-id")
+                diagnostics.report(document.localeOrigin.location,
+                                  "locale '\(document.locale)' is already defined at \(first.localeOrigin.location.description)", code: .duplicateId)
                 continue
             }
             index[document.locale] = document
@@ -58,8 +58,8 @@ public struct LayoutResolver {
     private func resolveUncached(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
         guard let document = documents[tag] else { return nil }
         guard !visiting.contains(tag) else {
-            diagnostics.error(document.extendsOrigin.location,
-                              "inheritance cycle: \((visiting + [tag]).joined(separator: " → "))", code: "inheritance-cycle")
+            diagnostics.report(document.extendsOrigin.location,
+                              "inheritance cycle: \((visiting + [tag]).joined(separator: " → "))", code: .inheritanceCycle)
             return nil
         }
         var parent: Inherited?
@@ -67,8 +67,8 @@ public struct LayoutResolver {
             guard documents[parentTag] != nil else {
                 guard !rejected.contains(parentTag) else { return nil }
                 let suggestion = suggestLocale(parentTag, from: tag)
-                diagnostics.error(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestion.text)",
-                                  code: "missing-parent", fix: suggestion.fix)
+                diagnostics.report(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestion.text)",
+                                  code: .missingParent, fix: suggestion.fix)
                 return nil
             }
             guard let resolved = resolve(parentTag, visiting: visiting + [tag], cache: &cache) else { return nil }
@@ -79,8 +79,8 @@ public struct LayoutResolver {
             if documents[calloutParent] == nil {
                 guard !rejected.contains(calloutParent) else { return nil }
                 let suggestion = suggestLocale(calloutParent, from: tag)
-                diagnostics.error(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestion.text)",
-                                  code: "missing-callout-locale", fix: suggestion.fix)
+                diagnostics.report(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestion.text)",
+                                  code: .missingCalloutLocale, fix: suggestion.fix)
             } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
                 calloutBase = resolved.callouts
             }
@@ -119,8 +119,8 @@ public struct LayoutResolver {
         let indexed = layer.rows.filter { $0.index != nil }
         guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }) else {
             if let row = indexed.first {
-                diagnostics.error(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
-                                  code: "missing-row")
+                diagnostics.report(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
+                                  code: .missingRow)
             }
             layout.layers.append(layer)
             return
@@ -130,13 +130,13 @@ public struct LayoutResolver {
             return
         }
         if indexed.count != layer.rows.count {
-            diagnostics.error(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: "mixed-row-patch")
+            diagnostics.report(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: .mixedRowPatch)
         }
         let inherited = layout.layers[i].rows.count
         for row in indexed {
             guard let index = row.index, index <= inherited else {
-                diagnostics.error(row.indexOrigin.location, "row \(row.index!) does not exist: the inherited layer '\(layer.id)' has \(inherited) row\(inherited == 1 ? "" : "s")",
-                                  code: "missing-row")
+                diagnostics.report(row.indexOrigin.location, "row \(row.index!) does not exist: the inherited layer '\(layer.id)' has \(inherited) row\(inherited == 1 ? "" : "s")",
+                                  code: .missingRow)
                 continue
             }
             var replacement = row
@@ -160,7 +160,7 @@ public struct LayoutResolver {
             }
         }
         for (i, replacement) in written.replacements.enumerated() where !used.contains(i) {
-            diagnostics.error(replacement.origin.location, "no key types '\(replacement.key)' in the \(written.formFactor) layout", code: "unresolved-replacement")
+            diagnostics.report(replacement.origin.location, "no key types '\(replacement.key)' in the \(written.formFactor) layout", code: .unresolvedReplacement)
         }
     }
 

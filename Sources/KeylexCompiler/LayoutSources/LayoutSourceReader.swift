@@ -16,7 +16,7 @@ public struct LayoutSourceReader {
     /// Reads one document; `nil` (with diagnostics) when it cannot be read.
     public func read(_ path: String) -> LayoutDocument? {
         guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.error(SourceLocation(file: path), "cannot read file", code: "unreadable-file")
+            diagnostics.report(SourceLocation(file: path), "cannot read file", code: .unreadableFile)
             return nil
         }
         return read([UInt8](data), path: path)
@@ -33,7 +33,7 @@ public struct LayoutSourceReader {
     /// in path order.
     public func readDirectory(_ directory: String) -> [LayoutDocument] {
         guard let paths = Self.sourceFiles(in: directory) else {
-            diagnostics.error(SourceLocation(file: directory), "cannot read the layouts directory", code: "unreadable-file")
+            diagnostics.report(SourceLocation(file: directory), "cannot read the layouts directory", code: .unreadableFile)
             return []
         }
         return paths.compactMap(read)

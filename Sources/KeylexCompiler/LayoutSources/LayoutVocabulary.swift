@@ -8,32 +8,32 @@ struct LayoutVocabulary {
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
         if let action = KeyActionKind.named(name) { return action }
         let suggestion = Self.suggestion(name, among: KeyActionKind.allCases.map(\.description))
-        diagnostics.error(location, "unknown action '\(name)'\(suggestion.text)", code: "unknown-action", fix: suggestion.fix)
+        diagnostics.report(location, "unknown action '\(name)'\(suggestion.text)", code: .unknownAction, fix: suggestion.fix)
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
         if let type = ReturnKeyType.named(name) { return type }
         let suggestion = Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description))
-        diagnostics.error(location, "unknown return type '\(name)'\(suggestion.text)", code: "unknown-return-type", fix: suggestion.fix)
+        diagnostics.report(location, "unknown return type '\(name)'\(suggestion.text)", code: .unknownReturnType, fix: suggestion.fix)
         return nil
     }
 
     func formFactor(_ name: String, at location: SourceLocation) -> FormFactor? {
         if let value = FormFactor.named(name) { return value }
-        diagnostics.error(location, "unknown form factor '\(name)' (expected phone or tablet)", code: "unknown-form-factor")
+        diagnostics.report(location, "unknown form factor '\(name)' (expected phone or tablet)", code: .unknownFormFactor)
         return nil
     }
 
     func direction(_ name: String, at location: SourceLocation) -> TextDirection? {
         if let value = TextDirection.named(name) { return value }
-        diagnostics.error(location, "unknown direction '\(name)' (expected ltr or rtl)", code: "unknown-direction")
+        diagnostics.report(location, "unknown direction '\(name)' (expected ltr or rtl)", code: .unknownDirection)
         return nil
     }
 
     func width(_ text: String, at location: SourceLocation) -> KeyWidth? {
         if let width = KeyWidth(sourceText: text) { return width }
-        diagnostics.error(location, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)", code: "invalid-width")
+        diagnostics.report(location, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)", code: .invalidWidth)
         return nil
     }
 
@@ -42,12 +42,12 @@ struct LayoutVocabulary {
     func layerId(_ id: String, custom: Bool, at location: SourceLocation) -> Bool {
         let standard = StandardLayer(rawValue: id) != nil
         if custom && standard {
-            diagnostics.error(location, "'\(id)' is a standard layer and cannot be custom", code: "unknown-layer")
+            diagnostics.report(location, "'\(id)' is a standard layer and cannot be custom", code: .unknownLayer)
             return false
         }
         if !custom && !standard {
             let suggestion = Self.suggestion(id, among: StandardLayer.allCases.map(\.rawValue))
-            diagnostics.error(location, "unknown layer '\(id)'\(suggestion.text); mark custom layers as custom", code: "unknown-layer",
+            diagnostics.report(location, "unknown layer '\(id)'\(suggestion.text); mark custom layers as custom", code: .unknownLayer,
                               fix: suggestion.fix)
             return false
         }

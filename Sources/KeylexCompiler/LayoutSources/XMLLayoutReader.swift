@@ -19,12 +19,12 @@ struct XMLLayoutReader {
         defer { xmlFreeDoc(doc) }
         guard let root = xmlDocGetRootElement(doc) else { return nil }
         if doc.pointee.intSubset != nil {
-            diagnostics.error(source.location(of: root), "document type declarations are not allowed", code: "malformed-xml")
+            diagnostics.report(source.location(of: root), "document type declarations are not allowed", code: .malformedXml)
             return nil
         }
         if let declared = doc.pointee.encoding.map({ String(cString: $0) }), !["UTF-8", "UTF8"].contains(declared.uppercased()) {
-            diagnostics.error(SourceLocation(file: path, line: 1, column: 1), "the document declares encoding '\(declared)'; layout files are UTF-8",
-                              code: "invalid-encoding")
+            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), "the document declares encoding '\(declared)'; layout files are UTF-8",
+                              code: .invalidEncoding)
             return nil
         }
         // Read the model even when the schema found problems, so that one run reports them all;
@@ -120,7 +120,7 @@ struct XMLLayoutReader {
         let children = XMLSource.elements(node)
         if let chars = attributes["chars"] {
             if !children.isEmpty {
-                diagnostics.error(chars.location, "a row has either a 'chars' attribute or key elements, not both", code: "schema-violation")
+                diagnostics.report(chars.location, "a row has either a 'chars' attribute or key elements, not both", code: .schemaViolation)
             }
             row.keys = characterKeys(chars)
         }
@@ -213,12 +213,12 @@ struct XMLSource {
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
         let status = withExtendedLifetime(reports) { xmlParseDocument(context) }
         for report in reports.errors {
-            diagnostics.error(SourceLocation(file: positions.path, line: report.line, column: report.column),
-                              report.message, code: "malformed-xml")
+            diagnostics.report(SourceLocation(file: positions.path, line: report.line, column: report.column),
+                              report.message, code: .malformedXml)
         }
         guard status == 0, context.pointee.wellFormed != 0, let doc = context.pointee.myDoc else {
             if reports.errors.isEmpty {
-                diagnostics.error(SourceLocation(file: positions.path), "not well-formed XML", code: "malformed-xml")
+                diagnostics.report(SourceLocation(file: positions.path), "not well-formed XML", code: .malformedXml)
             }
             if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
             return nil
@@ -257,13 +257,13 @@ struct XMLSource {
             if let node, let attribute = Self.attributeName(inSchemaMessage: report.message) {
                 if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
                 place = attributes(of: node)[attribute]?.location ?? place
-                if Self.schemaCode(report.code) == "unknown-attribute", let known = Self.attributesByElement[Self.name(node)] {
+                if Self.schemaCode(report.code) == .unknownAttribute, let known = Self.attributesByElement[Self.name(node)] {
                     let suggestion = LayoutVocabulary.suggestion(attribute, among: known)
                     message += suggestion.text
                     fix = suggestion.fix
                 }
             }
-            diagnostics.error(place, message, code: Self.schemaCode(report.code), fix: fix)
+            diagnostics.report(place, message, code: Self.schemaCode(report.code), fix: fix)
         }
         return status == 0
     }
@@ -281,11 +281,11 @@ struct XMLSource {
         return (message, Int(error.pointee.line), Int(error.pointee.int2), error.pointee.node, Int32(error.pointee.code))
     }
 
-    private static func schemaCode(_ code: Int32) -> String {
+    private static func schemaCode(_ code: Int32) -> DiagnosticCode {
         switch code {
-        case Int32(XML_SCHEMAV_ELEMENT_CONTENT.rawValue): return "unknown-element"
-        case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue): return "unknown-attribute"
-        default: return "schema-violation"
+        case Int32(XML_SCHEMAV_ELEMENT_CONTENT.rawValue): return .unknownElement
+        case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue): return .unknownAttribute
+        default: return .schemaViolation
         }
     }
 

@@ -12,8 +12,8 @@ public final class LayoutValidator {
         self.diagnostics = diagnostics
     }
 
-    private func report(_ severity: Severity, _ origin: Origin, _ message: String, code: String, fix: FixIt? = nil) {
-        let diagnostic = Diagnostic(severity, origin.location, message, code: code, fix: fix)
+    private func report(_ origin: Origin, _ message: String, code: DiagnosticCode, fix: FixIt? = nil) {
+        let diagnostic = Diagnostic(code, origin.location, message, fix: fix)
         guard reported.insert(diagnostic.description).inserted else { return }
         diagnostics.report(diagnostic)
     }
@@ -23,23 +23,23 @@ public final class LayoutValidator {
     /// Checks what can be checked in one document alone.
     public func check(_ document: LayoutDocument) {
         if !LanguageTag.isWellFormed(document.locale) {
-            report(.error, document.localeOrigin, "'\(document.locale)' is not a well-formed BCP 47 language tag", code: "invalid-locale")
+            report(document.localeOrigin, "'\(document.locale)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
         }
         if let parent = document.extends, !LanguageTag.isWellFormed(parent) {
-            report(.error, document.extendsOrigin, "'\(parent)' is not a well-formed BCP 47 language tag", code: "invalid-locale")
+            report(document.extendsOrigin, "'\(parent)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
         }
         if let name = document.name { checkText(name, document.origin) }
         if let set = document.callouts { check(set) }
         var forms: [FormFactor: Origin] = [:]
         for layout in document.layouts {
             if let first = forms[layout.formFactor] {
-                report(.error, layout.origin, "a second \(layout.formFactor) layout (the first is at \(first.location.description))", code: "duplicate-id")
+                report(layout.origin, "a second \(layout.formFactor) layout (the first is at \(first.location.description))", code: .duplicateId)
             }
             forms[layout.formFactor] = forms[layout.formFactor] ?? layout.origin
             var layers: [String: Origin] = [:]
             for layer in layout.layers {
                 if let first = layers[layer.id] {
-                    report(.error, layer.origin, "layer '\(layer.id)' is already defined at \(first.location.description)", code: "duplicate-id")
+                    report(layer.origin, "layer '\(layer.id)' is already defined at \(first.location.description)", code: .duplicateId)
                 }
                 layers[layer.id] = layers[layer.id] ?? layer.origin
                 for row in layer.rows { for key in row.keys { check(key) } }
@@ -56,22 +56,22 @@ public final class LayoutValidator {
         for callout in set.callouts {
             checkCharacter(callout.character, callout.origin)
             if let first = seen[callout.character] {
-                report(.error, callout.origin, "callouts for '\(callout.character)' are already defined at \(first.location.description)", code: "duplicate-id")
+                report(callout.origin, "callouts for '\(callout.character)' are already defined at \(first.location.description)", code: .duplicateId)
             }
             seen[callout.character] = seen[callout.character] ?? callout.origin
             if callout.variants.isEmpty {
-                report(.error, callout.variantsOrigin, "the callout of '\(callout.character)' has no variants", code: "empty-callout")
+                report(callout.variantsOrigin, "the callout of '\(callout.character)' has no variants", code: .emptyCallout)
             }
             var variants = Set<String>()
             for variant in callout.variants {
                 checkText(variant, callout.variantsOrigin)
                 if !variants.insert(variant).inserted {
-                    report(.error, callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: "duplicate-variant")
+                    report(callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: .duplicateVariant)
                 }
             }
             if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
-                report(.error, callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
-                       code: "callout-default-not-variant")
+                report(callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
+                       code: .calloutDefaultNotVariant)
             }
         }
     }
@@ -81,7 +81,7 @@ public final class LayoutValidator {
         let takesValue = needsValue.union([.primary])
         if let value = key.value {
             if !takesValue.contains(key.action) {
-                report(.error, key.valueOrigin, "a \(key.action) key takes no value", code: "unexpected-value")
+                report(key.valueOrigin, "a \(key.action) key takes no value", code: .unexpectedValue)
             } else if key.action == .character {
                 checkCharacter(value, key.valueOrigin)
             } else if key.action == .primary {
@@ -90,7 +90,7 @@ public final class LayoutValidator {
                 checkText(value, key.valueOrigin)
             }
         } else if needsValue.contains(key.action) {
-            report(.error, key.origin, "a \(key.action) key needs a value", code: "missing-value")
+            report(key.origin, "a \(key.action) key needs a value", code: .missingValue)
         }
         if let label = key.label { checkText(label, key.labelOrigin) }
         let outOfRange: String?
@@ -101,7 +101,7 @@ public final class LayoutValidator {
         default: outOfRange = nil
         }
         if let outOfRange, let width = key.width {
-            report(.error, key.widthOrigin, "width '\(width.sourceText)' is out of range: \(outOfRange)", code: "width-out-of-range")
+            report(key.widthOrigin, "width '\(width.sourceText)' is out of range: \(outOfRange)", code: .widthOutOfRange)
         }
     }
 
@@ -109,32 +109,32 @@ public final class LayoutValidator {
     private func checkCharacter(_ text: String, _ origin: Origin) {
         checkText(text, origin)
         if text.count != 1 {
-            report(.error, origin, "'\(text)' is \(text.count) grapheme clusters; a character key types one (use a text key)", code: "multiple-graphemes")
+            report(origin, "'\(text)' is \(text.count) grapheme clusters; a character key types one (use a text key)", code: .multipleGraphemes)
         }
     }
 
     /// Text in NFC, without control, unassigned or (warning) private-use characters.
     private func checkText(_ text: String, _ origin: Origin) {
         if text.isEmpty {
-            report(.error, origin, "empty text", code: "empty-text")
+            report(origin, "empty text", code: .emptyText)
             return
         }
         for scalar in text.unicodeScalars {
             let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
-                report(.error, origin, "control character \(hex)", code: "control-character")
+                report(origin, "control character \(hex)", code: .controlCharacter)
             case .unassigned:
-                report(.error, origin, "unassigned character \(hex)", code: "unassigned-character")
+                report(origin, "unassigned character \(hex)", code: .unassignedCharacter)
             case .privateUse:
-                report(.warning, origin, "private-use character \(hex) shows differently on each system", code: "private-use-character")
+                report(origin, "private-use character \(hex) shows differently on each system", code: .privateUseCharacter)
             case .surrogate:
-                report(.error, origin, "surrogate \(hex)", code: "unassigned-character")
+                report(origin, "surrogate \(hex)", code: .unassignedCharacter)
             default: break
             }
         }
         if text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(text.unicodeScalars) == false {
-            report(.error, origin, "'\(text)' is not in Unicode normalization form C (write '\(text.precomposedStringWithCanonicalMapping)')", code: "not-nfc")
+            report(origin, "'\(text)' is not in Unicode normalization form C (write '\(text.precomposedStringWithCanonicalMapping)')", code: .notNfc)
         }
     }
 
@@ -147,7 +147,7 @@ public final class LayoutValidator {
         for layout in locale.layouts {
             let ids = layout.layers.map(\.id)
             if !ids.contains(StandardLayer.lowercased.rawValue) {
-                report(.error, layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)' has no lowercased layer", code: "missing-layer")
+                report(layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)' has no lowercased layer", code: .missingLayer)
             }
             for layer in layout.layers {
                 var characters: [String: Origin] = [:]
@@ -156,13 +156,13 @@ public final class LayoutValidator {
                     for key in row.keys {
                         if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
                             let suggestion = LayoutVocabulary.suggestion(target, among: ids)
-                            report(.error, key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(suggestion.text)",
-                                   code: "missing-layer", fix: suggestion.fix)
+                            report(key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(suggestion.text)",
+                                   code: .missingLayer, fix: suggestion.fix)
                         }
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)
                         if let first = characters[value], !layer.isDerived {
-                            report(.warning, key.origin, "'\(value)' is already on layer '\(layer.id)' at \(first.location.description)", code: "duplicate-character")
+                            report(key.origin, "'\(value)' is already on layer '\(layer.id)' at \(first.location.description)", code: .duplicateCharacter)
                         }
                         characters[value] = characters[value] ?? key.origin
                     }
@@ -171,7 +171,7 @@ public final class LayoutValidator {
         }
         // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
         for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
-            report(.warning, callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: "unused-callout")
+            report(callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: .unusedCallout)
         }
     }
 
@@ -180,7 +180,7 @@ public final class LayoutValidator {
     private func checkLimits(_ locale: ResolvedLocale) {
         func limit(_ count: Int, _ most: Int, _ origin: Origin, _ owner: String, _ what: String) {
             guard count > most else { return }
-            report(.error, origin, "\(owner) has \(count) \(what), more than the \(most) a bundle can hold", code: "limit-exceeded")
+            report(origin, "\(owner) has \(count) \(what), more than the \(most) a bundle can hold", code: .limitExceeded)
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
         for layout in locale.layouts {
@@ -199,7 +199,7 @@ public final class LayoutValidator {
     private func check(_ row: Row, formFactor: FormFactor) {
         let available = row.keys.filter { $0.width == .available }
         if available.count > 1 {
-            report(.error, available[1].widthOrigin, "a second 'available' key in the row; only one key can take what is left", code: "multiple-available")
+            report(available[1].widthOrigin, "a second 'available' key in the row; only one key can take what is left", code: .multipleAvailable)
         }
         let widthOf = formFactor.referenceWidth
         var fixed = 0.0
@@ -216,8 +216,8 @@ public final class LayoutValidator {
             }
         }
         if fixed > widthOf + 0.001 || (fixed >= widthOf - 0.001 && units > 0) {
-            report(.error, row.origin, "fixed widths take \(Int(fixed.rounded())) of the \(Int(widthOf)) points of the narrowest \(formFactor) keyboard, leaving no room for the row's other keys",
-                   code: "row-overflow")
+            report(row.origin, "fixed widths take \(Int(fixed.rounded())) of the \(Int(widthOf)) points of the narrowest \(formFactor) keyboard, leaving no room for the row's other keys",
+                   code: .rowOverflow)
         }
     }
 
@@ -229,8 +229,8 @@ public final class LayoutValidator {
         for word in words where !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { untypable.append(word) }
         guard !untypable.isEmpty else { return }
         let examples = untypable.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-        report(.warning, locale.document.origin,
+        report(locale.document.origin,
                "\(untypable.count) of \(words.count) words of \(corpus) cannot be typed on the layouts of '\(locale.tag)', for example \(examples)",
-               code: "untypable-words")
+               code: .untypableWords)
     }
 }

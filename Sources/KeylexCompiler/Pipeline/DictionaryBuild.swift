@@ -45,13 +45,13 @@ public struct DictionaryBuild {
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
-            diagnostics.error(SourceLocation(file: inputs.origin), "the corpus has no words", code: "empty-corpus")
+            diagnostics.report(SourceLocation(file: inputs.origin), "the corpus has no words", code: .emptyCorpus)
         }
         let alphabet = table.alphabetSize
         if alphabet > DictionaryFormat.maxAlphabetSize {
-            diagnostics.error(SourceLocation(file: inputs.origin),
+            diagnostics.report(SourceLocation(file: inputs.origin),
                               "the words use \(alphabet) distinct characters; the limit is \(DictionaryFormat.maxAlphabetSize)",
-                              code: "alphabet-too-large")
+                              code: .alphabetTooLarge)
         }
         return diagnostics.errorCount == errorsBefore ? table : nil
     }

@@ -51,9 +51,9 @@ public struct LayoutBuild {
                         guard frame.width < 1, frame.row < layer.rows.count, frame.index < layer.rows[frame.row].keys.count else { return }
                         let key = layer.rows[frame.row].keys[frame.index]
                         guard reported.insert(key.widthOrigin.location).inserted else { return }
-                        diagnostics.error(key.widthOrigin.location,
+                        diagnostics.report(key.widthOrigin.location,
                                           "this key gets no room on a \(layout.formFactor) keyboard \(Int(width)) points wide: the row with the least room per input key sets the input width, and this row's other keys fill it",
-                                          code: "no-room")
+                                          code: .noRoom)
                     }
                 }
             }

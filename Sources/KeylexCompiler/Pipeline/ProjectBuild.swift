@@ -62,7 +62,7 @@ public struct ProjectBuild {
         guard let corpora else { return [] }
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: corpora) else {
-            diagnostics.error(SourceLocation(file: corpora), "cannot read the corpora directory", code: "unreadable-file")
+            diagnostics.report(SourceLocation(file: corpora), "cannot read the corpora directory", code: .unreadableFile)
             return []
         }
         var locales: [Locale] = []
@@ -71,7 +71,7 @@ public struct ProjectBuild {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             guard LanguageTag.isWellFormed(name) else {
-                diagnostics.error(SourceLocation(file: folder), "'\(name)' is not a well-formed BCP 47 language tag", code: "invalid-locale")
+                diagnostics.report(SourceLocation(file: folder), "'\(name)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
                 continue
             }
             let files = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()

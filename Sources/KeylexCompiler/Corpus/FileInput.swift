@@ -1,0 +1,95 @@
+import Foundation
+
+/// The bytes of a file, read a chunk at a time and decompressed on the way when the file is gzip
+/// (see ``GzipInflater``): what ``SourceText`` reads lines from, in bounded memory.
+final class FileInput {
+    /// Why the file could not be read, and the diagnostic that says so.
+    struct Failure: Error {
+        let reason: String
+        let code: DiagnosticCode
+    }
+
+    private let file: UnsafeMutablePointer<FILE>
+    private var inflater: GzipInflater?
+    /// Bytes peeked at and not read yet.
+    private var peeked: [UInt8] = []
+    /// A failure met while peeking, thrown by the next read.
+    private var failure: Failure?
+
+    /// Opens `path` (a regular file or a pipe; not a folder).
+    init(path: String) throws(Failure) {
+        guard let file = fopen(path, "rb") else { throw Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile) }
+        var info = stat()
+        guard fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            fclose(file)
+            throw Failure(reason: "cannot read file (it is a folder)", code: .unreadableFile)
+        }
+        self.file = file
+        let start = readRaw(2)
+        guard start == GzipInflater.magic else {
+            peeked = start
+            return
+        }
+        do {
+            inflater = try GzipInflater(first: start) { buffer in fread(buffer.baseAddress, 1, buffer.count, file) }
+        } catch {
+            throw Failure(reason: "cannot decompress: \(error.reason)", code: .invalidCompression)
+        }
+    }
+
+    deinit { fclose(file) }
+
+    /// Fills `buffer` with the file's next bytes; returns how many (0 at the end).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        if let failure { throw failure }
+        guard peeked.isEmpty else {
+            let count = min(buffer.count, peeked.count)
+            buffer.copyBytes(from: peeked[..<count])
+            peeked.removeFirst(count)
+            return count
+        }
+        return try readSource(into: buffer)
+    }
+
+    /// The first `count` bytes not read yet (fewer at the end of the file), left to read.
+    func peek(_ count: Int) -> [UInt8] {
+        withUnsafeTemporaryAllocation(byteCount: 1 << 12, alignment: 1) { buffer in
+            while peeked.count < count, failure == nil {
+                do throws(Failure) {
+                    let read = try readSource(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, count - peeked.count)]))
+                    if read == 0 { break }
+                    peeked += buffer[..<read]
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        return Array(peeked.prefix(count))
+    }
+
+    /// Reads the next bytes of the file, decompressed if it is gzip.
+    private func readSource(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        guard let inflater else {
+            let count = fread(buffer.baseAddress, 1, buffer.count, file)
+            if count == 0 && ferror(file) != 0 { throw Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile) }
+            return count
+        }
+        do {
+            return try inflater.read(into: buffer)
+        } catch {
+            throw Failure(reason: "cannot decompress: \(error.reason)", code: .invalidCompression)
+        }
+    }
+
+    /// Leaves out the next `count` bytes (peeked at before).
+    func skip(_ count: Int) {
+        peeked.removeFirst(min(count, peeked.count))
+    }
+
+    /// Up to `count` bytes read straight from the file.
+    private func readRaw(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        return Array(bytes[..<read])
+    }
+}
