@@ -133,6 +133,21 @@ import Testing
         #expect(engine.diagnostics.map(\.code) == ["unknown-action"], "\(engine.diagnostics)")
     }
 
+    /// A key's hover title in the preview lists at most `LayoutPreview.maxTitleVariants` of its
+    /// callout's variants: keys share callouts, and the preview must not grow with keys × variants.
+    @Test func thePreviewListsACalloutsFirstVariantsPerKey() throws {
+        let source = #"<keyboard locale="xx"><callouts><callout key="a" variants="Ā ā Ă ă Ą ą Ć ć Ĉ ĉ Ċ ċ Č č Ď ď Đ đ Ē ē Ĕ ĕ Ė ė Ę ę Ě ě Ĝ ĝ Ğ ğ Ġ ġ Ģ ģ Ĥ ĥ Ħ ħ"/></callouts><layout formFactor="phone"><layer id="lowercased"><row chars="aaaa"/></layer></layout></keyboard>"#
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(!engine.hasErrors, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        let files = Dictionary(LayoutPreview(bundle: bundle, diagnostics: [:], title: "xx", only: nil).files(), uniquingKeysWith: { a, _ in a })
+        let svg = try #require(files["xx-phone-lowercased.svg"])
+        #expect(svg.components(separatedBy: "… (8 more)").count == 5, "one title per key")
+        #expect(!svg.contains("\u{127}") && svg.contains("\u{11F}"), "the first 32 variants only")
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

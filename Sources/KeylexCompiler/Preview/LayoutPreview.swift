@@ -64,7 +64,7 @@ public struct LayoutPreview {
             let label = Self.label(key)
             var title = "\(key.action)"
             if let output = key.output { title += " “\(output)”" }
-            if let callout = key.callout { title += " — callouts: " + callout.map(\.description).joined(separator: " ") }
+            if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
             body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(title))</title>"
             body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"5\"/>"
             let size = label.count > 3 ? 11 : system ? 14 : 20
@@ -161,6 +161,17 @@ public struct LayoutPreview {
         </html>
 
         """
+    }
+
+    /// The most variants a key's hover title lists: keys share callouts, so a title listing them
+    /// all would make the preview of a hostile bundle grow with keys × variants, not with its size.
+    static let maxTitleVariants = 32
+
+    /// The first ``maxTitleVariants`` variants of `callout`, and how many more it has.
+    static func variants(_ callout: KeyCallout) -> String {
+        let shown = callout.prefix(maxTitleVariants).map(\.description).joined(separator: " ")
+        let more = callout.count - min(callout.count, maxTitleVariants)
+        return more > 0 ? shown + " … (\(more) more)" : shown
     }
 
     /// The callouts of a layer's keys, in key order, each once.
