@@ -136,7 +136,7 @@ import Testing
     /// A key's hover title in the preview lists at most `LayoutPreview.maxTitleVariants` of its
     /// callout's variants: keys share callouts, and the preview must not grow with keys × variants.
     @Test func thePreviewListsACalloutsFirstVariantsPerKey() throws {
-        let source = #"<keyboard locale="xx"><callouts><callout key="a" variants="Ā ā Ă ă Ą ą Ć ć Ĉ ĉ Ċ ċ Č č Ď ď Đ đ Ē ē Ĕ ĕ Ė ė Ę ę Ě ě Ĝ ĝ Ğ ğ Ġ ġ Ģ ģ Ĥ ĥ Ħ ħ"/></callouts><layout formFactor="phone"><layer id="lowercased"><row chars="aaaa"/></layer></layout></keyboard>"#
+        let source = #"<keyboard locale="xx"><callouts><callout key="a" variants="一 丁 丂 七 丄 丅 丆 万 丈 三 上 下 丌 不 与 丏 丐 丑 丒 专 且 丕 世 丗 丘 丙 业 丛 东 丝 丞 丟 丠 両 丢 丣 两 严 並 丧"/></callouts><layout formFactor="phone"><layer id="lowercased"><row chars="aaaa"/></layer></layout></keyboard>"#
         let engine = DiagnosticEngine()
         let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
         let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
@@ -145,7 +145,30 @@ import Testing
         let files = Dictionary(LayoutPreview(bundle: bundle, diagnostics: [:], title: "xx", only: nil).files(), uniquingKeysWith: { a, _ in a })
         let svg = try #require(files["xx-phone-lowercased.svg"])
         #expect(svg.components(separatedBy: "… (8 more)").count == 5, "one title per key")
-        #expect(!svg.contains("\u{127}") && svg.contains("\u{11F}"), "the first 32 variants only")
+        #expect(!svg.contains("\u{4E27}") && svg.contains("\u{4E1F}"), "the first 32 variants only")
+    }
+
+    /// Upper-case keys and callouts follow the casing of the tag's language, whatever extensions
+    /// it has (`tr-t-k0-test`: i → İ), and keep their accents (Greek ά → Ά, not Α); derived callouts
+    /// are checked like written ones.
+    @Test func derivedUpperCaseFollowsTheLanguageAndKeepsAccents() throws {
+        let sources = [
+            ("tr.xml", #"<keyboard locale="tr-t-k0-test"><callouts><callout key="i" variants="ı î"/></callouts><layout formFactor="phone"><layer id="lowercased"><row chars="iı"/></layer></layout></keyboard>"#),
+            ("el.xml", #"<keyboard locale="el-GR"><callouts><callout key="α" variants="ά"/><callout key="ι" variants="ί ϊ ΐ"/></callouts><layout formFactor="phone"><layer id="lowercased"><row chars="αι"/></layer></layout></keyboard>"#),
+        ]
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let documents = try sources.map { try #require(reader.read(Array($0.1.utf8), path: $0.0)) }
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve(documents)
+        #expect(!engine.hasErrors, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        let turkish = try #require(bundle.layout(for: .phone, locale: "tr-t-k0-test")?.layer(.uppercased))
+        #expect(turkish.row(at: 0).map { $0.output?.description } == ["İ", "I"])
+        let tr = try #require(bundle.locales.first { $0.tag == "tr-t-k0-test" })
+        #expect(tr.callout(for: "İ").map { $0.map(\.description) } == ["I", "Î"])
+        let el = try #require(bundle.locales.first { $0.tag == "el-GR" })
+        #expect(el.callout(for: "Α").map { $0.map(\.description) } == ["Ά"])
+        #expect(el.callout(for: "Ι").map { $0.map(\.description) } == ["Ί", "Ϊ", "Ϊ́"])
     }
 
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {

@@ -62,17 +62,23 @@ public final class LayoutValidator {
             if callout.variants.isEmpty {
                 report(callout.variantsOrigin, "the callout of '\(callout.character)' has no variants", code: .emptyCallout)
             }
-            var variants = Set<String>()
-            for variant in callout.variants {
-                checkText(variant, callout.variantsOrigin)
-                if !variants.insert(variant).inserted {
-                    report(callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: .duplicateVariant)
-                }
+            checkVariants(callout)
+        }
+    }
+
+    /// Checks a callout's variants: clean text, none twice, the default among them. Run on written
+    /// callouts and on those derived for upper-case letters (reported at the written one's place).
+    private func checkVariants(_ callout: Callout) {
+        var variants = Set<String>()
+        for variant in callout.variants {
+            checkText(variant, callout.variantsOrigin)
+            if !variants.insert(variant).inserted {
+                report(callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: .duplicateVariant)
             }
-            if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
-                report(callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
-                       code: .calloutDefaultNotVariant)
-            }
+        }
+        if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
+            report(callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
+                   code: .calloutDefaultNotVariant)
         }
     }
 
@@ -169,6 +175,9 @@ public final class LayoutValidator {
                 }
             }
         }
+        // Derived upper-case callouts are checked as written ones are (a written one's problems are
+        // reported once: see `reported`).
+        for callout in locale.callouts { checkVariants(callout) }
         // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
         for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
             report(callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: .unusedCallout)
