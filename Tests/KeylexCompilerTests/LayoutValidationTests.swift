@@ -171,6 +171,27 @@ import Testing
         #expect(el.callout(for: "Ι").map { $0.map(\.description) } == ["Ί", "Ϊ", "Ϊ́"])
     }
 
+    /// Tags are compiled in canonical case, each one written otherwise a warning with its fix; two
+    /// files for one locale, however spelt, are a duplicate.
+    @Test func tagsAreCanonicalisedAndOneLocaleHasOneFile() throws {
+        #expect(LanguageTag.canonical("FR-fr") == "fr-FR" && LanguageTag.canonical("SR-latn-rs") == "sr-Latn-RS")
+        #expect(LanguageTag.canonical("tr-T-K0-Android") == "tr-t-k0-android" && LanguageTag.canonical("x-Klingon") == "x-klingon")
+        #expect(LanguageTag.canonical("es-419") == "es-419" && LanguageTag.canonical("not a tag") == "not a tag")
+        func read(_ sources: [(String, String)]) throws -> ([ResolvedLocale], [Diagnostic]) {
+            let engine = DiagnosticEngine()
+            let reader = LayoutSourceReader(diagnostics: engine)
+            let documents = try sources.map { try #require(reader.read(Array($0.1.utf8), path: $0.0)) }
+            return (LayoutBuild(diagnostics: engine).resolve(documents).locales, engine.diagnostics)
+        }
+        let body = #"<layout formFactor="phone"><layer id="lowercased"><row chars="ab"/></layer></layout></keyboard>"#
+        let (one, warnings) = try read([("a.xml", #"<keyboard locale="FR-fr">"# + body)])
+        #expect(one.map(\.tag) == ["fr-FR"])
+        #expect(warnings.map(\.code) == ["non-canonical-locale"] && warnings[0].severity == .warning)
+        #expect(warnings[0].fix == FixIt(original: "FR-fr", replacement: "fr-FR"))
+        let (_, duplicate) = try read([("a.xml", #"<keyboard locale="fr-FR">"# + body), ("b.xml", #"<keyboard locale="fr-fr">"# + body)])
+        #expect(duplicate.map(\.code) == ["non-canonical-locale", "duplicate-id"], "\(duplicate)")
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

@@ -24,6 +24,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidWidth = "invalid-width"
     // Layouts
     case invalidLocale = "invalid-locale"
+    case nonCanonicalLocale = "non-canonical-locale"
     case duplicateId = "duplicate-id"
     case missingValue = "missing-value"
     case unexpectedValue = "unexpected-value"
@@ -76,7 +77,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .privateUseCharacter, .duplicateCharacter, .unusedCallout, .untypableWords, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .untypableWords, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
         default: .error
         }
     }
@@ -102,6 +103,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unknownDirection: "a text direction other than ltr or rtl"
         case .invalidWidth: "a key width that is not input, input*N, N% or Npt"
         case .invalidLocale: "a locale tag that is not well-formed BCP 47"
+        case .nonCanonicalLocale: "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag"
         case .duplicateId: "a locale, a layout of one form factor, a layer or a character's callouts defined twice"
         case .missingValue: "a key action that needs a value has none"
         case .unexpectedValue: "a key action that takes no value has one"

@@ -24,9 +24,29 @@ public struct LayoutSourceReader {
 
     /// Reads one document from `bytes`, as the contents of `path`.
     public func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
-        path.hasSuffix(".xml")
+        let document = path.hasSuffix(".xml")
             ? XMLLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
             : JSONLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
+        return document.map(canonicalisingTags)
+    }
+
+    /// `document` with its tags in canonical case (`fr-fr` → `fr-FR`, see
+    /// ``LanguageTag/canonical(_:)``), each one written otherwise a warning with the fix: a locale
+    /// has one spelling, so two files for one locale meet as duplicates.
+    private func canonicalisingTags(_ document: LayoutDocument) -> LayoutDocument {
+        func canonical(_ tag: String, _ origin: Origin) -> String {
+            let canonical = LanguageTag.canonical(tag)
+            if canonical != tag {
+                diagnostics.report(origin.location, "the locale '\(tag)' is written '\(canonical)' (compiled as that)",
+                                   code: .nonCanonicalLocale, fix: FixIt(original: tag, replacement: canonical))
+            }
+            return canonical
+        }
+        var document = document
+        document.locale = canonical(document.locale, document.localeOrigin)
+        document.extends = document.extends.map { canonical($0, document.extendsOrigin) }
+        if let set = document.callouts, let parent = set.extends { document.callouts?.extends = canonical(parent, set.extendsOrigin) }
+        return document
     }
 
     /// Reads every layout source in `directory` (not recursing into `schema/` or hidden folders),

@@ -1,5 +1,25 @@
-/// BCP 47 language tags: well-formedness and the parent chain used to share corpora.
+/// BCP 47 language tags: well-formedness, canonical case, and the parent chain used to share corpora.
 public enum LanguageTag {
+    /// `tag` in the case RFC 5646 recommends (section 2.1.1): the language and everything from a
+    /// singleton on in lower case, a four-letter script in title case, a two-letter region in upper
+    /// case (`FR-fr` → `fr-FR`, `SR-latn-rs` → `sr-Latn-RS`, `tr-T-K0-Android` → `tr-t-k0-android`).
+    /// A tag that is not well-formed is returned as it is.
+    public static func canonical(_ tag: String) -> String {
+        guard isWellFormed(tag) else { return tag }
+        var afterSingleton = false
+        return tag.split(separator: "-").enumerated().map { i, subtag in
+            let lower = subtag.lowercased()
+            if i == 0 || afterSingleton || subtag.count == 1 {
+                afterSingleton = afterSingleton || (i > 0 && subtag.count == 1) || lower == "x"
+                return lower
+            }
+            let letters = subtag.allSatisfy(\.isLetter)
+            if letters && subtag.count == 4 { return lower.prefix(1).uppercased() + lower.dropFirst() }
+            if letters && subtag.count == 2 { return lower.uppercased() }
+            return lower
+        }.joined(separator: "-")
+    }
+
     /// Whether `tag` is a well-formed BCP 47 language tag (RFC 5646 syntax: language, optional
     /// script, region, variants, extensions and private use; grandfathered tags are not accepted).
     public static func isWellFormed(_ tag: String) -> Bool {
