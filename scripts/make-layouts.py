@@ -51,14 +51,19 @@ def load(path):
         return json.load(f)
 
 
+def is_presentation_form(char):
+    """Arabic presentation forms (U+FB50–U+FDFF, U+FE70–U+FEFF): glyph shapes, not letters."""
+    return len(char) == 1 and (0xFB50 <= ord(char) <= 0xFDFF or 0xFE70 <= ord(char) <= 0xFEFF)
+
+
 def output_of(key):
-    """What a FlorisBoard key types: its code's character, or the compatibility-decomposed form
-    of presentation forms (U+FEFB becomes the two letters it shows)."""
+    """What a FlorisBoard key types, in NFC: its code's character, or for an Arabic presentation
+    form the letters it shows (U+FEFB becomes lam and alef). Only those are decomposed: NFKC would
+    also turn the ordinals ª and º into a and o."""
     if key.get('$') == 'case_selector':
         key = key['lower']
     char = chr(key['code']) if key.get('code', 0) > 0 else key.get('label', '')
-    normalized = unicodedata.normalize('NFKC', char)
-    return normalized if normalized != char else char
+    return unicodedata.normalize('NFKC' if is_presentation_form(char) else 'NFC', char)
 
 
 def rows_of(layout_id):

@@ -25,6 +25,20 @@ import Testing
             .filter(LayoutSourceReader.isLayoutSource).sorted().map { directory + "/" + $0 }
     }
 
+    /// The conversion of external layouts keeps characters as they are (NFC): the ordinals ª and º
+    /// of Romance callouts stay (NFKC made them a and o), and only Arabic presentation forms are
+    /// taken apart into the letters they show.
+    @Test func convertedCharactersKeepTheirIdentity() throws {
+        for tag in ["es-ES", "fr-FR", "it-IT", "pt-BR"] {
+            let locale = try #require(try Self.bundle(tag).locales.first)
+            #expect(locale.callout(for: "a")?.contains { $0.description == "ª" } == true, "\(tag)")
+            #expect(locale.callout(for: "o")?.contains { $0.description == "º" } == true, "\(tag)")
+        }
+        let arabic = try Self.bundle("ar").layout(for: .phone)?.layer(.lowercased)
+        let outputs = (0..<(arabic?.rowCount ?? 0)).flatMap { r in arabic!.row(at: r).compactMap { $0.output?.description } }
+        #expect(!outputs.isEmpty && outputs.allSatisfy { $0.unicodeScalars.allSatisfy { !(0xFB50...0xFDFF).contains($0.value) && !(0xFE70...0xFEFF).contains($0.value) } })
+    }
+
     @Test func shippedLayoutsCompileWithoutWarnings() {
         #expect(Self.shipped.diagnostics.isEmpty, "\(Self.shipped.diagnostics)")
         let tags = Self.shipped.locales.map(\.tag)
