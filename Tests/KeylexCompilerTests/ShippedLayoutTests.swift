@@ -172,12 +172,32 @@ import Testing
         #expect(key.output == "g" && frame.index == 4)
         #expect(layer.key(atX: 5, y: height + 10, keyboardWidth: width, rowHeight: height) == nil)
 
-        // Right-to-left layouts are mirrored: the first key of a row is on the right.
+        // Right-to-left layouts are not mirrored: rows are drawn left to right as written.
         let hebrew = try Self.bundle("he").layout(for: .phone)!.layer(.lowercased)!
         var row: [KeyFrame] = []
         hebrew.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, _ in if frame.row == 3 { row.append(frame) } }
-        #expect(abs(row[0].x + row[0].width - width) < 0.001 && abs(row.last!.x) < 0.001)
-        for (a, b) in zip(row, row.dropFirst()) { #expect(abs(b.x + b.width - a.x) < 0.001) }
+        #expect(abs(row[0].x) < 0.001 && abs(row.last!.x + row.last!.width - width) < 0.001)
+        for (a, b) in zip(row, row.dropFirst()) { #expect(abs(a.x + a.width - b.x) < 0.001) }
+    }
+
+    /// Hebrew and Arabic keyboards read as the real ones do, left to right on screen: Hebrew's top
+    /// letters ק ר א ט ו ן ם פ (AOSP's `rowkeys_hebrew1.xml`, FlorisBoard's `hebrew.json`), Arabic's
+    /// ض ص ث ق ف غ ع ه خ ح ج (AOSP's `rowkeys_arabic1.xml`), digits 1 to 0, and backspace on the right.
+    @Test func rightToLeftKeyboardsReadAsRealOnesOnScreen() throws {
+        func screen(_ tag: String, _ layer: StandardLayer, row r: Int) throws -> [String] {
+            let layer = try #require(try Self.bundle(tag).layout(for: .phone)?.layer(layer))
+            var keys: [(Double, String)] = []
+            layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 54) { frame, key in
+                if frame.row == r { keys.append((frame.x, key.output?.description ?? key.action.description)) }
+            }
+            return keys.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        #expect(try screen("he", .lowercased, row: 0).filter { $0.unicodeScalars.first!.properties.isAlphabetic } == ["ק", "ר", "א", "ט", "ו", "ן", "ם", "פ"])
+        #expect(try screen("ar", .lowercased, row: 0) == ["ض", "ص", "ث", "ق", "ف", "غ", "ع", "ه", "خ", "ح", "ج"])
+        for tag in ["he", "ar"] {
+            #expect(try screen(tag, .numeric, row: 0) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"], "\(tag)")
+            #expect(try screen(tag, .lowercased, row: 2).last == "backspace", "\(tag)")
+        }
     }
 
     @Test func keysCarryTheirActionsReturnTypesAndTargets() throws {

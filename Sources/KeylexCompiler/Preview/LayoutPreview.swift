@@ -6,8 +6,8 @@ import KeylexRuntime
 /// the keyboard) and the diagnostics of each locale on top.
 ///
 /// Keys are drawn at the frames the runtime computes (``KeyboardLayer/forEachKeyFrame(keyboardWidth:rowHeight:_:)``),
-/// from a compiled bundle, so the picture is what an app shows; right-to-left locales come out
-/// mirrored, as the runtime lays them out.
+/// from a compiled bundle, so the picture is what an app shows (right-to-left locales included:
+/// their rows are written as drawn, left to right).
 public struct LayoutPreview {
     /// The layouts to draw.
     public let bundle: LayoutBundle

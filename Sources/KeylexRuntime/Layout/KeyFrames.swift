@@ -32,11 +32,12 @@ extension KeyboardLayer {
 
     /// Calls `body` with the frame of every key, row by row. Rows are `rowHeight` points high;
     /// `available` keys share what their row leaves; a row without one that does not fill the
-    /// keyboard is centred. Right-to-left locales are mirrored (their rows are written in reading
-    /// order). Allocates nothing.
+    /// keyboard is centred. Keys are laid out left to right in the order their row lists them,
+    /// whatever the locale's text direction: rows are written as keyboards are drawn, and real
+    /// right-to-left keyboards (Hebrew, Arabic) are not mirrored (digits read 1 to 0 and backspace
+    /// stays on the right, as on AOSP's, FlorisBoard's and iOS's). Allocates nothing.
     public func forEachKeyFrame(keyboardWidth: Double, rowHeight: Double, _ body: (KeyFrame, LayoutKey) -> Void) {
         let unit = inputUnitWidth(keyboardWidth: keyboardWidth)
-        let mirrored = layout.locale.direction == .rightToLeft
         for r in 0..<rowCount {
             let row = row(at: r)
             var used = 0.0
@@ -47,8 +48,7 @@ extension KeyboardLayer {
             var x = availableCount > 0 ? 0 : leftover / 2
             for (i, key) in row.enumerated() {
                 let width = key.width == .available ? availableWidth : Self.fixedWidth(key.width, unit: unit, keyboardWidth: keyboardWidth)
-                let left = mirrored ? keyboardWidth - x - width : x
-                body(KeyFrame(row: r, index: i, x: left, y: Double(r) * rowHeight, width: width, height: rowHeight), key)
+                body(KeyFrame(row: r, index: i, x: x, y: Double(r) * rowHeight, width: width, height: rowHeight), key)
                 x += width
             }
         }
