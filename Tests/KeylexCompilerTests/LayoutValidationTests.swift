@@ -192,6 +192,16 @@ import Testing
         #expect(duplicate.map(\.code) == ["non-canonical-locale", "duplicate-id"], "\(duplicate)")
     }
 
+    /// A combining mark written after a space is a key or variant of its own: split by scalars, the
+    /// space and the mark (one grapheme together) no longer vanish as whitespace.
+    @Test func aCombiningMarkAfterASpaceIsKept() throws {
+        let source = "<keyboard locale=\"he\"><callouts><callout key=\"ב\" variants=\"\u{5B8} \u{5B3}\"/></callouts><layout formFactor=\"phone\"><layer id=\"lowercased\"><row chars=\"ב \u{5BC}ג\"/></layer></layout></keyboard>"
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "he.xml"))
+        #expect(document.callouts?.callouts.first?.variants == ["\u{5B8}", "\u{5B3}"])
+        #expect(document.layouts[0].layers[0].rows[0].keys.compactMap(\.value) == ["ב", "\u{5BC}", "ג"])
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

@@ -54,20 +54,41 @@ struct LayoutVocabulary {
         return true
     }
 
-    /// The characters of a compact key string (whitespace separates and is skipped).
+    /// The characters of a compact key string (whitespace separates and is skipped), each with its
+    /// offset in scalars.
     static func characters(_ text: String) -> [(offset: Int, value: String)] {
-        var result: [(Int, String)] = []
-        var offset = 0
-        for character in text {
-            if !character.isWhitespace { result.append((offset, String(character))) }
-            offset += character.unicodeScalars.count
+        tokens(text).flatMap { token in
+            var offset = token.offset
+            return token.text.map { character in
+                defer { offset += character.unicodeScalars.count }
+                return (offset, String(character))
+            }
         }
-        return result
     }
 
     /// The whitespace-separated items of a list.
     static func list(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isWhitespace).map(String.init)
+        tokens(text).map(\.text)
+    }
+
+    /// The runs of `text` between whitespace scalars, with their offsets in scalars. Split by
+    /// scalars, not by characters: a combining mark written after a space (a Hebrew point, "א ּ")
+    /// forms one character with the space, and would be taken for whitespace and dropped.
+    private static func tokens(_ text: String) -> [(offset: Int, text: String)] {
+        var result: [(Int, String)] = []
+        var run = String.UnicodeScalarView()
+        var start = 0
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if scalar.properties.isWhitespace {
+                if !run.isEmpty { result.append((start, String(run))) }
+                run = String.UnicodeScalarView()
+                start = offset + 1
+            } else {
+                run.append(scalar)
+            }
+        }
+        if !run.isEmpty { result.append((start, String(run))) }
+        return result
     }
 
     /// When one of `candidates` is close to `word`: " (did you mean 'x'?)" for the message, and the
