@@ -7,6 +7,16 @@ final class FileInput {
     struct Failure: Error {
         let reason: String
         let code: DiagnosticCode
+
+        /// The system's reason the file cannot be read (from `errno`).
+        static func unreadable() -> Failure {
+            Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile)
+        }
+
+        /// Why the gzip data cannot be decompressed.
+        static func compression(_ failure: GzipInflater.Failure) -> Failure {
+            Failure(reason: "cannot decompress: \(failure.reason)", code: .invalidCompression)
+        }
     }
 
     private let file: UnsafeMutablePointer<FILE>
@@ -18,7 +28,7 @@ final class FileInput {
 
     /// Opens `path` (a regular file or a pipe; not a folder).
     init(path: String) throws(Failure) {
-        guard let file = fopen(path, "rb") else { throw Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile) }
+        guard let file = fopen(path, "rb") else { throw .unreadable() }
         var info = stat()
         guard fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
             fclose(file)
@@ -33,7 +43,7 @@ final class FileInput {
         do {
             inflater = try GzipInflater(first: start) { buffer in fread(buffer.baseAddress, 1, buffer.count, file) }
         } catch {
-            throw Failure(reason: "cannot decompress: \(error.reason)", code: .invalidCompression)
+            throw .compression(error)
         }
     }
 
@@ -71,13 +81,13 @@ final class FileInput {
     private func readSource(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
         guard let inflater else {
             let count = fread(buffer.baseAddress, 1, buffer.count, file)
-            if count == 0 && ferror(file) != 0 { throw Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile) }
+            if count == 0 && ferror(file) != 0 { throw .unreadable() }
             return count
         }
         do {
             return try inflater.read(into: buffer)
         } catch {
-            throw Failure(reason: "cannot decompress: \(error.reason)", code: .invalidCompression)
+            throw .compression(error)
         }
     }
 

@@ -15,8 +15,10 @@ final class GzipInflater {
     }
 
     private var stream = z_stream()
-    /// Compressed bytes, of which the first `consumed` are inflated.
+    /// Compressed bytes, of which the first `consumed` of `count` are inflated (the buffer is reused
+    /// for every chunk read).
     private var input: [UInt8]
+    private var count: Int
     private var consumed = 0
     /// Reads more compressed bytes into the buffer it is given; returns how many (0 at the end).
     private let readMore: (UnsafeMutableRawBufferPointer) -> Int
@@ -27,6 +29,7 @@ final class GzipInflater {
     /// An inflater over the compressed bytes `first`, then those `readMore` gives.
     init(first: [UInt8], readMore: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws(Failure) {
         input = first
+        count = first.count
         self.readMore = readMore
         // 15 window bits, +16: gzip framing only.
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -40,7 +43,7 @@ final class GzipInflater {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
         guard buffer.count > 0 else { return 0 }
         while true {
-            guard consumed < input.count || refill() else {
+            guard consumed < count || refill() else {
                 if atMemberEnd { return 0 }
                 throw Failure(reason: "the compressed data ends early")
             }
@@ -50,11 +53,11 @@ final class GzipInflater {
                 atMemberEnd = false
             }
             let before = consumed
-            let (status, count) = inflateInto(buffer)
-            if count == 0 && consumed == before && status != Z_STREAM_END && consumed < input.count {
+            let (status, written) = inflateInto(buffer)
+            if written == 0 && consumed == before && status != Z_STREAM_END && consumed < count {
                 throw Failure(reason: "damaged gzip data (no progress)")
             }
-            produced += count
+            produced += written
             guard produced <= Self.maxDecompressedSize else {
                 throw Failure(reason: "expands to more than \(Self.maxDecompressedSize >> 20) MiB")
             }
@@ -65,7 +68,7 @@ final class GzipInflater {
                 let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
                 throw Failure(reason: "damaged gzip data (\(message))")
             }
-            if count > 0 { return count }
+            if written > 0 { return written }
         }
     }
 
@@ -73,20 +76,19 @@ final class GzipInflater {
     private func inflateInto(_ buffer: UnsafeMutableRawBufferPointer) -> (Int32, Int) {
         let status = input.withUnsafeMutableBufferPointer { source in
             stream.next_in = source.baseAddress! + consumed
-            stream.avail_in = UInt32(source.count - consumed)
+            stream.avail_in = UInt32(count - consumed)
             stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             stream.avail_out = UInt32(buffer.count)
             return inflate(&stream, Z_NO_FLUSH)
         }
-        consumed = input.count - Int(stream.avail_in)
+        consumed = count - Int(stream.avail_in)
         return (status, buffer.count - Int(stream.avail_out))
     }
 
     /// Reads the next chunk of compressed bytes; whether there was one.
     private func refill() -> Bool {
-        input = [UInt8](repeating: 0, count: 1 << 16)
-        let count = input.withUnsafeMutableBytes(readMore)
-        input.removeSubrange(count...)
+        if input.count < 1 << 16 { input = [UInt8](repeating: 0, count: 1 << 16) }
+        count = input.withUnsafeMutableBytes(readMore)
         consumed = 0
         return count > 0
     }

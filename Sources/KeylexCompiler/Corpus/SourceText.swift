@@ -57,8 +57,8 @@ public struct SourceText {
 
     /// Reads UTF-16 code units, two bytes each, a chunk at a time.
     private func readUTF16(bigEndian: Bool, _ body: (Line) -> Void) {
-        // Two units of UTF-16 make at most four bytes of UTF-8 (a surrogate pair): holding
-        // `maxLineLength` units holds every line that can be within the limit.
+        // Each unit of UTF-16 makes at least one byte of UTF-8: holding `maxLineLength` units (and a
+        // CR) holds every line that can be within the limit.
         var lines = LineAssembler<UInt16>(limit: Self.maxLineLength + 1)
         var odd: UInt8?
         var units: [UInt16] = []
@@ -104,9 +104,8 @@ public struct SourceText {
     /// it: too long (`truncated`: only its first units were kept), or not valid in `codec`.
     private func emit<Codec: UnicodeCodec>(_ units: ArraySlice<Codec.CodeUnit>, _ number: Int, _ truncated: Bool,
                                            codec: Codec.Type, _ body: (Line) -> Void) {
-        var units = units
-        if !truncated, units.last == 0x0D { units = units.dropLast() }
         if truncated { return reportTooLong(String(decoding: units, as: Codec.self), number) }
+        let units = units.last == 0x0D ? units.dropLast() : units
         guard let text = String(validating: units, as: Codec.self) else { return reportInvalid(units, number, codec: codec) }
         guard text.utf8.count <= Self.maxLineLength else { return reportTooLong(text, number) }
         body(Line(number: number, text: text[...]))

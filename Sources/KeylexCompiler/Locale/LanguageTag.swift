@@ -6,13 +6,12 @@ public enum LanguageTag {
     /// A tag that is not well-formed is returned as it is.
     public static func canonical(_ tag: String) -> String {
         guard isWellFormed(tag) else { return tag }
-        var afterSingleton = false
+        // A singleton (an extension's `t`, `u`, or private use's `x`) starts the lower-case rest.
+        var lowerFromHere = false
         return tag.split(separator: "-").enumerated().map { i, subtag in
             let lower = subtag.lowercased()
-            if i == 0 || afterSingleton || subtag.count == 1 {
-                afterSingleton = afterSingleton || (i > 0 && subtag.count == 1) || lower == "x"
-                return lower
-            }
+            if subtag.count == 1 { lowerFromHere = true }
+            if i == 0 || lowerFromHere { return lower }
             let letters = subtag.allSatisfy(\.isLetter)
             if letters && subtag.count == 4 { return lower.prefix(1).uppercased() + lower.dropFirst() }
             if letters && subtag.count == 2 { return lower.uppercased() }

@@ -18,7 +18,7 @@ extension PhoneticIndex {
         return costs
     }()
 
-    /// Adds to `candidates` the words of `dictionary` whose phonetic key is the key of `typed` (or
+    /// Adds to `candidates` the words of `search`'s dictionary whose phonetic key is the key of `typed` (or
     /// one edit from it, for keys of ``minKeyLengthForEdits`` or more), at the cost
     /// ``EditCosts/soundAlikeCost(wordCost:keyEdits:)`` gives them from their weighted edit cost to
     /// `typedCodes` within ``EditCosts/maxSupportedEdits``. Words never suggested are left out, and so
@@ -55,7 +55,7 @@ extension PhoneticIndex {
                             guard frequencyClass != DictionaryFormat.neverSuggestedClass,
                                   let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
                             let wordCost = EditTable.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
-                                                                  substitution: &substitution)
+                                                              substitution: &substitution)
                             candidates.add(Candidate(number: number, frequencyClass: frequencyClass,
                                                      cost: costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost), isCompletion: false, isSoundAlike: true))
                             return true

@@ -28,8 +28,8 @@ enum EditTable {
     /// past each side are set to infinity for the rows that read them.
     @inline(__always)
     static func fillRow(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                     _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
-                     edits: Int) -> Float {
+                        _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
+                        edits: Int) -> Float {
         let n = typed.count, width = n &+ 1, layers = edits &+ 1
         let letter = EditLetter(code: labels[i], previous: i >= 2 ? labels[i &- 1] : .max, substitution: substitution, n: n)
         let first = rows + i &* layers &* width
@@ -64,7 +64,7 @@ enum EditTable {
     /// ``fillRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
     @inline(__always)
     private static func fillLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
-                               _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts) {
+                                  _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts) {
         let above = row - layers &* width, lower = row - width
         let lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers &* width
         let free = letter.substitution, substituted = letter.substitution + letter.n
@@ -97,7 +97,7 @@ enum EditTable {
     /// prefix whose row is out of reach while this is not.
     @inline(__always)
     static func transpositionReach(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                            _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Float {
+                                   _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Float {
         let edits = costs.maxEdits, n = typed.count, width = n + 1, layers = edits + 1
         guard edits > 0, i >= 1 else { return .infinity }
         let lowerAbove = rows + ((i - 1) * layers + edits - 1) * width
@@ -114,7 +114,7 @@ enum EditTable {
     /// `maxCost` (layer `edits - 1` of row `i`), and no transposition can start from row `i - 1`.
     @inline(__always)
     static func hasSpentEdits(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                       _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Bool {
+                              _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Bool {
         let edits = costs.maxEdits
         guard edits > 0 else { return true }
         let n = typed.count, width = n + 1, layers = edits + 1

@@ -167,7 +167,7 @@ public struct SuggestionEngine: Sendable {
         let corrections = candidates.all.count { !$0.isCompletion }
         if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
             search.correct(typed, costs: costs, geometry: geometry, budget: budget,
-                               penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
+                           penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
         }
         let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
         if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
