@@ -12,14 +12,21 @@ import Testing
         #expect(rows == expected, "docs/DIAGNOSTICS.md differs from DiagnosticCatalogue.swift")
     }
 
-    @Test func everyCodeIsRaisedSomewhere() throws {
+    @Test func everyCodeHasAMessageAndEveryMessageIsRaised() throws {
         let folder = TestSupport.shipped("Sources/KeylexCompiler")
-        let files = try #require(FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") && !$0.hasSuffix("DiagnosticCatalogue.swift") })
+        let catalogue = try String(contentsOfFile: folder + "/Diagnostics/DiagnosticMessages.swift", encoding: .utf8)
+        let withoutMessage = DiagnosticCode.allCases.filter { !catalogue.contains("Self(.\(String(describing: $0)),") }
+        #expect(withoutMessage.isEmpty, "codes with no message: \(withoutMessage)")
+
+        let files = try #require(FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Diagnostics/") })
         let sources = try files.map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }.joined()
-        let unused = DiagnosticCode.allCases.filter { code in
-            let name = String(describing: code)
-            return !sources.contains("." + name + ")") && !sources.contains("." + name + ",") && !sources.contains("." + name + "\n")
+        let names = catalogue.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(whereSeparator: { " (:=<".contains($0) })
+            guard words.count > 2, words[0] == "static", ["func", "let"].contains(words[1]) else { return nil }
+            return String(words[2])
         }
-        #expect(unused.isEmpty, "never raised: \(unused)")
+        #expect(names.count > DiagnosticCode.allCases.count)
+        let unused = names.filter { name in !["(", ")", ",", "\n"].contains { sources.contains("." + name + $0) } }
+        #expect(unused.isEmpty, "messages never raised: \(unused)")
     }
 }

@@ -93,11 +93,13 @@ import Testing
     }
 
     @Test func suggestionsNeedACloseWord() {
-        let close = LayoutVocabulary.suggestion("shfit", among: ["shift", "space"])
-        #expect(close.text == " (did you mean 'shift'?)")
-        #expect(close.fix == FixIt(original: "shfit", replacement: "shift"))
-        let far = LayoutVocabulary.suggestion("zzzzzz", among: ["shift", "space"])
-        #expect(far.text == "" && far.fix == nil)
+        let close = LayoutVocabulary.closest("shfit", among: ["shift", "space"])
+        #expect(close == "shift")
+        let message = DiagnosticMessage.unknownAction("shfit", closest: close)
+        #expect(message.text == "unknown action 'shfit' (did you mean 'shift'?)")
+        #expect(message.fix == FixIt(original: "shfit", replacement: "shift"))
+        #expect(LayoutVocabulary.closest("zzzzzz", among: ["shift", "space"]) == nil)
+        #expect(DiagnosticMessage.unknownAction("zzzzzz", closest: nil).fix == nil)
         #expect(LayoutVocabulary.editDistance("", "abc") == 3)
         #expect(LayoutVocabulary.editDistance("kitten", "sitting") == 3)
     }

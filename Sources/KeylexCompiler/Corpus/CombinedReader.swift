@@ -40,14 +40,14 @@ struct CombinedReader {
                 readHeader(line, into: &table)
             } else if text.hasPrefix("  shortcut=") || text.hasPrefix("  bigram=") {
                 guard let word = lastWord else {
-                    report(line, 3, "a \(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram") must follow the word it belongs to", .orphanShortcut)
+                    report(line, 3, .orphanShortcut(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram"))
                     return
                 }
                 if text.hasPrefix("  shortcut=") { readShortcut(line, of: word, into: &table) } else { checkBigram(line) }
             } else if text.hasPrefix(" word=") {
                 lastWord = readWord(line, into: &table)
             } else {
-                report(line, 1, "expected ' word=…', '  shortcut=…' or '  bigram=…'", .invalidLine)
+                report(line, 1, .invalidLine)
                 lastWord = nil
             }
         }
@@ -65,16 +65,16 @@ struct CombinedReader {
 
     private func readHeader(_ line: SourceText.Line, into table: inout WordTable) {
         guard line.text.hasPrefix("dictionary=") else {
-            report(line, 1, "expected the 'dictionary=…' header of an AOSP combined word list", .missingHeader)
+            report(line, 1, .missingHeader)
             return
         }
         for field in fields(line.text, column: 1) {
             guard !field.key.isEmpty, field.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                report(line, field.column, "header attribute '\(field.key)' is not a name", .invalidAttribute)
+                report(line, field.column, .invalidAttribute(field.key))
                 continue
             }
             if !Self.headerKeys.contains(String(field.key)) {
-                report(line, field.column, "unknown header attribute '\(field.key)' (kept)", .unknownListAttribute)
+                report(line, field.column, .unknownHeaderAttribute(field.key))
             }
             table.setAttribute(String(field.key), String(field.value))
         }
@@ -94,7 +94,7 @@ struct CombinedReader {
             case "word":
                 let trimmed = field.value.trimmingSpaces
                 if trimmed.count != field.value.count {
-                    report(line, valueColumn, "spaces around the word '\(trimmed)' (trimmed)", .trimmedWhitespace)
+                    report(line, valueColumn, .trimmedWhitespace(String(trimmed)))
                 }
                 let column = valueColumn + field.value.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
                 word = WordTable.checkedWord(trimmed, at: location(line, column), diagnostics: diagnostics)
@@ -110,13 +110,13 @@ struct CombinedReader {
             case "whitelist" where !field.value.isEmpty: whitelist = String(field.value)
             default:
                 if !Self.wordKeys.contains(String(field.key)) {
-                    report(line, field.column, "unknown word attribute '\(field.key)' (ignored)", .unknownListAttribute)
+                    report(line, field.column, .unknownListAttribute(field.key, of: "word"))
                 }
             }
         }
         guard valid else { return nil }
-        guard let word else { report(line, 2, "entry has no word", .emptyWord); return nil }
-        guard let frequency else { report(line, 2, "entry for '\(word)' has no 'f='", .invalidCount); return nil }
+        guard let word else { report(line, 2, .entryWithoutWord); return nil }
+        guard let frequency else { report(line, 2, .missingFrequency(word)); return nil }
         table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location(line, 2), diagnostics: diagnostics)
         for label in labels { table.addLabel(label, to: word) }
         if let whitelist { table.addShortcut(Shortcut(target: whitelist, frequency: DictionaryFormat.whitelistShortcut), to: word) }
@@ -130,7 +130,7 @@ struct CombinedReader {
             let valueColumn = field.column + field.key.unicodeScalars.count + 1
             switch field.key {
             case "shortcut":
-                guard !field.value.isEmpty else { report(line, valueColumn, "empty shortcut", .emptyShortcut); return }
+                guard !field.value.isEmpty else { report(line, valueColumn, .emptyShortcut); return }
                 target = WordTable.checkedShortcut(field.value, at: location(line, valueColumn), diagnostics: diagnostics)
                 if target == nil { return }
             case "f" where field.value == "whitelist":
@@ -139,11 +139,11 @@ struct CombinedReader {
                 guard let f = frequencyValue(field, line, valueColumn, range: 0...14, or: "whitelist") else { return }
                 frequency = UInt8(f)
             default:
-                report(line, field.column, "unknown shortcut attribute '\(field.key)' (ignored)", .unknownListAttribute)
+                report(line, field.column, .unknownListAttribute(field.key, of: "shortcut"))
             }
         }
         guard let target, let frequency else {
-            report(line, 3, "a shortcut needs 'shortcut=' and 'f='", .invalidShortcut)
+            report(line, 3, .invalidShortcut)
             return
         }
         table.addShortcut(Shortcut(target: target, frequency: frequency), to: word)
@@ -158,8 +158,7 @@ struct CombinedReader {
 
     private func frequencyValue(_ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil) -> Int? {
         if let f = Int(field.value), range.contains(f) { return f }
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (alternative.map { " or '\($0)'" } ?? "")
-        report(line, column, "frequency 'f=\(field.value)' is not \(expected)", .invalidCount)
+        report(line, column, .invalidFrequency(field.value, range, or: alternative))
         return nil
     }
 
@@ -167,7 +166,7 @@ struct CombinedReader {
         SourceLocation(file: source.path, line: line.number, column: column)
     }
 
-    private func report(_ line: SourceText.Line, _ column: Int, _ message: String, _ code: DiagnosticCode) {
-        diagnostics.report(location(line, column), message, code: code)
+    private func report(_ line: SourceText.Line, _ column: Int, _ message: DiagnosticMessage) {
+        diagnostics.report(location(line, column), message)
     }
 }

@@ -13,7 +13,7 @@ public struct CorpusReader {
     /// Reads `path` in `format` (by default the one its extension names) into `table`.
     public func read(_ path: String, format: CorpusFormat? = nil, into table: inout WordTable) {
         guard let format = format ?? CorpusFormat(path: path) else {
-            diagnostics.report(SourceLocation(file: path), "unknown corpus format; name one with --format (txt, tsv, combined, text)", code: .unknownFormat)
+            diagnostics.report(SourceLocation(file: path), .unknownFormat)
             return
         }
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
@@ -45,7 +45,7 @@ public struct CorpusReader {
             source.forEachLine { lines.append($0.text) }
             table.phonetics = try PhoneticRules(text: lines.joined(separator: "\n"))
         } catch {
-            diagnostics.report(SourceLocation(file: path, line: error.line, column: error.column), error.message, code: .invalidPhoneticRule)
+            diagnostics.report(SourceLocation(file: path, line: error.line, column: error.column), .invalidPhoneticRule(error.message))
         }
     }
 
@@ -77,7 +77,7 @@ public struct CorpusReader {
                 .map { line.text[$0.startIndex..<$0.endIndex] }
             let location = SourceLocation(file: source.path, line: line.number, column: 1)
             guard !fields[0].isEmpty else {
-                diagnostics.report(location, "empty word before the tab", code: .emptyWord)
+                diagnostics.report(location, .emptyWordBeforeTab)
                 return
             }
             guard let word = WordTable.checkedWord(fields[0], at: location, diagnostics: diagnostics) else { return }
@@ -85,8 +85,7 @@ public struct CorpusReader {
             if fields.count > 1 {
                 let countColumn = fields[0].unicodeScalars.count + 2
                 guard let value = UInt64(fields[1].trimmingSpaces) else {
-                    diagnostics.report(SourceLocation(file: source.path, line: line.number, column: countColumn),
-                                      "count '\(fields[1])' is not a whole number", code: .invalidCount)
+                    diagnostics.report(SourceLocation(file: source.path, line: line.number, column: countColumn), .countNotNumber(fields[1]))
                     return
                 }
                 count = value
@@ -108,8 +107,7 @@ public struct CorpusReader {
             // A NUL would end a word silently in the middle: the line is refused instead.
             if let nul = line.text.unicodeScalars.firstIndex(of: "\u{0}") {
                 let column = line.text.unicodeScalars.distance(from: line.text.unicodeScalars.startIndex, to: nul) + 1
-                diagnostics.report(SourceLocation(file: source.path, line: line.number, column: column),
-                                  "NUL character (U+0000) in text; the line is left out", code: .controlCharacter)
+                diagnostics.report(SourceLocation(file: source.path, line: line.number, column: column), .nulInText)
                 return
             }
             let string = String(line.text)

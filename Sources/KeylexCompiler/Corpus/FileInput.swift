@@ -3,20 +3,25 @@ import Foundation
 /// The bytes of a file, read a chunk at a time and decompressed on the way when the file is gzip
 /// (see ``GzipInflater``): what ``SourceText`` reads lines from, in bounded memory.
 final class FileInput {
-    /// Why the file could not be read, and the diagnostic that says so.
+    /// Why the file could not be read: the diagnostic that says so.
     struct Failure: Error {
-        let reason: String
-        let code: DiagnosticCode
+        let message: DiagnosticMessage
 
         /// The system's reason the file cannot be read (from `errno`).
-        static func unreadable() -> Failure {
-            Failure(reason: "cannot read file (\(String(cString: strerror(errno))))", code: .unreadableFile)
+        static func unreadable() -> Failure { Failure(message: .unreadableFile(String(cString: strerror(errno)))) }
+
+        /// Why `path` could not be read, as the system says (a file another reader failed to read).
+        static func of(_ path: String) -> DiagnosticMessage {
+            do throws(Failure) {
+                _ = try FileInput(path: path)
+                return .unreadableFile("read error")
+            } catch {
+                return error.message
+            }
         }
 
         /// Why the gzip data cannot be decompressed.
-        static func compression(_ failure: GzipInflater.Failure) -> Failure {
-            Failure(reason: "cannot decompress: \(failure.reason)", code: .invalidCompression)
-        }
+        static func compression(_ failure: GzipInflater.Failure) -> Failure { Failure(message: .invalidCompression(failure.reason)) }
     }
 
     private let file: UnsafeMutablePointer<FILE>
@@ -32,7 +37,7 @@ final class FileInput {
         var info = stat()
         guard fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
             fclose(file)
-            throw Failure(reason: "cannot read file (it is a folder)", code: .unreadableFile)
+            throw Failure(message: .unreadableFile("it is a folder"))
         }
         self.file = file
         let start = readRaw(2)

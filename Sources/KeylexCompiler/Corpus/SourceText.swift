@@ -29,7 +29,7 @@ public struct SourceText {
         do throws(FileInput.Failure) {
             input = try FileInput(path: path)
         } catch {
-            diagnostics.report(SourceLocation(file: path), error.reason, code: error.code)
+            diagnostics.report(SourceLocation(file: path), error.message)
             return nil
         }
         self.path = path
@@ -43,9 +43,7 @@ public struct SourceText {
             input.skip(2)
             readUTF16(bigEndian: start[0] == 0xFE, body)
         } else if Self.looksLikeUTF16WithoutBOM(start) {
-            diagnostics.report(SourceLocation(file: path, line: 1, column: 1),
-                               "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM",
-                               code: .invalidEncoding)
+            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), .utf16WithoutBOM)
         } else {
             if start.starts(with: [0xEF, 0xBB, 0xBF]) { input.skip(3) }
             // One unit more than the limit: a line of the longest length may end in CR LF.
@@ -79,7 +77,7 @@ public struct SourceText {
         }
         lines.finish { emit($0, $1, $2, codec: UTF16.self, body) }
         if odd != nil {
-            diagnostics.report(SourceLocation(file: path, line: max(lines.number, 1)), "UTF-16 file ends in the middle of a code unit", code: .invalidEncoding)
+            diagnostics.report(SourceLocation(file: path, line: max(lines.number, 1)), .oddUTF16)
         }
     }
 
@@ -95,7 +93,7 @@ public struct SourceText {
                     body(UnsafeBufferPointer(rebasing: buffer[..<count]))
                 }
             } catch {
-                diagnostics.report(SourceLocation(file: path), error.reason, code: error.code)
+                diagnostics.report(SourceLocation(file: path), error.message)
             }
         }
     }
@@ -115,8 +113,7 @@ public struct SourceText {
     /// past the limit.
     private func reportTooLong(_ text: String, _ number: Int) {
         let column = text.utf8.prefix(Self.maxLineLength).count { $0 & 0xC0 != 0x80 } + 1
-        diagnostics.report(SourceLocation(file: path, line: number, column: column),
-                           "line longer than \(Self.maxLineLength) bytes: split it, or check that the file is a word list", code: .lineTooLong)
+        diagnostics.report(SourceLocation(file: path, line: number, column: column), .lineTooLong(limit: Self.maxLineLength))
     }
 
     /// Reports the column of the first sequence of `units` that is not valid in `codec`.
@@ -125,8 +122,7 @@ public struct SourceText {
         var iterator = units.makeIterator()
         var decoder = Codec()
         while case .scalarValue = decoder.decode(&iterator) { column += 1 }
-        diagnostics.report(SourceLocation(file: path, line: number, column: column),
-                           "invalid \(Codec.self == UTF8.self ? "UTF-8" : "UTF-16") sequence", code: .invalidEncoding)
+        diagnostics.report(SourceLocation(file: path, line: number, column: column), .invalidSequence(Codec.self == UTF8.self ? "UTF-8" : "UTF-16"))
     }
 
     /// Whether `bytes` (with no byte order mark) read as UTF-16: of their first 512 pairs, at least

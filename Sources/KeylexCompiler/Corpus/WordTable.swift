@@ -65,7 +65,7 @@ public struct WordTable {
     /// form, or reports why it is not a word and returns `nil`.
     public static func checkedWord(_ raw: Substring, at location: SourceLocation, diagnostics: DiagnosticEngine) -> String? {
         guard !raw.isEmpty else {
-            diagnostics.report(location, "empty word", code: .emptyWord)
+            diagnostics.report(location, .emptyWord)
             return nil
         }
         var column = location.column
@@ -77,28 +77,24 @@ public struct WordTable {
                 continue
             }
             func place() -> SourceLocation { SourceLocation(file: location.file, line: location.line, column: column) }
-            var hex: String { "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4) }
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
-                diagnostics.report(place(), "control character \(hex) in word", code: .controlCharacter)
+                diagnostics.report(place(), .controlCharacterInWord(scalar))
                 return nil
             case .unassigned:
-                diagnostics.report(place(), "unassigned character \(hex) in word", code: .unassignedCharacter)
+                diagnostics.report(place(), .unassignedCharacterInWord(scalar))
                 return nil
             case .format where value == 0x00AD:
-                diagnostics.report(place(), "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)",
-                                    code: .softHyphen)
+                diagnostics.report(place(), .softHyphen)
                 return nil
             case .format where isInvisible(scalar):
-                diagnostics.report(place(), "invisible character \(hex) in word (no keyboard types it, and it hides what the word is)",
-                                  code: .invisibleCharacter)
+                diagnostics.report(place(), .invisibleCharacter(scalar))
                 return nil
             case .privateUse:
-                diagnostics.report(place(), "private-use character \(hex) in word: it shows only with a font that defines it",
-                                    code: .privateUseCharacter)
+                diagnostics.report(place(), .privateUseWord(scalar))
                 column += 1
             case .spaceSeparator where !isInnerSpace(scalar, in: raw, column: column - location.column):
-                diagnostics.report(place(), "whitespace inside word '\(raw)' (only single spaces between the words of an entry are allowed)", code: .whitespaceInWord)
+                diagnostics.report(place(), .whitespaceInWord(String(raw)))
                 return nil
             default:
                 if !isNormalizationStable(value) { mayNeedNormalization = true }
@@ -108,7 +104,7 @@ public struct WordTable {
         let word = mayNeedNormalization ? String(raw).precomposedStringWithCanonicalMapping : String(raw)
         let length = mayNeedNormalization ? word.unicodeScalars.count : column - location.column
         if length > DictionaryFormat.maxWordLength {
-            diagnostics.report(location, "word is \(length) characters long; the limit is \(DictionaryFormat.maxWordLength)", code: .wordTooLong)
+            diagnostics.report(location, .wordTooLong(length, limit: DictionaryFormat.maxWordLength))
             return nil
         }
         return word
@@ -131,15 +127,13 @@ public struct WordTable {
         for (i, scalar) in raw.unicodeScalars.enumerated() {
             let category = scalar.properties.generalCategory
             if category == .control || category == .unassigned || category == .lineSeparator || category == .paragraphSeparator {
-                let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-                diagnostics.report(SourceLocation(file: location.file, line: location.line, column: location.column + i),
-                                  "character \(hex) in shortcut", code: .controlCharacter)
+                diagnostics.report(SourceLocation(file: location.file, line: location.line, column: location.column + i), .shortcutCharacter(scalar))
                 return nil
             }
         }
         let text = String(raw).precomposedStringWithCanonicalMapping
         guard text.unicodeScalars.count <= DictionaryFormat.maxShortcutLength else {
-            diagnostics.report(location, "shortcut is \(text.unicodeScalars.count) characters long; the limit is \(DictionaryFormat.maxShortcutLength)", code: .wordTooLong)
+            diagnostics.report(location, .shortcutTooLong(text.unicodeScalars.count, limit: DictionaryFormat.maxShortcutLength))
             return nil
         }
         return text
@@ -168,7 +162,7 @@ public struct WordTable {
         let key = Key(word: word)
         if var entry = table[key] {
             if !quietly {
-                diagnostics.report(location, "duplicate word '\(word)' (first at \(entry.location.description)); counts merged", code: .duplicateWord)
+                diagnostics.report(location, .duplicateWord(word, first: entry.location))
             }
             let (sum, overflow) = entry.count.addingReportingOverflow(count ?? 0)
             entry.count = overflow ? .max : sum

@@ -51,13 +51,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The likely correction, when there is one ("did you mean …?").
     public let fix: FixIt?
 
-    /// A diagnostic of the catalogue's `code`, with its severity; `message` gives the specifics.
-    public init(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String, fix: FixIt? = nil) {
-        severity = code.severity
+    /// The catalogue's `message` at `location`, with the severity of its code.
+    public init(_ message: DiagnosticMessage, at location: SourceLocation) {
+        severity = message.code.severity
         self.location = location
-        self.message = message
-        self.code = code.rawValue
-        self.fix = fix
+        self.message = message.text
+        code = message.code.rawValue
+        fix = message.fix
     }
 
     public var description: String { "\(location.description): \(severity.rawValue): \(message) [\(code)]" }
@@ -87,8 +87,8 @@ public final class DiagnosticEngine: @unchecked Sendable {
         onReport?(diagnostic)
     }
 
-    /// Reports a diagnostic of the catalogue's `code` (an error or a warning, as the catalogue says).
-    public func report(_ location: SourceLocation, _ message: String, code: DiagnosticCode, fix: FixIt? = nil) {
-        report(Diagnostic(code, location, message, fix: fix))
+    /// Reports the catalogue's `message` at `location` (an error or a warning, as its code says).
+    public func report(_ location: SourceLocation, _ message: DiagnosticMessage) {
+        report(Diagnostic(message, at: location))
     }
 }

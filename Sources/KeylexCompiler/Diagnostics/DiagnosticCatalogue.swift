@@ -1,7 +1,8 @@
 /// Every diagnostic the compiler can give, defined once: its stable code (the raw value, printed
 /// as `[code]` and used as the SARIF rule id), its severity and what it means. docs/DIAGNOSTICS.md
-/// lists them, and a test keeps that list and this catalogue the same. A call site adds the
-/// specifics (the word, the closest known name) to the message.
+/// lists them, and a test keeps that list and this catalogue the same. The messages of each code
+/// are worded in ``DiagnosticMessage`` (DiagnosticMessages.swift); a call site gives only the
+/// specifics (the word, the closest known name).
 public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Files
     case unreadableFile = "unreadable-file"

@@ -17,8 +17,7 @@ public struct LayoutResolver {
         var index: [String: LayoutDocument] = [:]
         for document in documents {
             if let first = index[document.locale] {
-                diagnostics.report(document.localeOrigin.location,
-                                  "locale '\(document.locale)' is already defined at \(first.localeOrigin.location.description)", code: .duplicateId)
+                diagnostics.report(document.localeOrigin.location, .duplicateLocale(document.locale, first: first.localeOrigin.location))
                 continue
             }
             index[document.locale] = document
@@ -58,17 +57,15 @@ public struct LayoutResolver {
     private func resolveUncached(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
         guard let document = documents[tag] else { return nil }
         guard !visiting.contains(tag) else {
-            diagnostics.report(document.extendsOrigin.location,
-                              "inheritance cycle: \((visiting + [tag]).joined(separator: " → "))", code: .inheritanceCycle)
+            diagnostics.report(document.extendsOrigin.location, .inheritanceCycle(visiting + [tag]))
             return nil
         }
         var parent: Inherited?
         if let parentTag = document.extends {
             guard documents[parentTag] != nil else {
                 guard !rejected.contains(parentTag) else { return nil }
-                let suggestion = suggestLocale(parentTag, from: tag)
-                diagnostics.report(document.extendsOrigin.location, "'\(document.locale)' extends '\(parentTag)', which no layout defines\(suggestion.text)",
-                                  code: .missingParent, fix: suggestion.fix)
+                diagnostics.report(document.extendsOrigin.location,
+                                   .missingParent(document.locale, extends: parentTag, closest: closestLocale(parentTag, from: tag)))
                 return nil
             }
             guard let resolved = resolve(parentTag, visiting: visiting + [tag], cache: &cache) else { return nil }
@@ -78,9 +75,7 @@ public struct LayoutResolver {
         if let set = document.callouts, let calloutParent = set.extends {
             if documents[calloutParent] == nil {
                 guard !rejected.contains(calloutParent) else { return nil }
-                let suggestion = suggestLocale(calloutParent, from: tag)
-                diagnostics.report(set.extendsOrigin.location, "callouts extend '\(calloutParent)', which no layout defines\(suggestion.text)",
-                                  code: .missingCalloutLocale, fix: suggestion.fix)
+                diagnostics.report(set.extendsOrigin.location, .missingCalloutLocale(calloutParent, closest: closestLocale(calloutParent, from: tag)))
             } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
                 calloutBase = resolved.callouts
             }
@@ -119,8 +114,7 @@ public struct LayoutResolver {
         let indexed = layer.rows.filter { $0.index != nil }
         guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }) else {
             if let row = indexed.first {
-                diagnostics.report(row.indexOrigin.location, "row \(row.index!) replaces a row of the inherited layer '\(layer.id)', which does not exist",
-                                  code: .missingRow)
+                diagnostics.report(row.indexOrigin.location, .missingInheritedLayer(row: row.index!, layer: layer.id))
             }
             layout.layers.append(layer)
             return
@@ -130,13 +124,12 @@ public struct LayoutResolver {
             return
         }
         if indexed.count != layer.rows.count {
-            diagnostics.report(layer.origin.location, "layer '\(layer.id)' mixes rows with and without an index", code: .mixedRowPatch)
+            diagnostics.report(layer.origin.location, .mixedRowPatch(layer.id))
         }
         let inherited = layout.layers[i].rows.count
         for row in indexed {
             guard let index = row.index, index <= inherited else {
-                diagnostics.report(row.indexOrigin.location, "row \(row.index!) does not exist: the inherited layer '\(layer.id)' has \(inherited) row\(inherited == 1 ? "" : "s")",
-                                  code: .missingRow)
+                diagnostics.report(row.indexOrigin.location, .missingRow(row.index!, layer: layer.id, rows: inherited))
                 continue
             }
             var replacement = row
@@ -160,12 +153,12 @@ public struct LayoutResolver {
             }
         }
         for (i, replacement) in written.replacements.enumerated() where !used.contains(i) {
-            diagnostics.report(replacement.origin.location, "no key types '\(replacement.key)' in the \(written.formFactor) layout", code: .unresolvedReplacement)
+            diagnostics.report(replacement.origin.location, .unresolvedReplacement(replacement.key, written.formFactor))
         }
     }
 
-    private func suggestLocale(_ tag: String, from document: String) -> (text: String, fix: FixIt?) {
-        LayoutVocabulary.suggestion(tag, among: documents.keys.sorted().filter { $0 != document })
+    private func closestLocale(_ tag: String, from document: String) -> String? {
+        LayoutVocabulary.closest(tag, among: documents.keys.sorted().filter { $0 != document })
     }
 
     // MARK: Case mapping

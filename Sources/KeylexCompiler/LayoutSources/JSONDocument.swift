@@ -66,7 +66,7 @@ struct JSONReader {
             guard reader.offset == bytes.count else { throw SyntaxError(offset: reader.offset, message: "unexpected text after the JSON value") }
             return value
         } catch let error as SyntaxError {
-            diagnostics.report(reader.positions.location(error.offset), error.message, code: .malformedJson)
+            diagnostics.report(reader.positions.location(error.offset), .malformedJson(error.message))
             return nil
         } catch {
             return nil

@@ -14,7 +14,7 @@ struct JSONLayoutReader {
               let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "callouts", "layouts"], what: "a layout document")
         else { return nil }
         guard let localeNode = object["locale"], let locale = string(localeNode) else {
-            if object["locale"] == nil { diagnostics.report(root.location, "the document has no 'locale'", code: .schemaViolation) }
+            if object["locale"] == nil { diagnostics.report(root.location, .missingProperty("document", "locale")) }
             return nil
         }
         var document = LayoutDocument(locale: locale, origin: Origin(root.location))
@@ -62,7 +62,7 @@ struct JSONLayoutReader {
                     callout.variants = LayoutVocabulary.list(list)
                     callout.variantsOrigin = Origin(variants.location)
                 } else if fields["variants"] == nil {
-                    diagnostics.report(entry.value.location, "the callout has no 'variants'", code: .schemaViolation)
+                    diagnostics.report(entry.value.location, .missingProperty("callout", "variants"))
                 }
                 if let node = fields["default"], let value = string(node) {
                     callout.defaultVariant = value
@@ -80,7 +80,7 @@ struct JSONLayoutReader {
     private func layout(_ node: JSONNode) -> Layout? {
         guard let object = members(node, allowed: ["formFactor", "layers", "replace"], what: "a layout") else { return nil }
         guard let formNode = object["formFactor"] else {
-            diagnostics.report(node.location, "the layout has no 'formFactor'", code: .schemaViolation)
+            diagnostics.report(node.location, .missingProperty("layout", "formFactor"))
             return nil
         }
         guard let name = string(formNode), let formFactor = vocabulary.formFactor(name, at: formNode.location) else { return nil }
@@ -93,7 +93,7 @@ struct JSONLayoutReader {
                 guard let fields = members(item, allowed: ["key", "with"], what: "a replacement") else { continue }
                 guard let key = fields["key"].flatMap(string), let with = fields["with"].flatMap(string) else {
                     if fields["key"] == nil || fields["with"] == nil {
-                        diagnostics.report(item.location, "a replacement needs 'key' and 'with'", code: .schemaViolation)
+                        diagnostics.report(item.location, .incompleteReplacement)
                     }
                     continue
                 }
@@ -106,7 +106,7 @@ struct JSONLayoutReader {
     private func layer(_ node: JSONNode) -> Layer? {
         guard let object = members(node, allowed: ["id", "custom", "rows"], what: "a layer") else { return nil }
         guard let idNode = object["id"] else {
-            diagnostics.report(node.location, "the layer has no 'id'", code: .schemaViolation)
+            diagnostics.report(node.location, .missingProperty("layer", "id"))
             return nil
         }
         guard let id = string(idNode) else { return nil }
@@ -139,7 +139,7 @@ struct JSONLayoutReader {
                 row.indexOrigin = Origin(indexNode.location)
             }
             guard let keys = fields["keys"] else {
-                diagnostics.report(node.location, "the row has no 'keys'", code: .schemaViolation)
+                diagnostics.report(node.location, .missingProperty("row", "keys"))
                 return nil
             }
             keysNode = keys
@@ -208,13 +208,11 @@ struct JSONLayoutReader {
         var result: [String: JSONNode] = [:]
         for member in list {
             guard allowed.contains(member.key) else {
-                let suggestion = LayoutVocabulary.suggestion(member.key, among: allowed)
-                diagnostics.report(member.keyLocation, "unknown property '\(member.key)' in \(what)\(suggestion.text)", code: .unknownProperty,
-                                  fix: suggestion.fix)
+                diagnostics.report(member.keyLocation, .unknownProperty(member.key, in: what, closest: LayoutVocabulary.closest(member.key, among: allowed)))
                 continue
             }
             guard result[member.key] == nil else {
-                diagnostics.report(member.keyLocation, "duplicate property '\(member.key)'", code: .duplicateProperty)
+                diagnostics.report(member.keyLocation, .duplicateProperty(member.key))
                 continue
             }
             result[member.key] = member.value
@@ -235,6 +233,6 @@ struct JSONLayoutReader {
     }
 
     private func typeError(_ node: JSONNode, expected: String) {
-        diagnostics.report(node.location, "expected \(expected), found \(node.typeName)", code: .schemaViolation)
+        diagnostics.report(node.location, .wrongType(expected: expected, found: node.typeName))
     }
 }

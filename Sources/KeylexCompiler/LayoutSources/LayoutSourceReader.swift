@@ -16,7 +16,7 @@ public struct LayoutSourceReader {
     /// Reads one document; `nil` (with diagnostics) when it cannot be read.
     public func read(_ path: String) -> LayoutDocument? {
         guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.report(SourceLocation(file: path), "cannot read file", code: .unreadableFile)
+            diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
             return nil
         }
         return read([UInt8](data), path: path)
@@ -37,8 +37,7 @@ public struct LayoutSourceReader {
         func canonical(_ tag: String, _ origin: Origin) -> String {
             let canonical = LanguageTag.canonical(tag)
             if canonical != tag {
-                diagnostics.report(origin.location, "the locale '\(tag)' is written '\(canonical)' (compiled as that)",
-                                   code: .nonCanonicalLocale, fix: FixIt(original: tag, replacement: canonical))
+                diagnostics.report(origin.location, .nonCanonicalLocale(tag, canonical))
             }
             return canonical
         }
@@ -53,7 +52,7 @@ public struct LayoutSourceReader {
     /// in path order.
     public func readDirectory(_ directory: String) -> [LayoutDocument] {
         guard let paths = Self.sourceFiles(in: directory) else {
-            diagnostics.report(SourceLocation(file: directory), "cannot read the layouts directory", code: .unreadableFile)
+            diagnostics.report(SourceLocation(file: directory), .unreadableFolder("layouts"))
             return []
         }
         return paths.compactMap(read)

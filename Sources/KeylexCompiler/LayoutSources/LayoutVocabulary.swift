@@ -7,33 +7,31 @@ struct LayoutVocabulary {
 
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
         if let action = KeyActionKind.named(name) { return action }
-        let suggestion = Self.suggestion(name, among: KeyActionKind.allCases.map(\.description))
-        diagnostics.report(location, "unknown action '\(name)'\(suggestion.text)", code: .unknownAction, fix: suggestion.fix)
+        diagnostics.report(location, .unknownAction(name, closest: Self.closest(name, among: KeyActionKind.allCases.map(\.description))))
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
         if let type = ReturnKeyType.named(name) { return type }
-        let suggestion = Self.suggestion(name, among: ReturnKeyType.allCases.map(\.description))
-        diagnostics.report(location, "unknown return type '\(name)'\(suggestion.text)", code: .unknownReturnType, fix: suggestion.fix)
+        diagnostics.report(location, .unknownReturnType(name, closest: Self.closest(name, among: ReturnKeyType.allCases.map(\.description))))
         return nil
     }
 
     func formFactor(_ name: String, at location: SourceLocation) -> FormFactor? {
         if let value = FormFactor.named(name) { return value }
-        diagnostics.report(location, "unknown form factor '\(name)' (expected phone or tablet)", code: .unknownFormFactor)
+        diagnostics.report(location, .unknownFormFactor(name))
         return nil
     }
 
     func direction(_ name: String, at location: SourceLocation) -> TextDirection? {
         if let value = TextDirection.named(name) { return value }
-        diagnostics.report(location, "unknown direction '\(name)' (expected ltr or rtl)", code: .unknownDirection)
+        diagnostics.report(location, .unknownDirection(name))
         return nil
     }
 
     func width(_ text: String, at location: SourceLocation) -> KeyWidth? {
         if let width = KeyWidth(sourceText: text) { return width }
-        diagnostics.report(location, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)", code: .invalidWidth)
+        diagnostics.report(location, .invalidWidth(text))
         return nil
     }
 
@@ -42,13 +40,11 @@ struct LayoutVocabulary {
     func layerId(_ id: String, custom: Bool, at location: SourceLocation) -> Bool {
         let standard = StandardLayer(rawValue: id) != nil
         if custom && standard {
-            diagnostics.report(location, "'\(id)' is a standard layer and cannot be custom", code: .unknownLayer)
+            diagnostics.report(location, .customStandardLayer(id))
             return false
         }
         if !custom && !standard {
-            let suggestion = Self.suggestion(id, among: StandardLayer.allCases.map(\.rawValue))
-            diagnostics.report(location, "unknown layer '\(id)'\(suggestion.text); mark custom layers as custom", code: .unknownLayer,
-                              fix: suggestion.fix)
+            diagnostics.report(location, .unknownLayer(id, closest: Self.closest(id, among: StandardLayer.allCases.map(\.rawValue))))
             return false
         }
         return true
@@ -93,11 +89,11 @@ struct LayoutVocabulary {
 
     /// When one of `candidates` is close to `word`: " (did you mean 'x'?)" for the message, and the
     /// fix replacing `word` with it; else "" and `nil`.
-    static func suggestion(_ word: String, among candidates: [String]) -> (text: String, fix: FixIt?) {
+    static func closest(_ word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return ("", nil) }
-        return (" (did you mean '\(best.0)'?)", FixIt(original: word, replacement: best.0))
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return nil }
+        return best.0
     }
 
     /// Levenshtein distance over characters.

@@ -45,7 +45,7 @@ struct SourcePositions {
         var offset = 0
         while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
         let positions = SourcePositions(path: path, bytes: Array(bytes[..<offset]))
-        diagnostics.report(positions.location(offset), "invalid UTF-8 sequence", code: .invalidEncoding)
+        diagnostics.report(positions.location(offset), .invalidSequence("UTF-8"))
         return false
     }
 }

@@ -19,12 +19,11 @@ struct XMLLayoutReader {
         defer { xmlFreeDoc(doc) }
         guard let root = xmlDocGetRootElement(doc) else { return nil }
         if doc.pointee.intSubset != nil {
-            diagnostics.report(source.location(of: root), "document type declarations are not allowed", code: .malformedXml)
+            diagnostics.report(source.location(of: root), .documentType)
             return nil
         }
         if let declared = doc.pointee.encoding.map({ String(cString: $0) }), !["UTF-8", "UTF8"].contains(declared.uppercased()) {
-            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), "the document declares encoding '\(declared)'; layout files are UTF-8",
-                              code: .invalidEncoding)
+            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), .declaredEncoding(declared))
             return nil
         }
         // Read the model even when the schema found problems, so that one run reports them all;
@@ -120,7 +119,7 @@ struct XMLLayoutReader {
         let children = XMLSource.elements(node)
         if let chars = attributes["chars"] {
             if !children.isEmpty {
-                diagnostics.report(chars.location, "a row has either a 'chars' attribute or key elements, not both", code: .schemaViolation)
+                diagnostics.report(chars.location, .charsAndKeys)
             }
             row.keys = characterKeys(chars)
         }
@@ -213,12 +212,11 @@ struct XMLSource {
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
         let status = withExtendedLifetime(reports) { xmlParseDocument(context) }
         for report in reports.errors {
-            diagnostics.report(SourceLocation(file: positions.path, line: report.line, column: report.column),
-                              report.message, code: .malformedXml)
+            diagnostics.report(SourceLocation(file: positions.path, line: report.line, column: report.column), .malformedXml(report.message))
         }
         guard status == 0, context.pointee.wellFormed != 0, let doc = context.pointee.myDoc else {
             if reports.errors.isEmpty {
-                diagnostics.report(SourceLocation(file: positions.path), "not well-formed XML", code: .malformedXml)
+                diagnostics.report(SourceLocation(file: positions.path), .malformedXml("not well-formed XML"))
             }
             if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
             return nil
@@ -252,18 +250,12 @@ struct XMLSource {
         for report in reports.errors {
             let node = report.node?.assumingMemoryBound(to: xmlNode.self)
             var place = node.map { location(of: $0) } ?? SourceLocation(file: positions.path, line: report.line)
-            var message = report.message
-            var fix: FixIt?
-            if let node, let attribute = Self.attributeName(inSchemaMessage: report.message) {
+            let attribute = node == nil ? nil : Self.attributeName(inSchemaMessage: report.message)
+            if let node, let attribute {
                 if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
                 place = attributes(of: node)[attribute]?.location ?? place
-                if Self.schemaCode(report.code) == .unknownAttribute, let known = Self.attributesByElement[Self.name(node)] {
-                    let suggestion = LayoutVocabulary.suggestion(attribute, among: known)
-                    message += suggestion.text
-                    fix = suggestion.fix
-                }
             }
-            diagnostics.report(place, message, code: Self.schemaCode(report.code), fix: fix)
+            diagnostics.report(place, Self.message(report.message, code: report.code, attribute: attribute, element: node.map(Self.name)))
         }
         return status == 0
     }
@@ -281,11 +273,17 @@ struct XMLSource {
         return (message, Int(error.pointee.line), Int(error.pointee.int2), error.pointee.node, Int32(error.pointee.code))
     }
 
-    private static func schemaCode(_ code: Int32) -> DiagnosticCode {
+    /// The catalogue's message for libxml2's schema `report` of error `code`: an unknown
+    /// attribute gets the closest one `element` allows.
+    private static func message(_ report: String, code: Int32, attribute: String?, element: String?) -> DiagnosticMessage {
         switch code {
-        case Int32(XML_SCHEMAV_ELEMENT_CONTENT.rawValue): return .unknownElement
-        case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue): return .unknownAttribute
-        default: return .schemaViolation
+        case Int32(XML_SCHEMAV_ELEMENT_CONTENT.rawValue):
+            return .unknownElement(report)
+        case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue):
+            let known = element.flatMap { attributesByElement[$0] } ?? []
+            return .unknownAttribute(report, attribute: attribute ?? "", closest: attribute.flatMap { LayoutVocabulary.closest($0, among: known) })
+        default:
+            return .schemaViolation(report)
         }
     }
 

@@ -12,8 +12,8 @@ public final class LayoutValidator {
         self.diagnostics = diagnostics
     }
 
-    private func report(_ origin: Origin, _ message: String, code: DiagnosticCode, fix: FixIt? = nil) {
-        let diagnostic = Diagnostic(code, origin.location, message, fix: fix)
+    private func report(_ origin: Origin, _ message: DiagnosticMessage) {
+        let diagnostic = Diagnostic(message, at: origin.location)
         guard reported.insert(diagnostic.description).inserted else { return }
         diagnostics.report(diagnostic)
     }
@@ -23,23 +23,23 @@ public final class LayoutValidator {
     /// Checks what can be checked in one document alone.
     public func check(_ document: LayoutDocument) {
         if !LanguageTag.isWellFormed(document.locale) {
-            report(document.localeOrigin, "'\(document.locale)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
+            report(document.localeOrigin, .invalidLocale(document.locale))
         }
         if let parent = document.extends, !LanguageTag.isWellFormed(parent) {
-            report(document.extendsOrigin, "'\(parent)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
+            report(document.extendsOrigin, .invalidLocale(parent))
         }
         if let name = document.name { checkText(name, document.origin) }
         if let set = document.callouts { check(set) }
         var forms: [FormFactor: Origin] = [:]
         for layout in document.layouts {
             if let first = forms[layout.formFactor] {
-                report(layout.origin, "a second \(layout.formFactor) layout (the first is at \(first.location.description))", code: .duplicateId)
+                report(layout.origin, .duplicateLayout(layout.formFactor, first: first.location))
             }
             forms[layout.formFactor] = forms[layout.formFactor] ?? layout.origin
             var layers: [String: Origin] = [:]
             for layer in layout.layers {
                 if let first = layers[layer.id] {
-                    report(layer.origin, "layer '\(layer.id)' is already defined at \(first.location.description)", code: .duplicateId)
+                    report(layer.origin, .duplicateLayer(layer.id, first: first.location))
                 }
                 layers[layer.id] = layers[layer.id] ?? layer.origin
                 for row in layer.rows { for key in row.keys { check(key) } }
@@ -56,11 +56,11 @@ public final class LayoutValidator {
         for callout in set.callouts {
             checkCharacter(callout.character, callout.origin)
             if let first = seen[callout.character] {
-                report(callout.origin, "callouts for '\(callout.character)' are already defined at \(first.location.description)", code: .duplicateId)
+                report(callout.origin, .duplicateCallout(callout.character, first: first.location))
             }
             seen[callout.character] = seen[callout.character] ?? callout.origin
             if callout.variants.isEmpty {
-                report(callout.variantsOrigin, "the callout of '\(callout.character)' has no variants", code: .emptyCallout)
+                report(callout.variantsOrigin, .emptyCallout(callout.character))
             }
             checkVariants(callout)
         }
@@ -73,12 +73,11 @@ public final class LayoutValidator {
         for variant in callout.variants {
             checkText(variant, callout.variantsOrigin)
             if !variants.insert(variant).inserted {
-                report(callout.variantsOrigin, "variant '\(variant)' appears twice in the callout of '\(callout.character)'", code: .duplicateVariant)
+                report(callout.variantsOrigin, .duplicateVariant(variant, of: callout.character))
             }
         }
         if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
-            report(callout.defaultOrigin, "the default '\(defaultVariant)' is not one of the variants of '\(callout.character)'",
-                   code: .calloutDefaultNotVariant)
+            report(callout.defaultOrigin, .calloutDefaultNotVariant(defaultVariant, of: callout.character))
         }
     }
 
@@ -87,7 +86,7 @@ public final class LayoutValidator {
         let takesValue = needsValue.union([.primary])
         if let value = key.value {
             if !takesValue.contains(key.action) {
-                report(key.valueOrigin, "a \(key.action) key takes no value", code: .unexpectedValue)
+                report(key.valueOrigin, .unexpectedValue(key.action))
             } else if key.action == .character {
                 checkCharacter(value, key.valueOrigin)
             } else if key.action == .primary {
@@ -96,7 +95,7 @@ public final class LayoutValidator {
                 checkText(value, key.valueOrigin)
             }
         } else if needsValue.contains(key.action) {
-            report(key.origin, "a \(key.action) key needs a value", code: .missingValue)
+            report(key.origin, .missingValue(key.action))
         }
         if let label = key.label { checkText(label, key.labelOrigin) }
         let outOfRange: String?
@@ -107,7 +106,7 @@ public final class LayoutValidator {
         default: outOfRange = nil
         }
         if let outOfRange, let width = key.width {
-            report(key.widthOrigin, "width '\(width.sourceText)' is out of range: \(outOfRange)", code: .widthOutOfRange)
+            report(key.widthOrigin, .widthOutOfRange(width.sourceText, outOfRange))
         }
     }
 
@@ -115,32 +114,31 @@ public final class LayoutValidator {
     private func checkCharacter(_ text: String, _ origin: Origin) {
         checkText(text, origin)
         if text.count != 1 {
-            report(origin, "'\(text)' is \(text.count) grapheme clusters; a character key types one (use a text key)", code: .multipleGraphemes)
+            report(origin, .multipleGraphemes(text))
         }
     }
 
     /// Text in NFC, without control, unassigned or (warning) private-use characters.
     private func checkText(_ text: String, _ origin: Origin) {
         if text.isEmpty {
-            report(origin, "empty text", code: .emptyText)
+            report(origin, .emptyText)
             return
         }
         for scalar in text.unicodeScalars {
-            let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
-                report(origin, "control character \(hex)", code: .controlCharacter)
+                report(origin, .controlCharacter(scalar))
             case .unassigned:
-                report(origin, "unassigned character \(hex)", code: .unassignedCharacter)
+                report(origin, .unassignedCharacter(scalar))
             case .privateUse:
-                report(origin, "private-use character \(hex) shows differently on each system", code: .privateUseCharacter)
+                report(origin, .privateUseKey(scalar))
             case .surrogate:
-                report(origin, "surrogate \(hex)", code: .unassignedCharacter)
+                report(origin, .surrogate(scalar))
             default: break
             }
         }
         if text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(text.unicodeScalars) == false {
-            report(origin, "'\(text)' is not in Unicode normalization form C (write '\(text.precomposedStringWithCanonicalMapping)')", code: .notNfc)
+            report(origin, .notNfc(text, nfc: text.precomposedStringWithCanonicalMapping))
         }
     }
 
@@ -153,7 +151,7 @@ public final class LayoutValidator {
         for layout in locale.layouts {
             let ids = layout.layers.map(\.id)
             if !ids.contains(StandardLayer.lowercased.rawValue) {
-                report(layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)' has no lowercased layer", code: .missingLayer)
+                report(layout.origin, .noLowercasedLayer(layout.formFactor, locale: locale.tag))
             }
             for layer in layout.layers {
                 var characters: [String: Origin] = [:]
@@ -161,14 +159,12 @@ public final class LayoutValidator {
                     check(row, formFactor: layout.formFactor)
                     for key in row.keys {
                         if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
-                            let suggestion = LayoutVocabulary.suggestion(target, among: ids)
-                            report(key.valueOrigin, "layer '\(target)' does not exist in the \(layout.formFactor) layout of '\(locale.tag)'\(suggestion.text)",
-                                   code: .missingLayer, fix: suggestion.fix)
+                            report(key.valueOrigin, .missingLayer(target, layout.formFactor, locale: locale.tag, closest: LayoutVocabulary.closest(target, among: ids)))
                         }
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)
                         if let first = characters[value], !layer.isDerived {
-                            report(key.origin, "'\(value)' is already on layer '\(layer.id)' at \(first.location.description)", code: .duplicateCharacter)
+                            report(key.origin, .duplicateCharacter(value, layer: layer.id, first: first.location))
                         }
                         characters[value] = characters[value] ?? key.origin
                     }
@@ -180,7 +176,7 @@ public final class LayoutValidator {
         for callout in locale.callouts { checkVariants(callout) }
         // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
         for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
-            report(callout.origin, "no layer of '\(locale.tag)' shows '\(callout.character)', so its callout is never used", code: .unusedCallout)
+            report(callout.origin, .unusedCallout(callout.character, locale: locale.tag))
         }
     }
 
@@ -189,7 +185,7 @@ public final class LayoutValidator {
     private func checkLimits(_ locale: ResolvedLocale) {
         func limit(_ count: Int, _ most: Int, _ origin: Origin, _ owner: String, _ what: String) {
             guard count > most else { return }
-            report(origin, "\(owner) has \(count) \(what), more than the \(most) a bundle can hold", code: .limitExceeded)
+            report(origin, .limitExceeded(owner, has: count, what, most: most))
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
         for layout in locale.layouts {
@@ -208,7 +204,7 @@ public final class LayoutValidator {
     private func check(_ row: Row, formFactor: FormFactor) {
         let available = row.keys.filter { $0.width == .available }
         if available.count > 1 {
-            report(available[1].widthOrigin, "a second 'available' key in the row; only one key can take what is left", code: .multipleAvailable)
+            report(available[1].widthOrigin, .multipleAvailable)
         }
         let widthOf = formFactor.referenceWidth
         var fixed = 0.0
@@ -225,8 +221,7 @@ public final class LayoutValidator {
             }
         }
         if fixed > widthOf + 0.001 || (fixed >= widthOf - 0.001 && units > 0) {
-            report(row.origin, "fixed widths take \(Int(fixed.rounded())) of the \(Int(widthOf)) points of the narrowest \(formFactor) keyboard, leaving no room for the row's other keys",
-                   code: .rowOverflow)
+            report(row.origin, .rowOverflow(fixed: Int(fixed.rounded()), of: Int(widthOf), formFactor))
         }
     }
 
@@ -237,9 +232,6 @@ public final class LayoutValidator {
         // The space key types the space of a multi-word entry ("a priori").
         for word in words where !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { untypable.append(word) }
         guard !untypable.isEmpty else { return }
-        let examples = untypable.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-        report(locale.document.origin,
-               "\(untypable.count) of \(words.count) words of \(corpus) cannot be typed on the layouts of '\(locale.tag)', for example \(examples)",
-               code: .untypableWords)
+        report(locale.document.origin, .untypableWords(untypable.count, of: words.count, corpus: corpus, locale: locale.tag, examples: Array(untypable.prefix(5))))
     }
 }

@@ -45,13 +45,11 @@ public struct DictionaryBuild {
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
-            diagnostics.report(SourceLocation(file: inputs.origin), "the corpus has no words", code: .emptyCorpus)
+            diagnostics.report(SourceLocation(file: inputs.origin), .emptyCorpus)
         }
         let alphabet = table.alphabetSize
         if alphabet > DictionaryFormat.maxAlphabetSize {
-            diagnostics.report(SourceLocation(file: inputs.origin),
-                              "the words use \(alphabet) distinct characters; the limit is \(DictionaryFormat.maxAlphabetSize)",
-                              code: .alphabetTooLarge)
+            diagnostics.report(SourceLocation(file: inputs.origin), .alphabetTooLarge(alphabet, limit: DictionaryFormat.maxAlphabetSize))
         }
         return diagnostics.errorCount == errorsBefore ? table : nil
     }

@@ -51,9 +51,7 @@ public struct LayoutBuild {
                         guard frame.width < 1, frame.row < layer.rows.count, frame.index < layer.rows[frame.row].keys.count else { return }
                         let key = layer.rows[frame.row].keys[frame.index]
                         guard reported.insert(key.widthOrigin.location).inserted else { return }
-                        diagnostics.report(key.widthOrigin.location,
-                                          "this key gets no room on a \(layout.formFactor) keyboard \(Int(width)) points wide: the row with the least room per input key sets the input width, and this row's other keys fill it",
-                                          code: .noRoom)
+                        diagnostics.report(key.widthOrigin.location, .noRoom(layout.formFactor, width: Int(width)))
                     }
                 }
             }

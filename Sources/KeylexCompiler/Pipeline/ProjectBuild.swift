@@ -62,7 +62,7 @@ public struct ProjectBuild {
         guard let corpora else { return [] }
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: corpora) else {
-            diagnostics.report(SourceLocation(file: corpora), "cannot read the corpora directory", code: .unreadableFile)
+            diagnostics.report(SourceLocation(file: corpora), .unreadableFolder("corpora"))
             return []
         }
         var locales: [Locale] = []
@@ -71,7 +71,7 @@ public struct ProjectBuild {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             guard LanguageTag.isWellFormed(name) else {
-                diagnostics.report(SourceLocation(file: folder), "'\(name)' is not a well-formed BCP 47 language tag", code: .invalidLocale)
+                diagnostics.report(SourceLocation(file: folder), .invalidLocale(name))
                 continue
             }
             let files = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()

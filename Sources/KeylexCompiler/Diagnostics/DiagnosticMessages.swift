@@ -1,0 +1,224 @@
+import KeylexRuntime
+
+/// A diagnostic as the catalogue words it: its code and its message (with the likely fix, when
+/// there is one). Call sites pick a message by name and give only the specifics; every message
+/// the compiler prints is written here once, under its code (see ``DiagnosticCode``).
+public struct DiagnosticMessage: Sendable, Hashable {
+    public let code: DiagnosticCode
+    public let text: String
+    public let fix: FixIt?
+
+    private init(_ code: DiagnosticCode, _ text: String, fix: FixIt? = nil) {
+        self.code = code
+        self.text = text
+        self.fix = fix
+    }
+
+    /// A message ending in "(did you mean '…'?)" when a closest known name was found, with that
+    /// name as the fix.
+    private init(_ code: DiagnosticCode, _ text: String, writing name: String, closest: String?, after: String = "") {
+        self.init(code, text + (closest.map { " (did you mean '\($0)'?)" } ?? "") + after,
+                  fix: closest.map { FixIt(original: name, replacement: $0) })
+    }
+}
+
+// MARK: Files
+extension DiagnosticMessage {
+    static func unreadableFile(_ reason: String) -> Self { Self(.unreadableFile, "cannot read file (\(reason))") }
+    static func unreadableFolder(_ what: String) -> Self { Self(.unreadableFile, "cannot read the \(what) directory") }
+    static func invalidSequence(_ encoding: String) -> Self { Self(.invalidEncoding, "invalid \(encoding) sequence") }
+    static let utf16WithoutBOM = Self(.invalidEncoding,
+        "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM")
+    static let oddUTF16 = Self(.invalidEncoding, "UTF-16 file ends in the middle of a code unit")
+    static func declaredEncoding(_ declared: String) -> Self {
+        Self(.invalidEncoding, "the document declares encoding '\(declared)'; layout files are UTF-8")
+    }
+    static func invalidCompression(_ reason: String) -> Self { Self(.invalidCompression, "cannot decompress: \(reason)") }
+    static func lineTooLong(limit: Int) -> Self {
+        Self(.lineTooLong, "line longer than \(limit) bytes: split it, or check that the file is a word list")
+    }
+}
+
+// MARK: Layout sources
+extension DiagnosticMessage {
+    /// libxml2's own words for what is not well-formed.
+    static func malformedXml(_ parserMessage: String) -> Self { Self(.malformedXml, parserMessage) }
+    static let documentType = Self(.malformedXml, "document type declarations are not allowed")
+    static func malformedJson(_ detail: String) -> Self { Self(.malformedJson, detail) }
+    /// libxml2's report of what breaks the schema.
+    static func schemaViolation(_ report: String) -> Self { Self(.schemaViolation, report) }
+    /// libxml2's report of an element the schema does not allow.
+    static func unknownElement(_ report: String) -> Self { Self(.unknownElement, report) }
+    /// libxml2's report of an attribute the schema does not allow, with the closest allowed one.
+    static func unknownAttribute(_ report: String, attribute: String, closest: String?) -> Self {
+        Self(.unknownAttribute, report, writing: attribute, closest: closest)
+    }
+    static func missingProperty(_ owner: String, _ name: String) -> Self { Self(.schemaViolation, "the \(owner) has no '\(name)'") }
+    static let incompleteReplacement = Self(.schemaViolation, "a replacement needs 'key' and 'with'")
+    static let charsAndKeys = Self(.schemaViolation, "a row has either a 'chars' attribute or key elements, not both")
+    static func wrongType(expected: String, found: String) -> Self { Self(.schemaViolation, "expected \(expected), found \(found)") }
+    static func unknownProperty(_ name: String, in owner: String, closest: String?) -> Self {
+        Self(.unknownProperty, "unknown property '\(name)' in \(owner)", writing: name, closest: closest)
+    }
+    static func duplicateProperty(_ name: String) -> Self { Self(.duplicateProperty, "duplicate property '\(name)'") }
+    static func unknownAction(_ name: String, closest: String?) -> Self {
+        Self(.unknownAction, "unknown action '\(name)'", writing: name, closest: closest)
+    }
+    static func unknownReturnType(_ name: String, closest: String?) -> Self {
+        Self(.unknownReturnType, "unknown return type '\(name)'", writing: name, closest: closest)
+    }
+    static func unknownLayer(_ id: String, closest: String?) -> Self {
+        Self(.unknownLayer, "unknown layer '\(id)'", writing: id, closest: closest, after: "; mark custom layers as custom")
+    }
+    static func customStandardLayer(_ id: String) -> Self { Self(.unknownLayer, "'\(id)' is a standard layer and cannot be custom") }
+    static func unknownFormFactor(_ name: String) -> Self { Self(.unknownFormFactor, "unknown form factor '\(name)' (expected phone or tablet)") }
+    static func unknownDirection(_ name: String) -> Self { Self(.unknownDirection, "unknown direction '\(name)' (expected ltr or rtl)") }
+    static func invalidWidth(_ text: String) -> Self {
+        Self(.invalidWidth, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)")
+    }
+}
+
+// MARK: Layouts
+extension DiagnosticMessage {
+    static func invalidLocale(_ tag: String) -> Self { Self(.invalidLocale, "'\(tag)' is not a well-formed BCP 47 language tag") }
+    static func nonCanonicalLocale(_ tag: String, _ canonical: String) -> Self {
+        Self(.nonCanonicalLocale, "the locale '\(tag)' is written '\(canonical)' (compiled as that)", fix: FixIt(original: tag, replacement: canonical))
+    }
+    static func duplicateLocale(_ tag: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "locale '\(tag)' is already defined at \(first.description)")
+    }
+    static func duplicateLayout(_ formFactor: FormFactor, first: SourceLocation) -> Self {
+        Self(.duplicateId, "a second \(formFactor) layout (the first is at \(first.description))")
+    }
+    static func duplicateLayer(_ id: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "layer '\(id)' is already defined at \(first.description)")
+    }
+    static func duplicateCallout(_ character: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "callouts for '\(character)' are already defined at \(first.description)")
+    }
+    static func unexpectedValue(_ action: KeyActionKind) -> Self { Self(.unexpectedValue, "a \(action) key takes no value") }
+    static func missingValue(_ action: KeyActionKind) -> Self { Self(.missingValue, "a \(action) key needs a value") }
+    static let emptyText = Self(.emptyText, "empty text")
+    static func notNfc(_ text: String, nfc: String) -> Self { Self(.notNfc, "'\(text)' is not in Unicode normalization form C (write '\(nfc)')") }
+    static func multipleGraphemes(_ text: String) -> Self {
+        Self(.multipleGraphemes, "'\(text)' is \(text.count) grapheme clusters; a character key types one (use a text key)")
+    }
+    static func emptyCallout(_ character: String) -> Self { Self(.emptyCallout, "the callout of '\(character)' has no variants") }
+    static func duplicateVariant(_ variant: String, of character: String) -> Self {
+        Self(.duplicateVariant, "variant '\(variant)' appears twice in the callout of '\(character)'")
+    }
+    static func calloutDefaultNotVariant(_ variant: String, of character: String) -> Self {
+        Self(.calloutDefaultNotVariant, "the default '\(variant)' is not one of the variants of '\(character)'")
+    }
+    static func duplicateCharacter(_ character: String, layer: String, first: SourceLocation) -> Self {
+        Self(.duplicateCharacter, "'\(character)' is already on layer '\(layer)' at \(first.description)")
+    }
+    static func unusedCallout(_ character: String, locale: String) -> Self {
+        Self(.unusedCallout, "no layer of '\(locale)' shows '\(character)', so its callout is never used")
+    }
+    static func widthOutOfRange(_ width: String, _ allowed: String) -> Self { Self(.widthOutOfRange, "width '\(width)' is out of range: \(allowed)") }
+    static let multipleAvailable = Self(.multipleAvailable, "a second 'available' key in the row; only one key can take what is left")
+    static func rowOverflow(fixed: Int, of width: Int, _ formFactor: FormFactor) -> Self {
+        Self(.rowOverflow, "fixed widths take \(fixed) of the \(width) points of the narrowest \(formFactor) keyboard, leaving no room for the row's other keys")
+    }
+    static func noRoom(_ formFactor: FormFactor, width: Int) -> Self {
+        Self(.noRoom, "this key gets no room on a \(formFactor) keyboard \(width) points wide: the row with the least room per input key sets the input width, and this row's other keys fill it")
+    }
+    static func limitExceeded(_ owner: String, has count: Int, _ what: String, most: Int) -> Self {
+        Self(.limitExceeded, "\(owner) has \(count) \(what), more than the \(most) a bundle can hold")
+    }
+    static func noLowercasedLayer(_ formFactor: FormFactor, locale: String) -> Self {
+        Self(.missingLayer, "the \(formFactor) layout of '\(locale)' has no lowercased layer")
+    }
+    static func missingLayer(_ id: String, _ formFactor: FormFactor, locale: String, closest: String?) -> Self {
+        Self(.missingLayer, "layer '\(id)' does not exist in the \(formFactor) layout of '\(locale)'", writing: id, closest: closest)
+    }
+    static func missingParent(_ tag: String, extends parent: String, closest: String?) -> Self {
+        Self(.missingParent, "'\(tag)' extends '\(parent)', which no layout defines", writing: parent, closest: closest)
+    }
+    static func missingCalloutLocale(_ parent: String, closest: String?) -> Self {
+        Self(.missingCalloutLocale, "callouts extend '\(parent)', which no layout defines", writing: parent, closest: closest)
+    }
+    static func inheritanceCycle(_ tags: [String]) -> Self { Self(.inheritanceCycle, "inheritance cycle: \(tags.joined(separator: " → "))") }
+    static func missingInheritedLayer(row: Int, layer: String) -> Self {
+        Self(.missingRow, "row \(row) replaces a row of the inherited layer '\(layer)', which does not exist")
+    }
+    static func missingRow(_ row: Int, layer: String, rows: Int) -> Self {
+        Self(.missingRow, "row \(row) does not exist: the inherited layer '\(layer)' has \(rows) row\(rows == 1 ? "" : "s")")
+    }
+    static func mixedRowPatch(_ layer: String) -> Self { Self(.mixedRowPatch, "layer '\(layer)' mixes rows with and without an index") }
+    static func unresolvedReplacement(_ key: String, _ formFactor: FormFactor) -> Self {
+        Self(.unresolvedReplacement, "no key types '\(key)' in the \(formFactor) layout")
+    }
+    static func untypableWords(_ count: Int, of total: Int, corpus: String, locale: String, examples: [String]) -> Self {
+        let listed = examples.map { "'\($0)'" }.joined(separator: ", ")
+        return Self(.untypableWords, "\(count) of \(total) words of \(corpus) cannot be typed on the layouts of '\(locale)', for example \(listed)")
+    }
+}
+
+// MARK: Characters, in layouts and corpora
+extension DiagnosticMessage {
+    /// `U+` and at least four hexadecimal digits.
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+
+    static func controlCharacter(_ scalar: Unicode.Scalar) -> Self { Self(.controlCharacter, "control character \(hex(scalar))") }
+    static func controlCharacterInWord(_ scalar: Unicode.Scalar) -> Self { Self(.controlCharacter, "control character \(hex(scalar)) in word") }
+    static func shortcutCharacter(_ scalar: Unicode.Scalar) -> Self { Self(.controlCharacter, "character \(hex(scalar)) in shortcut") }
+    static let nulInText = Self(.controlCharacter, "NUL character (U+0000) in text; the line is left out")
+    static func unassignedCharacter(_ scalar: Unicode.Scalar) -> Self { Self(.unassignedCharacter, "unassigned character \(hex(scalar))") }
+    static func unassignedCharacterInWord(_ scalar: Unicode.Scalar) -> Self {
+        Self(.unassignedCharacter, "unassigned character \(hex(scalar)) in word")
+    }
+    static func surrogate(_ scalar: Unicode.Scalar) -> Self { Self(.unassignedCharacter, "surrogate \(hex(scalar))") }
+    static func privateUseKey(_ scalar: Unicode.Scalar) -> Self {
+        Self(.privateUseCharacter, "private-use character \(hex(scalar)) shows differently on each system")
+    }
+    static func privateUseWord(_ scalar: Unicode.Scalar) -> Self {
+        Self(.privateUseCharacter, "private-use character \(hex(scalar)) in word: it shows only with a font that defines it")
+    }
+}
+
+// MARK: Corpora
+extension DiagnosticMessage {
+    static let unknownFormat = Self(.unknownFormat, "unknown corpus format; name one with --format (txt, tsv, combined, text)")
+    static let emptyWord = Self(.emptyWord, "empty word")
+    static let emptyWordBeforeTab = Self(.emptyWord, "empty word before the tab")
+    static let entryWithoutWord = Self(.emptyWord, "entry has no word")
+    static func countNotNumber(_ text: Substring) -> Self { Self(.invalidCount, "count '\(text)' is not a whole number") }
+    static func missingFrequency(_ word: String) -> Self { Self(.invalidCount, "entry for '\(word)' has no 'f='") }
+    static func invalidFrequency(_ value: Substring, _ range: ClosedRange<Int>, or alternative: String? = nil) -> Self {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (alternative.map { " or '\($0)'" } ?? "")
+        return Self(.invalidCount, "frequency 'f=\(value)' is not \(expected)")
+    }
+    static func whitespaceInWord(_ word: String) -> Self {
+        Self(.whitespaceInWord, "whitespace inside word '\(word)' (only single spaces between the words of an entry are allowed)")
+    }
+    static func wordTooLong(_ length: Int, limit: Int) -> Self { Self(.wordTooLong, "word is \(length) characters long; the limit is \(limit)") }
+    static func shortcutTooLong(_ length: Int, limit: Int) -> Self { Self(.wordTooLong, "shortcut is \(length) characters long; the limit is \(limit)") }
+    static func invisibleCharacter(_ scalar: Unicode.Scalar) -> Self {
+        Self(.invisibleCharacter, "invisible character \(hex(scalar)) in word (no keyboard types it, and it hides what the word is)")
+    }
+    static let softHyphen = Self(.softHyphen, "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)")
+    static func duplicateWord(_ word: String, first: SourceLocation) -> Self {
+        Self(.duplicateWord, "duplicate word '\(word)' (first at \(first.description)); counts merged")
+    }
+    static let missingHeader = Self(.missingHeader, "expected the 'dictionary=…' header of an AOSP combined word list")
+    static let invalidLine = Self(.invalidLine, "expected ' word=…', '  shortcut=…' or '  bigram=…'")
+    static func invalidAttribute(_ key: Substring) -> Self { Self(.invalidAttribute, "header attribute '\(key)' is not a name") }
+    static func unknownHeaderAttribute(_ key: Substring) -> Self { Self(.unknownListAttribute, "unknown header attribute '\(key)' (kept)") }
+    static func unknownListAttribute(_ key: Substring, of owner: String) -> Self {
+        Self(.unknownListAttribute, "unknown \(owner) attribute '\(key)' (ignored)")
+    }
+    static func trimmedWhitespace(_ word: String) -> Self { Self(.trimmedWhitespace, "spaces around the word '\(word)' (trimmed)") }
+    static func orphanShortcut(_ kind: String) -> Self { Self(.orphanShortcut, "a \(kind) must follow the word it belongs to") }
+    static let emptyShortcut = Self(.emptyShortcut, "empty shortcut")
+    static let invalidShortcut = Self(.invalidShortcut, "a shortcut needs 'shortcut=' and 'f='")
+    /// The phonetic rules parser's own account of the rule.
+    static func invalidPhoneticRule(_ detail: String) -> Self { Self(.invalidPhoneticRule, detail) }
+    static let emptyCorpus = Self(.emptyCorpus, "the corpus has no words")
+    static func alphabetTooLarge(_ size: Int, limit: Int) -> Self {
+        Self(.alphabetTooLarge, "the words use \(size) distinct characters; the limit is \(limit)")
+    }
+}
