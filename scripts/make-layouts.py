@@ -151,8 +151,9 @@ def tablet_layout(rows, currency, punctuation):
                                     key('dismissKeyboard')]
     r1, r2, r3 = rows[0], rows[1], rows[2]
     extra = [c for c in ',.' if c not in r3 and c not in r1 and c not in r2]
-    # A second shift takes what the third row leaves, when that is at least a key's width.
-    right_shift = [key('shift', width='available')] if len(r3) + len(extra) + 2 <= len(r1) + 1.3 else []
+    # Tablets have a shift key at each end of the third row (KeyboardKit's iPad layout, iPadOS). The
+    # right one takes what the row leaves when that is at least a key's width, else one key's width.
+    right_shift = [key('shift', width='available' if len(r3) + len(extra) + 2 <= len(r1) + 1.3 else None)]
     alphabetic = [[char_run(r1), key('backspace', width='input*1.3')],
                   [char_run(r2), key('primary', 'return', width='available')],
                   [key('shift'), char_run(r3 + extra)] + right_shift,

@@ -22,6 +22,7 @@ import Testing
                 for layer in layout.layers {
                     layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in
                         seen += (key.output?.utf8Count ?? 0) + (key.label?.utf8Count ?? 0) + (key.callout?.count ?? 0)
+                        seen += key.hint?.utf8Count ?? 0
                         seen += key.targetLayer?.rowCount ?? 0
                         if frame.width.isNaN { seen += 1 }
                     }
@@ -47,6 +48,32 @@ import Testing
             _ = Self.walk(bundle)
         }
         #expect(rejected > 100)
+    }
+
+    /// The optional `hint` section, damaged in each way a reader checks, reads as absent: the
+    /// bundle opens, its keys read, and no key has a hint.
+    @Test func aDamagedHintSectionReadsAsAbsent() throws {
+        let source = "<keyboard locale=\"he\"><layout formFactor=\"phone\"><layer id=\"lowercased\"><row><key value=\"ק\" hint=\"3\"/><key value=\"ר\" hint=\"4\"/><key value=\"א\" hint=\"5\"/></row></layer></layout></keyboard>"
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "he.xml"))
+        let bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve([document]).locales)
+        let hints = try #require(try Container(bytes: bytes).sections.first { $0.tag == .keyHints })
+        func hintsRead(_ bytes: [UInt8]) throws -> [String?] {
+            let bundle = try LayoutBundle(bytes: bytes)
+            #expect(Self.walk(bundle) > 0)
+            return bundle.layout(for: .phone)!.layer(.lowercased)!.row(at: 0).map { $0.hint?.description }
+        }
+        #expect(try hintsRead(bytes) == ["3", "4", "5"])
+        #expect(hints.length == 3 * LayoutFormat.HintField.recordSize)
+        func damaged(_ change: (inout [UInt8], Int) -> Void) throws -> [String?] {
+            var copy = bytes
+            change(&copy, hints.offset)
+            return try hintsRead(copy)
+        }
+        let none: [String?] = [nil, nil, nil]
+        #expect(try damaged { bytes, at in bytes[at + 8] = 0 } == none)            // keys out of order (0, 0, 2)
+        #expect(try damaged { bytes, at in bytes[at + 16] = 200 } == none)         // a key past the table
+        #expect(try damaged { bytes, at in bytes[at + 4 + 3] = 0x7F } == none)     // a string past the pool
     }
 
     @Test func keyWidthsThatAreNotFiniteOrOutOfRangeAreRejected() throws {

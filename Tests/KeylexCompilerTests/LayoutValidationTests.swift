@@ -204,6 +204,70 @@ import Testing
         #expect(document.layouts[0].layers[0].rows[0].keys.compactMap(\.value) == ["ב", "\u{5BC}", "ג"])
     }
 
+    /// Hint labels and shifted outputs as real layouts have them: AOSP's Hebrew top row shows a
+    /// digit hint on each letter (`rowkeys_hebrew1.xml`, `keyHintLabel`), FlorisBoard's German
+    /// Dvorak shifts `,` to `;`, `.` to `:` and `?` to `ß` (`dvorak_de.json`, `shiftedManual`).
+    @Test func hintLabelsAndShiftedOutputsCompileReadBackAndConvert() throws {
+        let xml = """
+        <keyboard locale="de-t-k0-dvorak">
+          <layout formFactor="phone">
+            <layer id="lowercased">
+              <row><key value="ק" hint="3"/><key value="ר" hint="4"/><key value="," shifted=";"/><key value="." shifted=":"/><chars value="pyf"/><key value="?" shifted="ß" hint="ß"/></row>
+              <row><key action="text" value=".de" shifted=".DE"/><key action="shift"/></row>
+            </layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let document = try #require(reader.read(Array(xml.utf8), path: "dvorak.xml"))
+        let json = JSONLayoutWriter.write(document)
+        #expect(json.contains("\"shifted\": \";\"") && json.contains("\"hint\": \"3\""))
+        #expect(reader.read(Array(json.utf8), path: "dvorak.json") == document)
+        #expect(reader.read(Array(XMLLayoutWriter.write(document).utf8), path: "again.xml") == document)
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let layout = try #require(bundle.layout(for: .phone))
+        let lower = layout.layer(.lowercased)!.row(at: 0)
+        #expect(lower.map { $0.hint?.description } == ["3", "4", nil, nil, nil, nil, nil, "ß"])
+        for upper in [layout.layer(.uppercased)!, layout.layer(.capsLocked)!] {
+            #expect(upper.row(at: 0).map { $0.output?.description } == ["ק", "ר", ";", ":", "P", "Y", "F", "ß"])
+            #expect(upper.row(at: 0).map { $0.hint?.description } == ["3", "4", nil, nil, nil, nil, nil, "ß"])
+            #expect(upper.row(at: 1)[0].output == ".DE")
+        }
+        let svg = LayoutPreview(bundle: bundle, title: "Dvorak").svg(layout.layer(.lowercased)!)
+        #expect(svg.contains("<text class=\"hint\"") && svg.contains(">3</text>") && svg.contains("(hint “3”)"))
+    }
+
+    @Test func shiftedOutputsThatCannotBeUsedAreReported() throws {
+        let source = """
+        <keyboard locale="xx">
+          <layout formFactor="phone">
+            <layer id="lowercased"><row><key value="a" shifted="bc"/><key action="backspace" shifted="x"/><key value="q" hint=""/></row></layer>
+            <layer id="numeric"><row><key value="1" shifted="!"/></row></layer>
+          </layout>
+          <layout formFactor="tablet">
+            <layer id="lowercased"><row><key value="," shifted=";"/></row></layer>
+            <layer id="uppercased"><row><key value=";"/></row></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+        _ = LayoutBuild(diagnostics: engine).resolve([document])
+        let found = engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" }
+        #expect(found == ["3:57 multiple-graphemes", "3:95 unexpected-value", "3:120 empty-text"], "\(engine.diagnostics)")
+        let fixed = source.replacingOccurrences(of: "shifted=\"bc\"", with: "").replacingOccurrences(of: " shifted=\"x\"", with: "")
+            .replacingOccurrences(of: " hint=\"\"", with: "")
+        let again = DiagnosticEngine()
+        let corrected = try #require(LayoutSourceReader(diagnostics: again).read(Array(fixed.utf8), path: "xx.xml"))
+        _ = LayoutBuild(diagnostics: again).resolve([corrected])
+        #expect(again.diagnostics.map(\.code) == ["unused-shifted", "unused-shifted"], "\(again.diagnostics)")
+        #expect(again.diagnostics.map(\.location.line) == [4, 7])
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

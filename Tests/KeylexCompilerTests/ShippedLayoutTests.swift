@@ -204,6 +204,19 @@ import Testing
         }
     }
 
+    /// Tablets have a shift key at each end of the third row, as KeyboardKit's iPad layout and
+    /// iPadOS have them, in every locale (ru-RU, uk-UA, ar and he once had one).
+    @Test func everyTabletHasTwoShiftKeys() throws {
+        for locale in Self.shipped.locales {
+            let layout = try #require(try Self.bundle(locale.tag).layout(for: .tablet, locale: locale.tag))
+            let row = layout.layer(.lowercased)!.row(at: 2)
+            #expect(row.first?.action == .shift && row.last?.action == .shift, "\(locale.tag)")
+            var narrowest = Double.infinity
+            layout.layer(.lowercased)!.forEachKeyFrame(keyboardWidth: 768, rowHeight: 60) { frame, _ in narrowest = min(narrowest, frame.width) }
+            #expect(narrowest > 50, "\(locale.tag): a key \(narrowest) points wide")
+        }
+    }
+
     @Test func keysCarryTheirActionsReturnTypesAndTargets() throws {
         let layout = try Self.bundle("en-US").layout(for: .tablet)!
         let lower = layout.layer(.lowercased)!

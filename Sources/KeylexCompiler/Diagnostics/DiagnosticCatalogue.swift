@@ -37,6 +37,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case emptyCallout = "empty-callout"
     case calloutDefaultNotVariant = "callout-default-not-variant"
     case unusedCallout = "unused-callout"
+    case unusedShifted = "unused-shifted"
     case widthOutOfRange = "width-out-of-range"
     case multipleAvailable = "multiple-available"
     case rowOverflow = "row-overflow"
@@ -78,7 +79,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .untypableWords, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .untypableWords, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
         default: .error
         }
     }
@@ -107,7 +108,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .nonCanonicalLocale: "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag"
         case .duplicateId: "a locale, a layout of one form factor, a layer or a character's callouts defined twice"
         case .missingValue: "a key action that needs a value has none"
-        case .unexpectedValue: "a key action that takes no value has one"
+        case .unexpectedValue: "a key action that takes no value (or no shifted output) has one"
         case .emptyText: "an empty key output, label or replacement"
         case .notNfc: "text that is not in Unicode Normalization Form C"
         case .controlCharacter: "a control character in a key's text or a word (a NUL byte in raw text included)"
@@ -119,6 +120,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .emptyCallout: "a callout with no variants"
         case .calloutDefaultNotVariant: "a callout's default is not one of its variants"
         case .unusedCallout: "callouts for a character no key of the locale types"
+        case .unusedShifted: "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer"
         case .widthOutOfRange: "a key width outside the range its kind allows"
         case .multipleAvailable: "a row with more than one key of width available"
         case .rowOverflow: "a row whose fixed widths leave its other keys no room"

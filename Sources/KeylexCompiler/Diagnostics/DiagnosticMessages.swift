@@ -98,6 +98,12 @@ extension DiagnosticMessage {
     }
     static func unexpectedValue(_ action: KeyActionKind) -> Self { Self(.unexpectedValue, "a \(action) key takes no value") }
     static func missingValue(_ action: KeyActionKind) -> Self { Self(.missingValue, "a \(action) key needs a value") }
+    static func unexpectedShifted(_ action: KeyActionKind) -> Self {
+        Self(.unexpectedValue, "a \(action) key types nothing, so it has no shifted output (only character and text keys do)")
+    }
+    static func unusedShifted(_ layer: String) -> Self {
+        Self(.unusedShifted, "this shifted output is never used: only the lowercased layer's are, when the uppercased layer is derived (this key is on '\(layer)')")
+    }
     static let emptyText = Self(.emptyText, "empty text")
     static func notNfc(_ text: String, nfc: String) -> Self { Self(.notNfc, "'\(text)' is not in Unicode normalization form C (write '\(nfc)')") }
     static func multipleGraphemes(_ text: String) -> Self {

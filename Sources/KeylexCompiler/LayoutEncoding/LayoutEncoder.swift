@@ -1,96 +1,139 @@
 import KeylexRuntime
 
-/// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``.
+/// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``, and
+/// the optional `hint` section when a key has a hint label.
 struct LayoutEncoder {
     let locales: [ResolvedLocale]
 
     /// The sections, in file order. The same locales always give the same bytes.
     func sections() -> [(SectionTag, [UInt8])] {
         let strings = StringPool(locales)
-        var tables = LayoutFormat.Table.allCases.map { _ in [UInt8]() }
-        // Rows with the same keys (capsLocked and uppercased, the bottom rows of several layers)
-        // share one run of key records.
-        var keyRuns: [[UInt8]: Int] = [:]
-        var counts = LayoutFormat.Table.allCases.map { _ in 0 }
-        func append(_ table: LayoutFormat.Table, _ record: [UInt8]) {
-            precondition(record.count == table.recordSize)
-            tables[table.rawValue] += record
-            counts[table.rawValue] += 1
-        }
-        for (localeIndex, locale) in locales.enumerated() {
-            let firstCallout = counts[LayoutFormat.Table.callouts.rawValue]
-            var calloutIndex: [String: Int] = [:]
-            for callout in locale.callouts {
-                calloutIndex[callout.character] = counts[LayoutFormat.Table.callouts.rawValue]
-                var record = Record(size: LayoutFormat.Table.callouts.recordSize)
-                typealias C = LayoutFormat.CalloutField
-                record.put(strings.index(callout.character), at: C.character)
-                record.put(UInt32(counts[LayoutFormat.Table.variants.rawValue]), at: C.firstVariant)
-                record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
-                record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
-                append(.callouts, record.bytes)
-                for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
-            }
-            var locRecord = Record(size: LayoutFormat.Table.locales.recordSize)
-            typealias L = LayoutFormat.LocaleField
-            locRecord.put(strings.index(locale.tag), at: L.tag)
-            locRecord.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: L.name)
-            locRecord.put(UInt32(counts[LayoutFormat.Table.layouts.rawValue]), at: L.firstLayout)
-            locRecord.put(UInt32(firstCallout), at: L.firstCallout)
-            locRecord.put(UInt16(clamping: locale.layouts.count), at: L.layoutCount)
-            locRecord.put(locale.direction.rawValue, at: L.direction)
-            locRecord.put(UInt32(locale.callouts.count), at: L.calloutCount)
-            append(.locales, locRecord.bytes)
+        var tables = LayoutTableWriter(strings: strings)
+        for (index, locale) in locales.enumerated() { tables.append(locale, index: index) }
+        var sections = [(SectionTag.strings, strings.bytes()), (SectionTag.layouts, tables.layt())]
+        if !tables.hints.isEmpty { sections.append((.keyHints, tables.hints)) }
+        return sections
+    }
+}
 
-            for layout in locale.layouts {
-                var record = Record(size: LayoutFormat.Table.layouts.recordSize)
-                typealias Y = LayoutFormat.LayoutField
-                record.put(UInt32(counts[LayoutFormat.Table.layers.rawValue]), at: Y.firstLayer)
-                record.put(UInt32(localeIndex), at: Y.locale)
-                record.put(UInt16(clamping: layout.layers.count), at: Y.layerCount)
-                record.put(layout.formFactor.rawValue, at: Y.formFactor)
-                append(.layouts, record.bytes)
-                let layerIds = layout.layers.map(\.id)
-                for layer in layout.layers {
-                    var layerRecord = Record(size: LayoutFormat.Table.layers.recordSize)
-                    typealias A = LayoutFormat.LayerField
-                    layerRecord.put(strings.index(layer.id), at: A.name)
-                    layerRecord.put(UInt32(counts[LayoutFormat.Table.rows.rawValue]), at: A.firstRow)
-                    layerRecord.put(UInt16(clamping: layer.rows.count), at: A.rowCount)
-                    layerRecord.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: A.flags)
-                    append(.layers, layerRecord.bytes)
-                    for row in layer.rows {
-                        let metrics = RowMetrics(row)
-                        let keys = row.keys.flatMap { keyRecord($0, strings: strings, layerIds: layerIds, callouts: calloutIndex) }
-                        let firstKey = keyRuns[keys] ?? counts[LayoutFormat.Table.keys.rawValue]
-                        if keyRuns[keys] == nil {
-                            keyRuns[keys] = firstKey
-                            tables[LayoutFormat.Table.keys.rawValue] += keys
-                            counts[LayoutFormat.Table.keys.rawValue] += row.keys.count
-                        }
-                        var rowRecord = Record(size: LayoutFormat.Table.rows.recordSize)
-                        typealias R = LayoutFormat.RowField
-                        rowRecord.put(UInt32(firstKey), at: R.firstKey)
-                        rowRecord.put(UInt16(clamping: row.keys.count), at: R.keyCount)
-                        rowRecord.put(UInt16(clamping: metrics.availableCount), at: R.availableCount)
-                        rowRecord.put(metrics.inputUnits.bitPattern, at: R.inputUnits)
-                        rowRecord.put(metrics.fixedFraction.bitPattern, at: R.fixedFraction)
-                        rowRecord.put(metrics.fixedPoints.bitPattern, at: R.fixedPoints)
-                        append(.rows, rowRecord.bytes)
-                    }
-                }
-            }
-        }
+/// The `LAYT` tables and the `hint` records, filled in locale by locale.
+private struct LayoutTableWriter {
+    typealias Table = LayoutFormat.Table
+    let strings: StringPool
+    private var tables = Table.allCases.map { _ in [UInt8]() }
+    private var counts = Table.allCases.map { _ in 0 }
+    /// Rows with the same keys (capsLocked and uppercased, the bottom rows of several layers)
+    /// share one run of key records: the first key of each run, by its records and hints.
+    private var keyRuns: [[UInt8]: Int] = [:]
+    private(set) var hints: [UInt8] = []
+
+    init(strings: StringPool) { self.strings = strings }
+
+    /// The `LAYT` section: the record counts, padded, then the tables.
+    func layt() -> [UInt8] {
         var layt: [UInt8] = []
         for count in counts { layt.append(littleEndian: UInt32(count)) }
         while layt.count < LayoutFormat.headerSize { layt.append(0) }
         for table in tables { layt += table }
-        return [(.strings, strings.bytes()), (.layouts, layt)]
+        return layt
     }
 
-    private func keyRecord(_ key: Key, strings: StringPool, layerIds: [String], callouts: [String: Int]) -> [UInt8] {
+    private mutating func append(_ table: Table, _ record: Record) {
+        precondition(record.bytes.count == table.recordSize)
+        tables[table.rawValue] += record.bytes
+        counts[table.rawValue] += 1
+    }
+
+    private func next(_ table: Table) -> UInt32 { UInt32(counts[table.rawValue]) }
+
+    /// Appends the locale numbered `index`: its callouts, its record, and its layouts.
+    mutating func append(_ locale: ResolvedLocale, index: Int) {
+        typealias L = LayoutFormat.LocaleField
+        let firstCallout = next(.callouts)
+        let callouts = appendCallouts(locale.callouts)
+        var record = Record(size: Table.locales.recordSize)
+        record.put(strings.index(locale.tag), at: L.tag)
+        record.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: L.name)
+        record.put(next(.layouts), at: L.firstLayout)
+        record.put(firstCallout, at: L.firstCallout)
+        record.put(UInt16(clamping: locale.layouts.count), at: L.layoutCount)
+        record.put(locale.direction.rawValue, at: L.direction)
+        record.put(UInt32(locale.callouts.count), at: L.calloutCount)
+        append(.locales, record)
+        for layout in locale.layouts { append(layout, locale: index, callouts: callouts) }
+    }
+
+    /// Appends callouts and their variants; returns the callout index of each character.
+    private mutating func appendCallouts(_ callouts: [Callout]) -> [String: Int] {
+        typealias C = LayoutFormat.CalloutField
+        var indices: [String: Int] = [:]
+        for callout in callouts {
+            indices[callout.character] = Int(next(.callouts))
+            var record = Record(size: Table.callouts.recordSize)
+            record.put(strings.index(callout.character), at: C.character)
+            record.put(next(.variants), at: C.firstVariant)
+            record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
+            record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
+            append(.callouts, record)
+            for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
+        }
+        return indices
+    }
+
+    private mutating func append(_ layout: Layout, locale: Int, callouts: [String: Int]) {
+        typealias Y = LayoutFormat.LayoutField
+        typealias A = LayoutFormat.LayerField
+        var record = Record(size: Table.layouts.recordSize)
+        record.put(next(.layers), at: Y.firstLayer)
+        record.put(UInt32(locale), at: Y.locale)
+        record.put(UInt16(clamping: layout.layers.count), at: Y.layerCount)
+        record.put(layout.formFactor.rawValue, at: Y.formFactor)
+        append(.layouts, record)
+        let layerIds = layout.layers.map(\.id)
+        for layer in layout.layers {
+            var record = Record(size: Table.layers.recordSize)
+            record.put(strings.index(layer.id), at: A.name)
+            record.put(next(.rows), at: A.firstRow)
+            record.put(UInt16(clamping: layer.rows.count), at: A.rowCount)
+            record.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: A.flags)
+            append(.layers, record)
+            for row in layer.rows { append(row, keys: keyRun(row, layerIds: layerIds, callouts: callouts)) }
+        }
+    }
+
+    private mutating func append(_ row: Row, keys firstKey: Int) {
+        typealias R = LayoutFormat.RowField
+        let metrics = RowMetrics(row)
+        var record = Record(size: Table.rows.recordSize)
+        record.put(UInt32(firstKey), at: R.firstKey)
+        record.put(UInt16(clamping: row.keys.count), at: R.keyCount)
+        record.put(UInt16(clamping: metrics.availableCount), at: R.availableCount)
+        record.put(metrics.inputUnits.bitPattern, at: R.inputUnits)
+        record.put(metrics.fixedFraction.bitPattern, at: R.fixedFraction)
+        record.put(metrics.fixedPoints.bitPattern, at: R.fixedPoints)
+        append(.rows, record)
+    }
+
+    /// The first key of the run of `row`'s key records: one written before, or appended now with
+    /// the keys' hints.
+    private mutating func keyRun(_ row: Row, layerIds: [String], callouts: [String: Int]) -> Int {
+        let records = row.keys.map { keyRecord($0, layerIds: layerIds, callouts: callouts) }
+        let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
+        let run = records.flatMap(\.bytes) + hintStrings.flatMap { Record.u32($0).bytes }
+        if let first = keyRuns[run] { return first }
+        let first = counts[Table.keys.rawValue]
+        keyRuns[run] = first
+        for (i, record) in records.enumerated() {
+            append(.keys, record)
+            guard hintStrings[i] != LayoutFormat.noString else { continue }
+            hints += Record.u32(UInt32(first + i)).bytes + Record.u32(hintStrings[i]).bytes
+        }
+        return first
+    }
+
+    private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> Record {
         typealias K = LayoutFormat.KeyField
-        var record = Record(size: LayoutFormat.Table.keys.recordSize)
+        var record = Record(size: Table.keys.recordSize)
         let width = (key.width ?? .input).encoded
         record.put(key.action.rawValue, at: K.action)
         record.put(width.kind.rawValue, at: K.widthKind)
@@ -108,7 +151,7 @@ struct LayoutEncoder {
         record.put(key.label.map(strings.index) ?? LayoutFormat.noString, at: K.label)
         let callout = key.action == .character ? key.value.flatMap { callouts[$0] } : nil
         record.put(callout.map { UInt32($0) } ?? LayoutFormat.noCallout, at: K.callout)
-        return record.bytes
+        return record
     }
 }
 
@@ -150,6 +193,7 @@ struct StringPool {
                         for key in row.keys {
                             if let value = key.value, key.action != .primary { all.insert(value) }
                             if let label = key.label { all.insert(label) }
+                            if let hint = key.hint { all.insert(hint) }
                         }
                     }
                 }
@@ -186,9 +230,9 @@ struct Record {
 
     mutating func put<T: FixedWidthInteger>(_ value: T, at offset: Int) { bytes.store(value, at: offset) }
 
-    static func u32(_ value: UInt32) -> [UInt8] {
+    static func u32(_ value: UInt32) -> Record {
         var record = Record(size: 4)
         record.put(value, at: 0)
-        return record.bytes
+        return record
     }
 }

@@ -49,6 +49,7 @@ public enum LayoutReadback {
         let expectedOutput = key.action == .primary ? nil : key.value
         guard read.output?.description == expectedOutput else { return "output" }
         guard read.label?.description == key.label else { return "label" }
+        guard read.hint?.description == key.hint else { return "hint" }
         let width = (key.width ?? .input).encoded
         guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width.sourceText)" }
         if key.action == .primary {

@@ -153,12 +153,19 @@ public struct Key: Equatable, Sendable {
     public var value: String?
     /// What the key shows, when it differs from its output.
     public var label: String?
+    /// A small secondary label (AOSP's `keyHintLabel`: the digit on a top-row letter).
+    public var hint: String?
+    /// What a character or text key of the `lowercased` layer types on the derived upper layers,
+    /// instead of its upper case (`,` shifted to `;` on Dvorak).
+    public var shifted: String?
     /// `nil` means one input unit.
     public var width: KeyWidth?
     public var origin: Origin
-    /// Where the value, label and width were written.
+    /// Where the value, label, hint, shifted output and width were written.
     public var valueOrigin: Origin
     public var labelOrigin: Origin
+    public var hintOrigin: Origin
+    public var shiftedOrigin: Origin
     public var widthOrigin: Origin
 
     public init(action: KeyActionKind, value: String? = nil, label: String? = nil, width: KeyWidth? = nil, origin: Origin) {
@@ -169,12 +176,41 @@ public struct Key: Equatable, Sendable {
         self.origin = origin
         self.valueOrigin = origin
         self.labelOrigin = origin
+        self.hintOrigin = origin
+        self.shiftedOrigin = origin
         self.widthOrigin = origin
+    }
+
+    /// Sets the text `field` to `text`, written at `origin`.
+    public mutating func set(_ field: KeyTextField, _ text: String, at origin: Origin) {
+        switch field {
+        case .value: (value, valueOrigin) = (text, origin)
+        case .label: (label, labelOrigin) = (text, origin)
+        case .hint: (hint, hintOrigin) = (text, origin)
+        case .shifted: (shifted, shiftedOrigin) = (text, origin)
+        }
+    }
+
+    /// The text `field` of the key.
+    public subscript(field: KeyTextField) -> String? {
+        switch field {
+        case .value: value
+        case .label: label
+        case .hint: hint
+        case .shifted: shifted
+        }
     }
 
     /// Whether the key types its value (character and text keys).
     public var typesValue: Bool { action == .character || action == .text }
     /// Whether the key is a plain character key of one input unit with no label: what a compact
     /// row string holds.
-    public var isPlainCharacter: Bool { action == .character && label == nil && width == nil && value != nil }
+    public var isPlainCharacter: Bool {
+        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil
+    }
+}
+
+/// The text attributes of a key, as both source syntaxes name them, in the order they are written.
+public enum KeyTextField: String, CaseIterable, Sendable {
+    case value, label, hint, shifted
 }

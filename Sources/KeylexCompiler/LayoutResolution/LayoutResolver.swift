@@ -175,9 +175,7 @@ public struct LayoutResolver {
             if source == .lowercased {
                 for r in layer.rows.indices {
                     for k in layer.rows[r].keys.indices {
-                        let key = layer.rows[r].keys[k]
-                        if key.action == .character, let value = key.value { layer.rows[r].keys[k].value = Self.upper(value, locale: locale) }
-                        if let label = key.label, key.action == .character { layer.rows[r].keys[k].label = Self.upper(label, locale: locale) }
+                        layer.rows[r].keys[k] = Self.shift(layer.rows[r].keys[k], locale: locale)
                     }
                 }
             }
@@ -185,6 +183,22 @@ public struct LayoutResolver {
         }
         insert(.uppercased, from: .lowercased)
         insert(.capsLocked, from: .uppercased)
+        return result
+    }
+
+    /// A key of the lowercased layer as the derived uppercased layer has it: its shifted output,
+    /// else its character (and label) in upper case.
+    private static func shift(_ key: Key, locale: String) -> Key {
+        var result = key
+        result.shifted = nil
+        if let shifted = key.shifted {
+            result.value = shifted
+            result.valueOrigin = key.shiftedOrigin
+            result.label = nil
+        } else if key.action == .character {
+            result.value = key.value.map { upper($0, locale: locale) }
+            result.label = key.label.map { upper($0, locale: locale) }
+        }
         return result
     }
 

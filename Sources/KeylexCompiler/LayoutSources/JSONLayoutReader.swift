@@ -174,20 +174,15 @@ struct JSONLayoutReader {
     }
 
     private func key(_ node: JSONNode) -> Key? {
-        guard let fields = members(node, allowed: ["action", "value", "label", "width"], what: "a key") else { return nil }
+        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width"], what: "a key") else { return nil }
         var action = KeyActionKind.character
         if let actionNode = fields["action"] {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
             action = known
         }
         var key = Key(action: action, origin: Origin(node.location))
-        if let valueNode = fields["value"], let value = string(valueNode) {
-            key.value = value
-            key.valueOrigin = Origin(valueNode.location)
-        }
-        if let labelNode = fields["label"], let label = string(labelNode) {
-            key.label = label
-            key.labelOrigin = Origin(labelNode.location)
+        for field in KeyTextField.allCases {
+            if let node = fields[field.rawValue], let text = string(node) { key.set(field, text, at: Origin(node.location)) }
         }
         if let widthNode = fields["width"], let text = string(widthNode) {
             key.width = vocabulary.width(text, at: widthNode.location)

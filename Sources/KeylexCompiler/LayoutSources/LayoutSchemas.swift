@@ -86,6 +86,8 @@ public enum LayoutSchemas {
         <xs:attribute name="action" type="Action"/>
         <xs:attribute name="value" type="xs:string"/>
         <xs:attribute name="label" type="xs:string"/>
+        <xs:attribute name="hint" type="xs:string"/>
+        <xs:attribute name="shifted" type="xs:string"/>
         <xs:attribute name="width" type="Width"/>
       </xs:complexType>
       <xs:simpleType name="Action">
@@ -206,6 +208,8 @@ public enum LayoutSchemas {
             "action": { "enum": \(jsonList(actions)) },
             "value": { "type": "string" },
             "label": { "type": "string" },
+            "hint": { "type": "string", "description": "A small secondary label." },
+            "shifted": { "type": "string", "description": "What the key types on the derived upper layers, instead of its upper case." },
             "width": { "type": "string", "pattern": "^(\(widthPattern.replacingOccurrences(of: "\\", with: "\\\\")))$" }
           }
         }

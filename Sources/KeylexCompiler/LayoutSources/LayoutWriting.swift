@@ -71,8 +71,9 @@ public enum XMLLayoutWriter {
                         switch item {
                         case .characters(let run): out += "        <chars" + attributes([("value", run)]) + "/>\n"
                         case .key(let key):
-                            out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description),
-                                                                ("value", key.value), ("label", key.label), ("width", key.width?.sourceText)]) + "/>\n"
+                            let texts = KeyTextField.allCases.map { ($0.rawValue, key[$0]) }
+                            out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description)] + texts
+                                                               + [("width", key.width?.sourceText)]) + "/>\n"
                         }
                     }
                     out += "      </row>\n"
@@ -162,8 +163,9 @@ public enum JSONLayoutWriter {
                 case .key(let key):
                     var fields: [String] = []
                     if key.action != .character { fields.append("\"action\": \(quote(key.action.description))") }
-                    if let value = key.value { fields.append("\"value\": \(quote(value))") }
-                    if let label = key.label { fields.append("\"label\": \(quote(label))") }
+                    for field in KeyTextField.allCases {
+                        if let text = key[field] { fields.append("\"\(field.rawValue)\": \(quote(text))") }
+                    }
                     if let width = key.width { fields.append("\"width\": \(quote(width.sourceText))") }
                     return "{ " + fields.joined(separator: ", ") + " }"
                 }

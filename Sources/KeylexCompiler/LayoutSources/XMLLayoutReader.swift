@@ -135,13 +135,8 @@ struct XMLLayoutReader {
                 action = known
             }
             var key = Key(action: action, origin: Origin(source.location(of: child)))
-            if let value = attributes["value"] {
-                key.value = value.value
-                key.valueOrigin = Origin(value.location)
-            }
-            if let label = attributes["label"] {
-                key.label = label.value
-                key.labelOrigin = Origin(label.location)
+            for field in KeyTextField.allCases {
+                if let text = attributes[field.rawValue] { key.set(field, text.value, at: Origin(text.location)) }
             }
             if let width = attributes["width"] {
                 key.width = vocabulary.width(width.value, at: width.location)
@@ -228,7 +223,7 @@ struct XMLSource {
     static let attributesByElement: [String: [String]] = [
         "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor"], "layer": ["id", "custom"],
-        "row": ["chars", "index"], "key": ["action", "value", "label", "width"], "chars": ["value"], "replace": ["key", "with"],
+        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width"], "chars": ["value"], "replace": ["key", "with"],
     ]
 
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports

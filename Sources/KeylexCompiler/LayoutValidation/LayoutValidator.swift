@@ -98,6 +98,16 @@ public final class LayoutValidator {
             report(key.origin, .missingValue(key.action))
         }
         if let label = key.label { checkText(label, key.labelOrigin) }
+        if let hint = key.hint { checkText(hint, key.hintOrigin) }
+        if let shifted = key.shifted {
+            if !key.typesValue {
+                report(key.shiftedOrigin, .unexpectedShifted(key.action))
+            } else if key.action == .character {
+                checkCharacter(shifted, key.shiftedOrigin)
+            } else {
+                checkText(shifted, key.shiftedOrigin)
+            }
+        }
         let outOfRange: String?
         switch key.width {
         case .inputPercentage(let factor) where !KeyWidth.allows(.inputPercentage, factor): outOfRange = "an input factor must be above 0 and at most 10"
@@ -153,6 +163,7 @@ public final class LayoutValidator {
             if !ids.contains(StandardLayer.lowercased.rawValue) {
                 report(layout.origin, .noLowercasedLayer(layout.formFactor, locale: locale.tag))
             }
+            checkShiftedOutputs(layout)
             for layer in layout.layers {
                 var characters: [String: Origin] = [:]
                 for row in layer.rows {
@@ -177,6 +188,18 @@ public final class LayoutValidator {
         // Only the locale's own callouts: inherited ones belong to (and are checked with) their locale.
         for callout in locale.document.callouts?.callouts ?? [] where !shown.contains(callout.character) {
             report(callout.origin, .unusedCallout(callout.character, locale: locale.tag))
+        }
+    }
+
+    /// Warns of shifted outputs the compiler never uses: only those of the `lowercased` layer are,
+    /// and only when the upper layers are derived from it.
+    private func checkShiftedOutputs(_ layout: Layout) {
+        let derivesUpper = layout.layers.contains { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived }
+        for layer in layout.layers where !layer.isDerived {
+            let used = derivesUpper && layer.id == StandardLayer.lowercased.rawValue
+            for key in layer.rows.flatMap(\.keys) where key.shifted != nil && !used {
+                report(key.shiftedOrigin, .unusedShifted(layer.id))
+            }
         }
     }
 

@@ -64,12 +64,15 @@ public struct LayoutPreview {
             let label = Self.label(key)
             var title = "\(key.action)"
             if let output = key.output { title += " “\(output)”" }
+            if let hint = key.hint { title += " (hint “\(hint)”)" }
             if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
             body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(title))</title>"
             body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"5\"/>"
             let size = label.count > 3 ? 11 : system ? 14 : 20
             body += "<text x=\"\(Self.number(x + w / 2))\" y=\"\(Self.number(y + h / 2))\" font-size=\"\(size)\">\(Self.escape(label))</text>"
-            if key.callout != nil {
+            if let hint = key.hint {
+                body += "<text class=\"hint\" x=\"\(Self.number(x + w - 7))\" y=\"\(Self.number(y + 9))\" font-size=\"10\">\(Self.escape(hint.description))</text>"
+            } else if key.callout != nil {
                 body += "<circle class=\"callout\" cx=\"\(Self.number(x + w - 6))\" cy=\"\(Self.number(y + 6))\" r=\"2\"/>"
             }
             body += "</g>\n"
@@ -82,6 +85,7 @@ public struct LayoutPreview {
         .key.system rect { fill: #adb3bc; }
         .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
         .callout { fill: #5a6070; }
+        .key text.hint { fill: #5a6070; }
         .key:hover rect { stroke: #0a64d8; stroke-width: 2; }
         </style>
         <rect class="board" width="100%" height="100%"/>

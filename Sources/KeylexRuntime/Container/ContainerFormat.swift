@@ -11,7 +11,8 @@ public enum ContainerFormat {
     /// Added to when the format gains sections that older readers may ignore.
     /// 1: optional sections (tags starting with a lower-case letter): `meta`, `shrt`, `labl`.
     /// 2: the optional `phon` section (words by sound).
-    public static let minorVersion: UInt16 = 2
+    /// 3: the optional `hint` section (keys' hint labels).
+    public static let minorVersion: UInt16 = 3
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -123,4 +124,6 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let shortcuts = SectionTag("shrt")
     /// Optional: labels of words (`abbreviation`, `medical`, …).
     public static let labels = SectionTag("labl")
+    /// Optional: the hint labels of layout keys (see ``LayoutFormat/HintField``).
+    public static let keyHints = SectionTag("hint")
 }

@@ -120,7 +120,7 @@ public struct KeyRow: RandomAccessCollection, Sendable {
     }
 }
 
-/// A key: its action, output, label, width and callouts.
+/// A key: its action, output, label, hint, width and callouts.
 public struct LayoutKey: Sendable {
     let tables: LayoutTables
     let index: Int
@@ -137,6 +137,8 @@ public struct LayoutKey: Sendable {
     public var label: KeyText? { tables.strings.optional(record.u32(F.label)) }
     /// What to show on the key: the label, else the output.
     public var displayText: KeyText? { label ?? output }
+    /// A small secondary label shown with the main one (a digit on a top-row letter): O(log keys).
+    public var hint: KeyText? { tables.hint(ofKey: index) }
     public var width: KeyWidth { KeyWidth(kind: record.u8(F.widthKind), value: record.f32(F.width)) ?? .input }
     /// The return type of a primary key.
     public var returnType: ReturnKeyType? {

@@ -55,6 +55,8 @@ final class LayoutTables: Sendable {
     let container: Container
     let strings: StringTable
     private let locales, layouts, layers, rows, keys, callouts, variants: ByteView
+    /// The `hint` records (`nil` when the bundle has none, or they are damaged).
+    private let hints: ByteView?
 
     init(container: Container) throws(KeylexError) {
         guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
@@ -70,7 +72,37 @@ final class LayoutTables: Sendable {
         }
         self.container = container
         (locales, layouts, layers, rows, keys, callouts, variants) = (views[0], views[1], views[2], views[3], views[4], views[5], views[6])
+        let keyCount = keys.count / LayoutFormat.Table.keys.recordSize
+        hints = container.section(.keyHints).flatMap { [strings] in Self.hintsAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
         try checkReferences()
+    }
+
+    /// Whether `hints` holds whole records, in strictly increasing key order, naming keys and
+    /// strings that exist. An optional section that is not is read as absent: O(records).
+    private static func hintsAreValid(_ hints: ByteView, keys: Int, strings: Int) -> Bool {
+        typealias H = LayoutFormat.HintField
+        guard hints.count % H.recordSize == 0 else { return false }
+        var previous = -1
+        for offset in stride(from: 0, to: hints.count, by: H.recordSize) {
+            guard let key = hints.u32(offset + H.key), let string = hints.u32(offset + H.string),
+                  Int(key) > previous, Int(key) < keys, Int(string) < strings else { return false }
+            previous = Int(key)
+        }
+        return true
+    }
+
+    /// The hint label of key `index`: a binary search of the `hint` records.
+    func hint(ofKey index: Int) -> KeyText? {
+        typealias H = LayoutFormat.HintField
+        guard let hints else { return nil }
+        var low = 0, high = hints.count / H.recordSize
+        while low < high {
+            let middle = (low + high) / 2
+            let key = Int(hints.u32(middle * H.recordSize + H.key) ?? 0)
+            if key == index { return strings.optional(hints.u32(middle * H.recordSize + H.string) ?? LayoutFormat.noString) }
+            if key < index { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     @inline(__always)

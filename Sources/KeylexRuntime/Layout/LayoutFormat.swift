@@ -78,6 +78,13 @@ public enum LayoutFormat {
         public static let character = 0, firstVariant = 4, variantCount = 8, defaultIndex = 10
     }
 
+    /// Record of the optional `hint` section, whose records are the section (8 bytes each, in
+    /// strictly increasing key order): the key's index (`UInt32`) and its hint label's string.
+    public enum HintField {
+        public static let key = 0, string = 4
+        public static let recordSize = 8
+    }
+
     /// Layer flags.
     public enum LayerFlags {
         /// The layer was not written but derived from another by case mapping.
