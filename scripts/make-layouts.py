@@ -173,6 +173,22 @@ def tablet_layout(rows, currency, punctuation):
     return alphabetic, numeric, symbolic
 
 
+def field_layouts(form):
+    """The e-mail and URL variants of a layout: its bottom letter row as iOS's e-mail keyboard
+    (`@` and `.` beside the space bar) and URL keyboard (`.`, `/` and `.com`) have it."""
+    if form == 'phone':
+        switch = [key('keyboardType', 'numeric', '123', 'input*1.25'), key('nextKeyboard', width='input*1.25')]
+        email = switch + [key('space', width='available'), '@.', key('primary', 'return', width='input*2')]
+        url = switch + ['./', key('text', '.com', width='available'), key('primary', 'return', width='input*2')]
+    else:
+        switch = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('nextKeyboard')]
+        end = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('dismissKeyboard')]
+        email = switch + [key('space', width='available'), '@'] + end  # '.' is on the third row
+        url = switch + [key('space', width='available'), '/', key('text', '.com', width='input*1.5')] + end
+    return [{'formFactor': form, 'field': field, 'layers': [{'id': 'lowercased', 'rows': [{'index': 4, 'keys': row}]}]}
+            for field, row in (('email', email), ('url', url))]
+
+
 def document(tag, name, layout_id, mapping, currency, direction, extra):
     rows = rows_of(layout_id)
     punctuation = extra.get('punctuation', '.,?!’')
@@ -197,6 +213,7 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
     if tag in LATIN:
         sources.append('then KeyboardKit 9.9.1 englishAlphabeticCharacters (MIT)')
     sources.append('numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and Callouts.Actions (MIT)')
+    sources.append("e-mail and URL bottom rows: after iOS's e-mail and URL keyboards")
     doc = {'locale': tag, 'name': name, 'source': '; '.join(sources)}
     if direction != 'ltr':
         doc['direction'] = direction
@@ -213,6 +230,7 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
             {'id': 'numeric', 'rows': numeric},
             {'id': 'symbolic', 'rows': symbolic},
         ]})
+        layouts += field_layouts(form)
     doc['layouts'] = layouts
     return doc
 

@@ -75,7 +75,7 @@ struct Inspect: ParsableCommand {
             },
             layouts: bundle.map { b in
                 b.locales.map { locale in
-                    .init(locale: locale.tag.description, formFactors: locale.layouts.map(\.formFactor.description),
+                    .init(locale: locale.tag.description, formFactors: locale.layouts.map(\.kind),
                           keys: locale.layouts.reduce(0) { sum, layout in layout.layers.reduce(sum) { $0 + $1.rows.reduce(0) { $0 + $1.count } } },
                           callouts: locale.calloutCount)
                 }
@@ -138,7 +138,7 @@ enum LayoutText {
             out += "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)\n"
             for layout in locale.layouts {
                 for layer in layout.layers {
-                    out += "  \(layout.formFactor) / \(layer.name)\(layer.isDerived ? " (derived)" : "")\n"
+                    out += "  \(layout.kind) / \(layer.name)\(layer.isDerived ? " (derived)" : "")\n"
                     for row in layer.rows {
                         out += "    " + row.map(describe).joined(separator: " ") + "\n"
                     }

@@ -143,13 +143,15 @@ import Testing
 
         let build = try Self.run(["build"], in: folder)
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(build.stdout.contains("build/en-US.klx\t10 words\t2 layouts\t"))
+        #expect(build.stdout.contains("build/en-US.klx\t10 words\t6 layouts\t"))
         let inspect = try Self.run(["inspect", "build/en-US.klx", "--verify"], in: folder)
         #expect(inspect.status == 0)
         #expect(inspect.stdout.contains("locale en-US (English (US)), ltr"))
         #expect(inspect.stdout.contains("  phone / uppercased (derived)\n    Q W E R T Y U I O P\n"))
         #expect(inspect.stdout.contains("[keyboardType:numeric \"123\" input*1.25]"))
         #expect(inspect.stdout.contains("    a: æ* ã å ā"))
+        #expect(inspect.stdout.contains("  phone email / lowercased\n"))
+        #expect(inspect.stdout.contains("[space available] @ . [primary:return input*2]"))
 
         let schema = try Self.run(["schema", "-o", "schema"], in: folder)
         #expect(schema.status == 0)

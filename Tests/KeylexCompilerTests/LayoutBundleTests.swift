@@ -76,6 +76,29 @@ import Testing
         #expect(try damaged { bytes, at in bytes[at + 4 + 3] = 0x7F } == none)     // a string past the pool
     }
 
+    /// A field kind this runtime does not know (from a newer format) is never chosen: the text
+    /// layout stands in for it.
+    @Test func aLayoutForAnUnknownKindOfFieldIsNeverChosen() throws {
+        let source = """
+        <keyboard locale="en"><layout formFactor="phone"><layer id="lowercased"><row chars="ab"/></layer></layout>
+        <layout formFactor="phone" field="email"><layer id="lowercased"><row index="1" chars="a@"/></layer></layout></keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml"))
+        var bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve([document]).locales)
+        func secondKey(_ bytes: [UInt8]) throws -> String? {
+            try LayoutBundle(bytes: bytes).layout(for: .phone, field: .email)?.layer(.lowercased)?.row(at: 0)[1].output?.description
+        }
+        #expect(try secondKey(bytes) == "@")
+        let layouts = try #require(try Container(bytes: bytes).sections.first { $0.tag == .layouts })
+        let locales = Int(bytes[layouts.offset]) | Int(bytes[layouts.offset + 1]) << 8
+        let email = layouts.offset + LayoutFormat.headerSize + locales * LayoutFormat.Table.locales.recordSize + LayoutFormat.Table.layouts.recordSize
+        #expect(bytes[email + LayoutFormat.LayoutField.field] == FieldKind.email.rawValue)
+        bytes[email + LayoutFormat.LayoutField.field] = 200
+        #expect(try secondKey(bytes) == "b")
+        #expect(try LayoutBundle(bytes: bytes).locales[0].layouts.map(\.field) == [.text, nil])
+    }
+
     @Test func keyWidthsThatAreNotFiniteOrOutOfRangeAreRejected() throws {
         let container = try Container(bytes: Self.sample)
         let layouts = try #require(container.sections.first { $0.tag == .layouts })

@@ -35,6 +35,8 @@ import Testing
         .init(folder: "unknown-return-type", file: "en.json", line: 14, column: 26, code: "unknown-return-type", mentions: ["did you mean 'search'"]),
         .init(folder: "missing-layer", file: "en.json", line: 14, column: 26, code: "missing-layer", mentions: ["numeric"]),
         .init(folder: "missing-lowercased", file: "en.xml", line: 3, column: 3, code: "missing-layer", mentions: ["lowercased"]),
+        .init(folder: "field-without-text-layout", file: "en.xml", line: 6, column: 3, code: "missing-layer", mentions: ["tablet", "url"]),
+        .init(folder: "unknown-field", file: "en.xml", line: 6, column: 37, code: "unknown-field", mentions: ["emial", "email"]),
         .init(folder: "missing-parent", file: "en-GB.xml", line: 2, column: 35, code: "missing-parent", mentions: ["en-US"]),
         .init(folder: "inheritance-cycle", file: "a.xml", line: 2, column: 32, code: "inheritance-cycle", mentions: ["en → fr → en"]),
         .init(folder: "missing-callout-locale", file: "en.json", line: 17, column: 16, code: "missing-callout-locale", mentions: ["'de'"]),
@@ -239,6 +241,42 @@ import Testing
         }
         let svg = LayoutPreview(bundle: bundle, title: "Dvorak").svg(layout.layer(.lowercased)!)
         #expect(svg.contains("<text class=\"hint\"") && svg.contains(">3</text>") && svg.contains("(hint “3”)"))
+    }
+
+    @Test func fieldLayoutsChangeTheFinalTextLayoutAndFallBackToIt() throws {
+        let parent = """
+        <keyboard locale="xx">
+          <layout formFactor="phone">
+            <layer id="lowercased"><row chars="abc"/><row><key action="space"/><key action="primary"/></row></layer>
+          </layout>
+          <layout formFactor="phone" field="email">
+            <layer id="lowercased"><row index="2"><key action="space"/><chars value="@."/><key action="primary"/></row></layer>
+          </layout>
+        </keyboard>
+        """
+        let child = """
+        <keyboard locale="yy" extends="xx">
+          <layout formFactor="phone"><layer id="lowercased"><row index="1" chars="xyz"/></layer></layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let documents = try [(parent, "xx.xml"), (child, "yy.xml")].map { try #require(reader.read(Array($0.0.utf8), path: $0.1)) }
+        #expect(reader.read(Array(JSONLayoutWriter.write(documents[0]).utf8), path: "xx.json") == documents[0])
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve(documents)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let outputs = { (layout: KeyboardLayout?) in
+            layout?.layer(.lowercased)?.rows.map { $0.map { $0.output?.description ?? "\($0.action)" } } ?? []
+        }
+        let email = try #require(bundle.layout(for: .phone, locale: "yy", field: .email))
+        #expect(email.field == .email)
+        #expect(outputs(email) == [["x", "y", "z"], ["space", "@", ".", "primary"]])
+        #expect(email.layer(.uppercased)?.row(at: 0).map { $0.output?.description } == ["X", "Y", "Z"])
+        let url = try #require(bundle.layout(for: .phone, locale: "yy", field: .url))
+        #expect(url.field == .text && outputs(url) == [["x", "y", "z"], ["space", "primary"]])
+        #expect(bundle.layout(for: .tablet, locale: "yy", field: .email) == nil)
     }
 
     @Test func shiftedOutputsThatCannotBeUsedAreReported() throws {

@@ -53,8 +53,14 @@ import Testing
     }
 
     @Test func everyLocaleHasPhoneAndTabletWithNumericSymbolicAndCallouts() {
+        let kinds = ["phone text", "phone email", "phone url", "tablet text", "tablet email", "tablet url"]
         for locale in Self.shipped.locales {
-            #expect(locale.layouts.map(\.formFactor) == [.phone, .tablet], "\(locale.tag)")
+            #expect(locale.layouts.map { "\($0.formFactor) \($0.field)" } == kinds, "\(locale.tag)")
+            for layout in locale.layouts where layout.field != .text {
+                let keys = layout.layers.first { $0.id == "lowercased" }?.rows.flatMap(\.keys) ?? []
+                let wanted = layout.field == .email ? "@" : "/"
+                #expect(keys.contains { $0.value == wanted }, "\(locale.tag) \(layout.formFactor) \(layout.field) has no \(wanted)")
+            }
             #expect(locale.document.source?.isEmpty == false, "\(locale.tag) names no source")
             #expect(locale.callouts.count >= 10, "\(locale.tag)")
             for layout in locale.layouts {

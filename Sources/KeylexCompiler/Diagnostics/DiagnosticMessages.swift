@@ -72,6 +72,9 @@ extension DiagnosticMessage {
     }
     static func customStandardLayer(_ id: String) -> Self { Self(.unknownLayer, "'\(id)' is a standard layer and cannot be custom") }
     static func unknownFormFactor(_ name: String) -> Self { Self(.unknownFormFactor, "unknown form factor '\(name)' (expected phone or tablet)") }
+    static func unknownField(_ name: String, closest: String?) -> Self {
+        Self(.unknownField, "unknown field '\(name)'", writing: name, closest: closest, after: " (expected text, email, url or webSearch)")
+    }
     static func unknownDirection(_ name: String) -> Self { Self(.unknownDirection, "unknown direction '\(name)' (expected ltr or rtl)") }
     static func invalidWidth(_ text: String) -> Self {
         Self(.invalidWidth, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)")
@@ -87,8 +90,12 @@ extension DiagnosticMessage {
     static func duplicateLocale(_ tag: String, first: SourceLocation) -> Self {
         Self(.duplicateId, "locale '\(tag)' is already defined at \(first.description)")
     }
-    static func duplicateLayout(_ formFactor: FormFactor, first: SourceLocation) -> Self {
-        Self(.duplicateId, "a second \(formFactor) layout (the first is at \(first.description))")
+    static func duplicateLayout(_ formFactor: FormFactor, _ field: FieldKind, first: SourceLocation) -> Self {
+        let kind = field == .text ? "\(formFactor)" : "\(formFactor) \(field)"
+        return Self(.duplicateId, "a second \(kind) layout (the first is at \(first.description))")
+    }
+    static func fieldWithoutTextLayout(_ formFactor: FormFactor, _ field: FieldKind, locale: String) -> Self {
+        Self(.missingLayer, "the \(formFactor) \(field) layout of '\(locale)' changes its \(formFactor) text layout, which it does not have")
     }
     static func duplicateLayer(_ id: String, first: SourceLocation) -> Self {
         Self(.duplicateId, "layer '\(id)' is already defined at \(first.description)")

@@ -88,6 +88,7 @@ private struct LayoutTableWriter {
         record.put(UInt32(locale), at: Y.locale)
         record.put(UInt16(clamping: layout.layers.count), at: Y.layerCount)
         record.put(layout.formFactor.rawValue, at: Y.formFactor)
+        record.put(layout.field.rawValue, at: Y.field)
         append(.layouts, record)
         let layerIds = layout.layers.map(\.id)
         for layer in layout.layers {

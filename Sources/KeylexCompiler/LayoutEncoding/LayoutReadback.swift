@@ -20,8 +20,9 @@ public enum LayoutReadback {
             }
             guard read.layouts.count == locale.layouts.count else { return "\(locale.tag): layout count" }
             for layout in locale.layouts {
-                guard let readLayout = read.layout(for: layout.formFactor), readLayout.layerCount == layout.layers.count else {
-                    return "\(locale.tag) \(layout.formFactor): missing layout or layer count"
+                guard let readLayout = read.layout(for: layout.formFactor, field: layout.field), readLayout.field == layout.field,
+                      readLayout.layerCount == layout.layers.count else {
+                    return "\(locale.tag) \(layout.formFactor) \(layout.field): missing layout or layer count"
                 }
                 for (l, layer) in layout.layers.enumerated() {
                     let readLayer = readLayout.layer(at: l)

@@ -81,9 +81,12 @@ public struct Callout: Equatable, Sendable {
     public var defaultIndex: Int { defaultVariant.flatMap { variants.firstIndex(of: $0) } ?? 0 }
 }
 
-/// The keyboard of one form factor: its layers, and changes to the parent's keys.
+/// The keyboard of one form factor: its layers, and changes to the parent's keys. A layout for a
+/// kind of field other than `.text` is written as changes to the text layout of its form factor
+/// (row patches, layers, replacements), as an extending layout is to its parent's.
 public struct Layout: Equatable, Sendable {
     public var formFactor: FormFactor
+    public var field: FieldKind = .text
     public var layers: [Layer]
     /// Character substitutions applied to every inherited layer (en-GB's £ for en-US's $).
     public var replacements: [KeyReplacement]

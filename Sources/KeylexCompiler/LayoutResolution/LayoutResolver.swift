@@ -32,7 +32,8 @@ public struct LayoutResolver {
             guard let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
             let document = documents[tag]!
             return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction,
-                                  layouts: inherited.layouts.map { derive($0, locale: tag) }.sorted { $0.formFactor.rawValue < $1.formFactor.rawValue },
+                                  layouts: withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
+                                      .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) },
                                   callouts: deriveCallouts(inherited.callouts, locale: tag),
                                   document: document)
         }
@@ -41,8 +42,33 @@ public struct LayoutResolver {
     /// What a locale passes to the locales that extend it: written layers only, nothing derived.
     private struct Inherited {
         var direction: TextDirection
+        /// The text layouts, one per form factor.
         var layouts: [Layout]
+        /// The layouts for other kinds of field as written, the parent's first: changes applied
+        /// to the final text layout of their form factor (so a child's changes reach them).
+        var fieldLayouts: [Layout]
         var callouts: [Callout]
+    }
+
+    /// The text layouts and, for each form factor and kind of field that has field layouts, the
+    /// text layout changed by them.
+    private func withFieldLayouts(_ inherited: Inherited, locale: String) -> [Layout] {
+        var result = inherited.layouts
+        var kinds: [(FormFactor, FieldKind)] = []
+        for written in inherited.fieldLayouts where !kinds.contains(where: { $0 == (written.formFactor, written.field) }) {
+            kinds.append((written.formFactor, written.field))
+        }
+        for (formFactor, field) in kinds {
+            let changes = inherited.fieldLayouts.filter { $0.formFactor == formFactor && $0.field == field }
+            guard let text = inherited.layouts.first(where: { $0.formFactor == formFactor }) else {
+                diagnostics.report(changes[0].origin.location, .fieldWithoutTextLayout(formFactor, field, locale: locale))
+                continue
+            }
+            var layout = changes.reduce(text) { patch($0, with: $1) }
+            layout.field = field
+            result.append(layout)
+        }
+        return result
     }
 
     /// The locale `tag` as inherited; `cache` holds every locale resolved so far, `nil` for those
@@ -81,7 +107,8 @@ public struct LayoutResolver {
             }
         }
         var layouts = parent?.layouts ?? []
-        for written in document.layouts {
+        let fieldLayouts = (parent?.fieldLayouts ?? []) + document.layouts.filter { $0.field != .text }
+        for written in document.layouts where written.field == .text {
             if let i = layouts.firstIndex(where: { $0.formFactor == written.formFactor }) {
                 layouts[i] = patch(layouts[i], with: written)
             } else {
@@ -96,7 +123,8 @@ public struct LayoutResolver {
                 callouts.append(callout)
             }
         }
-        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, callouts: callouts)
+        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts,
+                         fieldLayouts: fieldLayouts, callouts: callouts)
     }
 
     /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.

@@ -78,13 +78,17 @@ struct JSONLayoutReader {
     }
 
     private func layout(_ node: JSONNode) -> Layout? {
-        guard let object = members(node, allowed: ["formFactor", "layers", "replace"], what: "a layout") else { return nil }
+        guard let object = members(node, allowed: ["formFactor", "field", "layers", "replace"], what: "a layout") else { return nil }
         guard let formNode = object["formFactor"] else {
             diagnostics.report(node.location, .missingProperty("layout", "formFactor"))
             return nil
         }
         guard let name = string(formNode), let formFactor = vocabulary.formFactor(name, at: formNode.location) else { return nil }
         var layout = Layout(formFactor: formFactor, origin: Origin(node.location))
+        if let fieldNode = object["field"] {
+            guard let name = string(fieldNode), let kind = vocabulary.field(name, at: fieldNode.location) else { return nil }
+            layout.field = kind
+        }
         if let layersNode = object["layers"], let items = array(layersNode) {
             layout.layers = items.compactMap(layer)
         }

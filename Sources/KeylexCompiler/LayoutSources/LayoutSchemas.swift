@@ -62,6 +62,7 @@ public enum LayoutSchemas {
           </xs:element>
         </xs:sequence>
         <xs:attribute name="formFactor" type="FormFactor" use="required"/>
+        <xs:attribute name="field" type="xs:string"/>
       </xs:complexType>
       <xs:complexType name="Layer">
         <xs:sequence>
@@ -162,6 +163,7 @@ public enum LayoutSchemas {
           "additionalProperties": false,
           "properties": {
             "formFactor": { "enum": \(jsonList(FormFactor.allCases.map(\.description))) },
+            "field": { "enum": \(jsonList(FieldKind.allCases.map(\.description))), "description": "The kind of field this layout is for: changes to the text layout of its form factor." },
             "layers": { "type": "array", "items": { "$ref": "#/$defs/layer" } },
             "replace": {
               "type": "array",

@@ -23,6 +23,12 @@ struct LayoutVocabulary {
         return nil
     }
 
+    func field(_ name: String, at location: SourceLocation) -> FieldKind? {
+        if let value = FieldKind.named(name) { return value }
+        diagnostics.report(location, .unknownField(name, closest: Self.closest(name, among: FieldKind.allCases.map(\.description))))
+        return nil
+    }
+
     func direction(_ name: String, at location: SourceLocation) -> TextDirection? {
         if let value = TextDirection.named(name) { return value }
         diagnostics.report(location, .unknownDirection(name))

@@ -54,7 +54,8 @@ public enum XMLLayoutWriter {
             }
         }
         for layout in document.layouts {
-            out += "  <layout formFactor=\"\(layout.formFactor)\">\n"
+            out += "  <layout" + attributes([("formFactor", layout.formFactor.description),
+                                             ("field", layout.field == .text ? nil : layout.field.description)]) + ">\n"
             for layer in layout.layers {
                 out += "    <layer" + attributes([("id", layer.id), ("custom", layer.isCustom ? "true" : nil)])
                 out += layer.rows.isEmpty ? "/>\n" : ">\n"
@@ -136,6 +137,7 @@ public enum JSONLayoutWriter {
 
     private static func layout(_ layout: Layout) -> String {
         var parts = ["\"formFactor\": \(quote(layout.formFactor.description))"]
+        if layout.field != .text { parts.append("\"field\": \(quote(layout.field.description))") }
         let layers = layout.layers.map { layer -> String in
             var fields = ["\"id\": \(quote(layer.id))"]
             if layer.isCustom { fields.append("\"custom\": true") }

@@ -83,6 +83,10 @@ struct XMLLayoutReader {
         guard let form = source.attributes(of: node)["formFactor"],
               let formFactor = vocabulary.formFactor(form.value, at: form.location) else { return nil }
         var layout = Layout(formFactor: formFactor, origin: Origin(source.location(of: node)))
+        if let field = source.attributes(of: node)["field"] {
+            guard let kind = vocabulary.field(field.value, at: field.location) else { return nil }
+            layout.field = kind
+        }
         for child in XMLSource.elements(node) {
             let attributes = source.attributes(of: child)
             switch XMLSource.name(child) {
@@ -222,7 +226,7 @@ struct XMLSource {
     /// The attributes the XSD allows on each element, for suggestions.
     static let attributesByElement: [String: [String]] = [
         "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"],
-        "callout": ["key", "variants", "default"], "layout": ["formFactor"], "layer": ["id", "custom"],
+        "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
         "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width"], "chars": ["value"], "replace": ["key", "with"],
     ]
 

@@ -30,12 +30,13 @@ public final class LayoutValidator {
         }
         if let name = document.name { checkText(name, document.origin) }
         if let set = document.callouts { check(set) }
-        var forms: [FormFactor: Origin] = [:]
+        var forms: [String: Origin] = [:]
         for layout in document.layouts {
-            if let first = forms[layout.formFactor] {
-                report(layout.origin, .duplicateLayout(layout.formFactor, first: first.location))
+            let kind = "\(layout.formFactor) \(layout.field)"
+            if let first = forms[kind] {
+                report(layout.origin, .duplicateLayout(layout.formFactor, layout.field, first: first.location))
             }
-            forms[layout.formFactor] = forms[layout.formFactor] ?? layout.origin
+            forms[kind] = forms[kind] ?? layout.origin
             var layers: [String: Origin] = [:]
             for layer in layout.layers {
                 if let first = layers[layer.id] {

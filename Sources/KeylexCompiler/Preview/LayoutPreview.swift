@@ -30,7 +30,7 @@ public struct LayoutPreview {
     /// The height of a row, in points, by form factor (KeyboardKit's standard heights).
     static func rowHeight(_ formFactor: FormFactor) -> Double { formFactor == .phone ? 54 : 70 }
 
-    /// The files to write, by name: `<locale>-<form factor>-<layer>.svg` for each layer, and `index.html`.
+    /// The files to write, by name: `<locale>-<form factor>[-<field>]-<layer>.svg` for each layer, and `index.html`.
     public func files() -> [(name: String, text: String)] {
         var files: [(String, String)] = []
         for locale in locales {
@@ -45,7 +45,7 @@ public struct LayoutPreview {
     }
 
     static func fileName(_ locale: LayoutLocale, _ layout: KeyboardLayout, _ layer: KeyboardLayer) -> String {
-        "\(locale.tag)-\(layout.formFactor)-\(layer.name).svg".replacingOccurrences(of: "/", with: "_")
+        "\(locale.tag)-\(layout.kind.replacingOccurrences(of: " ", with: "-"))-\(layer.name).svg".replacingOccurrences(of: "/", with: "_")
     }
 
     // MARK: SVG
@@ -78,7 +78,7 @@ public struct LayoutPreview {
             body += "</g>\n"
         }
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape("\(layout.locale.tag) \(layout.formFactor) \(layer.name)"))">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape("\(layout.locale.tag) \(layout.kind) \(layer.name)"))">
         <style>
         .board { fill: #d1d4da; }
         .key rect { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
@@ -130,7 +130,7 @@ public struct LayoutPreview {
             if let found = diagnostics[tag], !found.isEmpty { sections += Self.diagnosticList(found) }
             for layout in locale.layouts {
                 for layer in layout.layers {
-                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.formFactor) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
+                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
                     sections += "<div class=\"row\">" + svg(layer) + calloutList(layer) + "</div></figure>\n"
                 }
             }
@@ -216,5 +216,13 @@ public struct LayoutPreview {
         let rounded = (value * 100).rounded() / 100
         guard abs(rounded) < 1e15 else { return rounded.isFinite ? String(rounded) : "0" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension KeyboardLayout {
+    /// The form factor, and the field kind unless it is `text`: `phone`, `phone email`.
+    public var kind: String {
+        guard let field else { return "\(formFactor) (unknown field)" }
+        return field == .text ? "\(formFactor)" : "\(formFactor) \(field)"
     }
 }

@@ -11,19 +11,24 @@ public struct LayoutLocale: Sendable {
     public var name: KeyText? { tables.strings.optional(record.u32(F.name)) }
     public var direction: TextDirection { TextDirection(rawValue: record.u8(F.direction)) ?? .leftToRight }
 
-    /// The locale's layouts, by form factor.
+    /// The locale's layouts, by form factor, each form factor's plain text layout first.
     public var layouts: [KeyboardLayout] {
         let first = Int(record.u32(F.firstLayout))
         return (first..<first + Int(record.u16(F.layoutCount))).map { KeyboardLayout(tables: tables, index: $0) }
     }
 
-    /// The layout for `formFactor`, if the locale has one. O(form factors).
-    public func layout(for formFactor: FormFactor) -> KeyboardLayout? {
+    /// The layout for `formFactor` when the field being edited is a `field` one: the locale's
+    /// variant for that field if it has one, else its plain text layout. O(layouts).
+    public func layout(for formFactor: FormFactor, field: FieldKind = .text) -> KeyboardLayout? {
         let first = Int(record.u32(F.firstLayout))
-        for i in first..<first + Int(record.u16(F.layoutCount)) where tables.record(.layouts, i).u8(LayoutFormat.LayoutField.formFactor) == formFactor.rawValue {
-            return KeyboardLayout(tables: tables, index: i)
+        var fallback: KeyboardLayout?
+        for i in first..<first + Int(record.u16(F.layoutCount)) {
+            let layout = KeyboardLayout(tables: tables, index: i)
+            guard layout.formFactor == formFactor else { continue }
+            if layout.field == field { return layout }
+            if layout.field == .text && fallback == nil { fallback = layout }
         }
-        return nil
+        return fallback
     }
 
     /// The number of characters with callouts.
@@ -47,7 +52,7 @@ public struct LayoutLocale: Sendable {
     }
 }
 
-/// A locale's keyboard for one form factor: its layers.
+/// A locale's keyboard for one form factor and kind of field: its layers.
 public struct KeyboardLayout: Sendable {
     let tables: LayoutTables
     let index: Int
@@ -55,6 +60,9 @@ public struct KeyboardLayout: Sendable {
     private typealias F = LayoutFormat.LayoutField
 
     public var formFactor: FormFactor { FormFactor(rawValue: record.u8(F.formFactor)) ?? .phone }
+    /// The kind of field the layout is for (`nil`: a kind this runtime does not know, from a newer
+    /// compiler; such a layout is never chosen).
+    public var field: FieldKind? { FieldKind(rawValue: record.u8(F.field)) }
     public var locale: LayoutLocale { LayoutLocale(tables: tables, index: Int(record.u32(F.locale))) }
     public var layerCount: Int { Int(record.u16(F.layerCount)) }
 

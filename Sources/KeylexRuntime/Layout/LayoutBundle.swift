@@ -33,10 +33,11 @@ public struct LayoutBundle: Sendable {
         locales.first { $0.tag == tag }
     }
 
-    /// The layout of `formFactor` in the locale `tag`, or in the bundle's first locale.
-    public func layout(for formFactor: FormFactor, locale tag: String? = nil) -> KeyboardLayout? {
+    /// The layout of `formFactor` for a `field` field in the locale `tag`, or in the bundle's
+    /// first locale (see ``LayoutLocale/layout(for:field:)``).
+    public func layout(for formFactor: FormFactor, locale tag: String? = nil, field: FieldKind = .text) -> KeyboardLayout? {
         let locale = tag == nil ? locales.first : self.locale(tag!)
-        return locale?.layout(for: formFactor)
+        return locale?.layout(for: formFactor, field: field)
     }
 
     /// The locales of a bundle.

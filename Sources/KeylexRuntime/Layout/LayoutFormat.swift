@@ -44,9 +44,9 @@ public enum LayoutFormat {
     }
 
     /// Layout record: first layer (`UInt32`), locale index (`UInt32`), layer count (`UInt16`),
-    /// form factor (`UInt8`), a zero byte.
+    /// form factor (`UInt8`), field kind (`UInt8`, ``FieldKind``; 0 before format 1.3).
     public enum LayoutField {
-        public static let firstLayer = 0, locale = 4, layerCount = 8, formFactor = 10
+        public static let firstLayer = 0, locale = 4, layerCount = 8, formFactor = 10, field = 11
     }
 
     /// Layer record: name string, first row (`UInt32` each), row count (`UInt16`), flags (`UInt16`,
@@ -192,6 +192,22 @@ public enum FormFactor: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     /// The narrowest keyboard, in points, a layout of this form factor must fit: fixed widths
     /// (points and percentages) that overflow it are an error.
     public var referenceWidth: Double { self == .phone ? 320 : 768 }
+}
+
+/// The kind of text field a layout is for, as the app learns it from the text document proxy
+/// (UIKit's `keyboardType`): a locale's `.text` layout serves every field it has no variant for.
+public enum FieldKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
+    case text = 0, email, url, webSearch
+
+    /// The name used in layout sources.
+    public var description: String {
+        switch self {
+        case .text: "text"
+        case .email: "email"
+        case .url: "url"
+        case .webSearch: "webSearch"
+        }
+    }
 }
 
 /// The writing direction of a locale's layouts.
