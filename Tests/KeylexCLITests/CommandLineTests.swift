@@ -122,12 +122,35 @@ import Testing
         #expect(bad.stderr == "error: \(garbage): not a Keylex file (bad magic)\n")
     }
 
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// The shipped en-US layout, copied into the test project.
     func copyShippedLayout(_ name: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Self.root
         try FileManager.default.createDirectory(atPath: folder + "/layouts", withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: folder + "/layouts/" + name)
         try FileManager.default.copyItem(atPath: root.appendingPathComponent("layouts/" + name).path, toPath: folder + "/layouts/" + name)
+    }
+
+    /// `keylex import florisboard` writes one document per preset, which build; a folder that is
+    /// not there exits 3 and a bad reference 1, writing nothing.
+    @Test func florisBoardExtensionsImportAndBuild() throws {
+        let extensions = Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures/florisboard").path
+        let imported = try Self.run(["import", "florisboard", extensions, "-o", "imported"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.split(separator: "\n").count == 72 && imported.stdout.contains("imported/de-DE.json\t3 layouts\t"))
+        #expect(imported.stderr.contains("[unsupported-construct]") && imported.stderr.contains("[renamed-locale]"))
+        let build = try Self.run(["build", "--layouts", "imported", "--corpora", "", "--output", "bundles"], in: folder)
+        #expect(build.status == 0 && build.stdout.contains("bundles/iw-IL.klx\t0 words\t3 layouts\t"), "\(build.stderr)")
+        let missing = try Self.run(["import", "florisboard", "no-such-folder", "-o", "none"], in: folder)
+        #expect(missing.status == 3 && missing.stderr.contains("no-such-folder: error: "), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: folder + "/bad/org.florisboard.localization", withIntermediateDirectories: true)
+        try #"{"subtypePresets": [{"languageTag": "en", "preferred": {"characters": "org.florisboard.layouts:qwerty"}}]}"#
+            .write(toFile: folder + "/bad/org.florisboard.localization/extension.json", atomically: true, encoding: .utf8)
+        let bad = try Self.run(["import", "florisboard", "bad", "-o", "none"], in: folder)
+        #expect(bad.status == 1 && bad.stderr.contains("[missing-reference]"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
     }
 
     @Test func layoutsAreValidatedConvertedBuiltAndInspected() throws {

@@ -91,4 +91,11 @@ public final class DiagnosticEngine: @unchecked Sendable {
     public func report(_ location: SourceLocation, _ message: DiagnosticMessage) {
         report(Diagnostic(message, at: location))
     }
+
+    /// Reports `message` at `location` unless it was reported there already (an imported file
+    /// that several locales share is converted for each, but its problems are told once).
+    public func reportOnce(_ location: SourceLocation, _ message: DiagnosticMessage) {
+        let diagnostic = Diagnostic(message, at: location)
+        if !collected.contains(diagnostic) { report(diagnostic) }
+    }
 }

@@ -52,6 +52,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case mixedRowPatch = "mixed-row-patch"
     case unresolvedReplacement = "unresolved-replacement"
     case untypableWords = "untypable-words"
+    // Importers
+    case missingReference = "missing-reference"
+    case unsupportedConstruct = "unsupported-construct"
+    case renamedLocale = "renamed-locale"
     // Layouts and corpora
     case controlCharacter = "control-character"
     case unassignedCharacter = "unassigned-character"
@@ -80,7 +84,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .untypableWords, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
         default: .error
         }
     }
@@ -88,7 +92,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// What the diagnostic means, in one line.
     public var summary: String {
         switch self {
-        case .unreadableFile: "a file or folder cannot be read (it is missing, or a system error)"
+        case .unreadableFile: "a file or folder cannot be read (it is missing, a system error, or too large to import)"
         case .invalidEncoding: "a file that is not UTF-8 (UTF-16 needs its byte order mark), or declares another encoding"
         case .invalidCompression: "a gzip file cannot be decompressed, or decompresses past the size limit"
         case .lineTooLong: "a line is longer than the 1 MiB limit (the line is left out)"
@@ -136,6 +140,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .mixedRowPatch: "a layer both replaces its inherited rows and patches them"
         case .unresolvedReplacement: "a replacement names a key the inherited layout does not have"
         case .untypableWords: "words of the locale's dictionary that its layout cannot type"
+        case .missingReference: "an imported file names a layout, mapping or set that is not there, or by a name that is not a plain file name"
+        case .unsupportedConstruct: "a construct of an imported format that Keylex layouts cannot express (the message says what was kept)"
+        case .renamedLocale: "an imported locale's tag is not well-formed BCP 47 or not unique, and is given another"
         case .unknownFormat: "a corpus whose format neither its name nor --format gives"
         case .emptyWord: "an entry with no word"
         case .invalidCount: "a count or frequency that is not a whole number in range"

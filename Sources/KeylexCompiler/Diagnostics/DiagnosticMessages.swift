@@ -26,6 +26,7 @@ public struct DiagnosticMessage: Sendable, Hashable {
 extension DiagnosticMessage {
     static func unreadableFile(_ reason: String) -> Self { Self(.unreadableFile, "cannot read file (\(reason))") }
     static func unreadableFolder(_ what: String) -> Self { Self(.unreadableFile, "cannot read the \(what) directory") }
+    static func fileTooLarge(most: Int) -> Self { Self(.unreadableFile, "the file is larger than the \(most >> 20) MiB an importer reads") }
     static func invalidSequence(_ encoding: String) -> Self { Self(.invalidEncoding, "invalid \(encoding) sequence") }
     static let utf16WithoutBOM = Self(.invalidEncoding,
         "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM")
@@ -166,6 +167,22 @@ extension DiagnosticMessage {
     static func untypableWords(_ count: Int, of total: Int, corpus: String, locale: String, examples: [String]) -> Self {
         let listed = examples.map { "'\($0)'" }.joined(separator: ", ")
         return Self(.untypableWords, "\(count) of \(total) words of \(corpus) cannot be typed on the layouts of '\(locale)', for example \(listed)")
+    }
+}
+
+// MARK: Importers
+extension DiagnosticMessage {
+    static func missingReference(_ what: String, _ name: String, expected path: String) -> Self {
+        Self(.missingReference, "no \(what) '\(name)' (looked for \(path))")
+    }
+    static func unsafeReference(_ what: String, _ name: String) -> Self {
+        Self(.missingReference, "the \(what) '\(name)' is not a plain name (letters, digits, '_', '-', '.'); only files inside the imported folder are read")
+    }
+    static func unsupportedConstruct(_ construct: String, kept: String) -> Self {
+        Self(.unsupportedConstruct, "\(construct) cannot be expressed in a Keylex layout: \(kept)")
+    }
+    static func renamedLocale(_ tag: String, _ new: String, reason: String) -> Self {
+        Self(.renamedLocale, "the locale '\(tag)' \(reason); imported as '\(new)'", fix: FixIt(original: tag, replacement: new))
     }
 }
 

@@ -31,11 +31,11 @@ public struct LayoutResolver {
         return documents.keys.sorted().compactMap { tag in
             guard let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
             let document = documents[tag]!
-            return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction,
-                                  layouts: withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
-                                      .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) },
-                                  callouts: deriveCallouts(inherited.callouts, locale: tag),
-                                  document: document)
+            let layouts = withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
+                .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) }
+            let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
+            return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction, layouts: layouts,
+                                  callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag), document: document)
         }
     }
 
@@ -230,13 +230,14 @@ public struct LayoutResolver {
         return result
     }
 
-    /// Adds the callouts of each character's uppercase form, when not written, and sorts them.
-    private func deriveCallouts(_ callouts: [Callout], locale: String) -> [Callout] {
+    /// Adds the callouts of each character's uppercase form when a key types it and they are not
+    /// written, and sorts them.
+    private func deriveCallouts(_ callouts: [Callout], shown: Set<String>, locale: String) -> [Callout] {
         var result = callouts
         let written = Set(callouts.map(\.character))
         for callout in callouts {
             let upper = Self.upper(callout.character, locale: locale)
-            guard upper != callout.character, !written.contains(upper) else { continue }
+            guard upper != callout.character, !written.contains(upper), shown.contains(upper) else { continue }
             var derived = callout
             derived.character = upper
             derived.variants = callout.variants.map { Self.upper($0, locale: locale) }
