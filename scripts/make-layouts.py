@@ -45,6 +45,70 @@ LOCALES = [
     ('he', 'עברית', 'hebrew', 'iw', '₪', 'xml', 'rtl', {}),
 ]
 
+# Locales taken whole from a FlorisBoard subtype preset (its characters layout, popup mapping,
+# currency set and direction): tag, name, the preset's languageTag (and its characters layout
+# where several presets share a tag), syntax, extra. Presets that need a composer (Korean Hangul,
+# Japanese kana, Vietnamese Telex) or a candidate engine (Chinese Zhengma) are left out: a layout
+# alone cannot type those languages; so is Udmurt, whose FlorisBoard layout has й twice.
+PRESET_LOCALES = [
+    ('en-CA', 'English (Canada)', 'en-CA', None, 'json', {}),
+    ('en-AU', 'English (Australia)', 'en-AU', None, 'xml', {}),
+    ('de-AT', 'Deutsch (Österreich)', 'de-AT', None, 'json', {}),
+    ('fr-CH', 'Français (Suisse)', 'fr-CH', None, 'xml', {}),
+    ('it-CH', 'Italiano (Svizzera)', 'it-CH', None, 'json', {}),
+    ('es-US', 'Español (Estados Unidos)', 'es-US', None, 'xml', {}),
+    ('es-419', 'Español (Latinoamérica)', 'es-419', None, 'json', {}),
+    ('pt-PT', 'Português (Portugal)', 'pt-PT', None, 'xml', {}),
+    ('nn-NO', 'Norsk nynorsk', 'nn-NO', None, 'json', {}),
+    ('fi-FI', 'Suomi', 'fi-FI', None, 'xml', {}),
+    ('id', 'Bahasa Indonesia', 'id', None, 'json', {}),
+    ('is-IS', 'Íslenska', 'is-IS', None, 'xml', {}),
+    ('fo', 'Føroyskt', 'fo', None, 'json', {}),
+    ('fa', 'فارسی', 'fa-FA', 'persian', 'xml', {'punctuation': '.،؟!’'}),
+    ('az', 'Azərbaycan dili', 'az', None, 'json', {}),
+    ('hu', 'Magyar', 'hu', None, 'xml', {}),
+    ('eo', 'Esperanto', 'eo', None, 'json', {}),
+    ('hr', 'Hrvatski', 'hr', None, 'xml', {}),
+    ('hy', 'Հայերեն', 'hy', 'eastern_armenian', 'json', {}),
+    ('ka-GE', 'ქართული', 'ka-GE', None, 'xml', {}),
+    ('rue', 'Русиньскый', 'rue', None, 'json', {}),
+    ('ro', 'Română', 'ro', None, 'xml', {}),
+    ('bg-BG', 'Български', 'bg-bg', None, 'json', {}),
+    ('tr', 'Türkçe', 'tr', None, 'xml', {}),
+    ('ckb', 'کوردیی ناوەندی', 'ckb', None, 'json', {'punctuation': '.،؟!’'}),
+    ('sr-RS', 'Српски', 'sr-RS', None, 'xml', {}),
+    ('sl-SI', 'Slovenščina', 'sl-SI', None, 'json', {}),
+    ('lv-LV', 'Latviešu', 'lv-LV', None, 'xml', {}),
+    ('ku', 'Kurdî (Kurmancî)', 'ku', None, 'json', {}),
+    ('ca', 'Català', 'ca', None, 'xml', {}),
+    ('sk', 'Slovenčina', 'sk', None, 'json', {}),
+    ('cs', 'Čeština', 'cs', None, 'xml', {}),
+    ('lt-LT', 'Lietuvių', 'lt-LT', None, 'json', {}),
+    ('ig-NG', 'Asụsụ Igbo', 'ig-NG', None, 'xml', {}),
+    ('hoc', 'Ho (Warang Citi)', 'hoc', None, 'json', {}),
+    ('ur-PK', 'اردو', 'ur-PK', None, 'json', {'punctuation': '.،؟!’'}),
+    ('bn-BD', 'বাংলা', 'bn-BD', None, 'xml', {}),
+    ('hi-IN', 'हिन्दी', 'hi-IN', None, 'json', {}),
+    ('ast', 'Asturianu', 'ast', None, 'xml', {}),
+    ('ta-LK', 'தமிழ் (இலங்கை)', 'ta-lk', None, 'json', {}),
+    ('kab', 'Taqbaylit', 'kab', None, 'xml', {}),
+    ('th', 'ไทย', 'th-kd', None, 'json', {}),
+]
+
+
+def from_preset(tag, name, preset_tag, layout, syntax, extra):
+    """A LOCALES entry from a FlorisBoard subtype preset."""
+    localization = os.path.join(FLORIS, 'org.florisboard.localization')
+    preset = next(p for p in load(os.path.join(localization, 'extension.json'))['subtypePresets']
+                  if p['languageTag'] == preset_tag and (layout is None or p['preferred']['characters'].endswith(':' + layout)))
+    layout_id = preset['preferred']['characters'].split(':')[1]
+    mapping = preset.get('popupMapping', '').split(':')[-1] or None
+    sets = load(os.path.join(FLORIS, 'org.florisboard.currencysets', 'extension.json'))['currencySets']
+    currency = next(c for c in sets if c['id'] == preset['currencySet'].split(':')[1])['slots'][0]['label']
+    registry = load(os.path.join(FLORIS, 'org.florisboard.layouts', 'extension.json'))['layouts']['characters']
+    direction = next(entry for entry in registry if entry['id'] == layout_id).get('direction', 'ltr')
+    return tag, name, layout_id, mapping, currency, syntax, direction, extra
+
 
 def load(path):
     with open(path, encoding='utf-8') as f:
@@ -62,13 +126,33 @@ def output_of(key):
     also turn the ordinals ª and º into a and o."""
     if key.get('$') == 'case_selector':
         key = key['lower']
+    if 'codePoints' in key:
+        return unicodedata.normalize('NFC', ''.join(chr(c) for c in key['codePoints']))
     char = chr(key['code']) if key.get('code', 0) > 0 else key.get('label', '')
     return unicodedata.normalize('NFKC' if is_presentation_form(char) else 'NFC', char)
 
 
+def item_of(key):
+    """A key of a letter row: its output, or a key object with a `shifted` output when shift types
+    something other than its upper case (a case_selector's upper key; a key that is not an
+    auto_text_key, which FlorisBoard leaves as it is on shift)."""
+    value = output_of(key)
+    if len(value) > 1 and not all(unicodedata.combining(c) for c in value[1:]):
+        return {'action': 'text', 'value': value}  # several characters (Bengali's ্র)
+    if key.get('$') == 'auto_text_key':
+        return value
+    shifted = output_of(key['upper']) if key.get('$') == 'case_selector' else value
+    upper = value.upper()
+    return value if shifted == (upper if len(upper) == 1 else value) else {'value': value, 'shifted': shifted}
+
+
+def value_of(item):
+    return item if isinstance(item, str) else item['value']
+
+
 def rows_of(layout_id):
     data = load(os.path.join(FLORIS, 'org.florisboard.layouts', 'layouts', 'characters', layout_id + '.json'))
-    return [[output_of(key) for key in row] for row in data]
+    return [[item_of(key) for key in row] for row in data]
 
 
 def callouts_of(mapping):
@@ -117,8 +201,21 @@ def key(action, value=None, label=None, width=None):
     return k
 
 
-def char_run(chars):
-    return ''.join(chars)
+def char_run(items):
+    """Row items for letter keys: runs of plain characters as one string, keys with a shifted
+    output as key objects."""
+    result = []
+    for item in items:
+        if isinstance(item, str) and result and isinstance(result[-1], str):
+            result[-1] += item
+        else:
+            result.append(item if isinstance(item, str) else dict(item))
+    return result
+
+
+def row_of(items):
+    """A row: a string when it is characters only."""
+    return items[0] if len(items) == 1 and isinstance(items[0], str) else items
 
 
 def currency_key(currency):
@@ -128,9 +225,8 @@ def currency_key(currency):
 def phone_layout(rows, currency, punctuation):
     bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.25'), key('nextKeyboard', width='input*1.25'),
                                     key('space', width='available'), key('primary', 'return', width='input*2')]
-    r1, r2, r3 = rows[0], rows[1], rows[2]
-    alphabetic = [char_run(r1), char_run(r2),
-                  [key('shift', width='input*1.4'), char_run(r3), key('backspace', width='input*1.4')],
+    alphabetic = [row_of(char_run(r)) for r in rows[:-1]] + [
+                  [key('shift', width='input*1.4')] + char_run(rows[-1]) + [key('backspace', width='input*1.4')],
                   bottom('numeric', '123')]
     numeric_rows = kk_rows('numeric', 'phone')
     symbolic_rows = kk_rows('symbolic', 'phone')
@@ -149,15 +245,18 @@ def tablet_layout(rows, currency, punctuation):
     bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.5'), key('nextKeyboard'),
                                     key('space', width='available'), key('keyboardType', switch, label, 'input*1.5'),
                                     key('dismissKeyboard')]
-    r1, r2, r3 = rows[0], rows[1], rows[2]
-    extra = [c for c in ',.' if c not in r3 and c not in r1 and c not in r2]
-    # Tablets have a shift key at each end of the third row (KeyboardKit's iPad layout, iPadOS). The
-    # right one takes what the row leaves when that is at least a key's width, else one key's width.
-    right_shift = [key('shift', width='available' if len(r3) + len(extra) + 2 <= len(r1) + 1.3 else None)]
-    alphabetic = [[char_run(r1), key('backspace', width='input*1.3')],
-                  [char_run(r2), key('primary', 'return', width='available')],
-                  [key('shift'), char_run(r3 + extra)] + right_shift,
-                  bottom('numeric', '.?123')]
+    first, last = rows[0], rows[-1]
+    shown = [value_of(item) for row in rows for item in row]
+    extra = [c for c in ',.' if c not in shown]
+    # Tablets have a shift key at each end of the last letter row (KeyboardKit's iPad layout,
+    # iPadOS). The right one takes what the row leaves when that is at least a key's width, else
+    # one key's width.
+    right_shift = [key('shift', width='available' if len(last) + len(extra) + 2 <= len(first) + 1.3 else None)]
+    alphabetic = ([char_run(first) + [key('backspace', width='input*1.3')],
+                   char_run(rows[1]) + [key('primary', 'return', width='available')]]
+                  + [row_of(char_run(r)) for r in rows[2:-1]]
+                  + [[key('shift')] + char_run(last + extra) + right_shift,
+                     bottom('numeric', '.?123')])
     numeric_rows = kk_rows('numeric', 'pad')
     symbolic_rows = kk_rows('symbolic', 'pad')
     others = [c for c in '€£¥$' if c != currency][:3]
@@ -173,19 +272,20 @@ def tablet_layout(rows, currency, punctuation):
     return alphabetic, numeric, symbolic
 
 
-def field_layouts(form):
+def field_layouts(form, bottom, shown):
     """The e-mail and URL variants of a layout: its bottom letter row as iOS's e-mail keyboard
     (`@` and `.` beside the space bar) and URL keyboard (`.`, `/` and `.com`) have it."""
+    new = lambda chars: ''.join(c for c in chars if c not in shown)  # Thai has / on its letter rows
     if form == 'phone':
         switch = [key('keyboardType', 'numeric', '123', 'input*1.25'), key('nextKeyboard', width='input*1.25')]
-        email = switch + [key('space', width='available'), '@.', key('primary', 'return', width='input*2')]
-        url = switch + ['./', key('text', '.com', width='available'), key('primary', 'return', width='input*2')]
+        email = switch + [key('space', width='available'), new('@.'), key('primary', 'return', width='input*2')]
+        url = switch + [new('./'), key('text', '.com', width='available'), key('primary', 'return', width='input*2')]
     else:
         switch = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('nextKeyboard')]
         end = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('dismissKeyboard')]
-        email = switch + [key('space', width='available'), '@'] + end  # '.' is on the third row
-        url = switch + [key('space', width='available'), '/', key('text', '.com', width='input*1.5')] + end
-    return [{'formFactor': form, 'field': field, 'layers': [{'id': 'lowercased', 'rows': [{'index': 4, 'keys': row}]}]}
+        email = switch + [key('space', width='available'), new('@')] + end  # '.' is on the last letter row
+        url = switch + [key('space', width='available'), new('/'), key('text', '.com', width='input*1.5')] + end
+    return [{'formFactor': form, 'field': field, 'layers': [{'id': 'lowercased', 'rows': [{'index': bottom, 'keys': [k for k in row if k]}]}]}
             for field, row in (('email', email), ('url', url))]
 
 
@@ -205,7 +305,7 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
         callouts.setdefault(char, [v for v in variants if v != char])
     layers = [layer for form in (phone_layout, tablet_layout) for layer in form(rows, currency, punctuation)]
     shown = set(c for layer in layers for row in layer for item in ([row] if isinstance(row, str) else row)
-                if isinstance(item, str) for c in item)
+                for c in (item if isinstance(item, str) else [item.get('value', '')]))
     callouts = {c: v for c, v in callouts.items() if c in shown and v}
     sources = [f'Rows: FlorisBoard layouts/characters/{layout_id}.json (Apache-2.0)']
     if mapping:
@@ -230,7 +330,9 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
             {'id': 'numeric', 'rows': numeric},
             {'id': 'symbolic', 'rows': symbolic},
         ]})
-        layouts += field_layouts(form)
+        letters = {c for row in alphabetic for item in ([row] if isinstance(row, str) else row)
+                   for c in (item if isinstance(item, str) else [item.get('value', '')])}
+        layouts += field_layouts(form, len(alphabetic), letters)
     doc['layouts'] = layouts
     return doc
 
@@ -238,7 +340,7 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
 def main():
     os.makedirs('layouts', exist_ok=True)
     keylex = os.path.join('.build', 'debug', 'keylex')
-    for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES:
+    for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES + [from_preset(*entry) for entry in PRESET_LOCALES]:
         doc = document(tag, name, layout_id, mapping, currency, direction, extra)
         path = os.path.join('layouts', tag + '.json')
         with open(path, 'w', encoding='utf-8') as f:
