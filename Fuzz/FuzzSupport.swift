@@ -2,12 +2,14 @@
 import KeylexRuntime
 
 /// Reads every key of every layer of every layout, with its frame, text, hint and callout, as an app
-/// drawing the bundle does; returns a sum of what it read, so that nothing is optimised away.
+/// drawing the bundle does, and applies the transforms; returns a sum of what it read, so that
+/// nothing is optimised away.
 func drawEveryLayer(_ bundle: LayoutBundle) -> Int {
     var sink = 0
     for locale in bundle.locales {
         sink &+= locale.tag.utf8Count &+ locale.calloutCount
         _ = locale.callout(for: "e")
+        sink &+= locale.transforms.replacement(typing: "e", after: "^")?.inserting.utf8.count ?? 0
         for layout in locale.layouts {
             for layer in layout.layers {
                 layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in

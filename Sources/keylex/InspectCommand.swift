@@ -130,7 +130,7 @@ extension Inspect {
     }
 }
 
-/// A bundle's layouts as text: each layer's rows, then the callouts.
+/// A bundle's layouts as text: each layer's rows, then the callouts and transforms.
 enum LayoutText {
     static func describe(_ bundle: LayoutBundle) -> String {
         var out = ""
@@ -151,6 +151,10 @@ enum LayoutText {
                     let variants = callout.enumerated().map { $0.offset == callout.defaultIndex ? "\($0.element)*" : "\($0.element)" }
                     out += "    \(callout.character): \(variants.joined(separator: " "))\n"
                 }
+            }
+            if !locale.transforms.isEmpty {
+                out += "  transforms\n"
+                for (from, to) in locale.transforms { out += "    \(from) → \(to)\n" }
             }
         }
         return out

@@ -76,6 +76,26 @@ import Testing
         #expect(try damaged { bytes, at in bytes[at + 4 + 3] = 0x7F } == none)     // a string past the pool
     }
 
+    @Test func aDamagedTransformSectionReadsAsAbsent() throws {
+        let source = "<keyboard locale=\"fr\"><transforms><transform from=\"^e\" to=\"ê\"/><transform from=\"^a\" to=\"â\"/></transforms><layout formFactor=\"phone\"><layer id=\"lowercased\"><row chars=\"^ae\"/></layer></layout></keyboard>"
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "fr.xml"))
+        let bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve([document]).locales)
+        let section = try #require(try Container(bytes: bytes).sections.first { $0.tag == .transforms })
+        #expect(section.length == 2 * LayoutFormat.TransformField.recordSize)
+        func applied(_ change: (inout [UInt8], Int) -> Void) throws -> TextReplacement? {
+            var copy = bytes
+            change(&copy, section.offset)
+            let bundle = try LayoutBundle(bytes: copy)
+            #expect(Self.walk(bundle) > 0)
+            return bundle.locales[0].transforms.replacement(typing: "e", after: "^")
+        }
+        #expect(try applied { _, _ in } == TextReplacement(deleting: "^", inserting: "ê"))
+        #expect(try applied { bytes, at in bytes[at + 12] = 1 } == nil)      // a locale that does not exist
+        #expect(try applied { bytes, at in bytes[at + 4 + 3] = 0x7F } == nil) // a string past the pool
+        #expect(try LayoutBundle(bytes: bytes).locales[0].transforms.map(\.from.description) == ["^e", "^a"])
+    }
+
     /// A field kind this runtime does not know (from a newer format) is never chosen: the text
     /// layout stands in for it.
     @Test func aLayoutForAnUnknownKindOfFieldIsNeverChosen() throws {

@@ -279,6 +279,64 @@ import Testing
         #expect(bundle.layout(for: .tablet, locale: "yy", field: .email) == nil)
     }
 
+    @Test func transformsCompileInheritAndApplyToTheTextBeforeTheCursor() throws {
+        let parent = """
+        <keyboard locale="fr-t-k0-dead">
+          <transforms>
+            <transform from="^e" to="ê"/><transform from="^a" to="â"/><transform from="^^" to="^"/>
+          </transforms>
+          <layout formFactor="phone"><layer id="lowercased"><row><chars value="^aeo"/><key action="text" value="^e"/></row></layer></layout>
+        </keyboard>
+        """
+        let child = """
+        <keyboard locale="fr-CA-t-k0-dead" extends="fr-t-k0-dead">
+          <transforms><transform from="^o" to="ô"/><transform from="^a" to="ä"/></transforms>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let documents = try [(parent, "dead.xml"), (child, "child.xml")].map { try #require(reader.read(Array($0.0.utf8), path: $0.1)) }
+        #expect(documents[0].transforms.map(\.to) == ["ê", "â", "^"])
+        let json = JSONLayoutWriter.write(documents[0])
+        #expect(json.contains("\"transforms\": [\n    { \"from\": \"^e\", \"to\": \"ê\" }"))
+        #expect(reader.read(Array(json.utf8), path: "dead.json") == documents[0])
+        #expect(reader.read(Array(XMLLayoutWriter.write(documents[1]).utf8), path: "again.xml") == documents[1])
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve(documents)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let canadian = try #require(bundle.locale("fr-CA-t-k0-dead")).transforms
+        #expect(canadian.map { "\($0.from)→\($0.to)" } == ["^o→ô", "^a→ä", "^e→ê", "^^→^"])
+        #expect(canadian.replacement(typing: "e", after: "la f^") == TextReplacement(deleting: "^", inserting: "ê"))
+        #expect(canadian.replacement(typing: "a", after: "^") == TextReplacement(deleting: "^", inserting: "ä"))
+        #expect(canadian.replacement(typing: "^e", after: "") == TextReplacement(deleting: "", inserting: "ê"))
+        #expect(canadian.replacement(typing: "x^e", after: "") == TextReplacement(deleting: "", inserting: "xê"))
+        #expect(canadian.replacement(typing: "e", after: "") == nil && canadian.replacement(typing: "u", after: "^") == nil)
+        #expect(try #require(bundle.locale("fr-t-k0-dead")).transforms.replacement(typing: "a", after: "^") == TextReplacement(deleting: "^", inserting: "â"))
+        let html = LayoutPreview(bundle: bundle, title: "Dead keys").html()
+        #expect(html.contains("<kbd>^o</kbd> → <kbd>ô</kbd>"))
+    }
+
+    @Test func transformsThatCannotWorkAreReported() throws {
+        let source = """
+        <keyboard locale="xx">
+          <transforms>
+            <transform from="e" to="é"/><transform from="^e" to="ê"/><transform from="" to="x"/><transform from="e" to="è"/>
+          </transforms>
+          <layout formFactor="phone"><layer id="lowercased"><row chars="^e"/></layer></layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+        _ = LayoutBuild(diagnostics: engine).resolve([document])
+        let found = engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" }
+        #expect(found == ["3:79 empty-text", "3:106 duplicate-id"], "\(engine.diagnostics)")
+        let fixed = source.replacingOccurrences(of: "<transform from=\"\" to=\"x\"/><transform from=\"e\" to=\"è\"/>", with: "")
+        let again = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: again).resolve([try #require(LayoutSourceReader(diagnostics: again).read(Array(fixed.utf8), path: "xx.xml"))])
+        #expect(again.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" } == ["3:50 unreachable-transform"], "\(again.diagnostics)")
+    }
+
     @Test func shiftedOutputsThatCannotBeUsedAreReported() throws {
         let source = """
         <keyboard locale="xx">

@@ -39,6 +39,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case calloutDefaultNotVariant = "callout-default-not-variant"
     case unusedCallout = "unused-callout"
     case unusedShifted = "unused-shifted"
+    case unreachableTransform = "unreachable-transform"
     case widthOutOfRange = "width-out-of-range"
     case multipleAvailable = "multiple-available"
     case rowOverflow = "row-overflow"
@@ -84,7 +85,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
         default: .error
         }
     }
@@ -112,7 +113,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidWidth: "a key width that is not input, input*N, N% or Npt"
         case .invalidLocale: "a locale tag that is not well-formed BCP 47"
         case .nonCanonicalLocale: "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag"
-        case .duplicateId: "a locale, a layout of one form factor, a layer or a character's callouts defined twice"
+        case .duplicateId: "a locale, a layout of one form factor, a layer, a character's callouts or a transform's text defined twice"
         case .missingValue: "a key action that needs a value has none"
         case .unexpectedValue: "a key action that takes no value (or no shifted output) has one"
         case .emptyText: "an empty key output, label or replacement"
@@ -127,6 +128,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .calloutDefaultNotVariant: "a callout's default is not one of its variants"
         case .unusedCallout: "callouts for a character no key of the locale types"
         case .unusedShifted: "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer"
+        case .unreachableTransform: "a transform that never applies: an earlier one's text ends its own, so that one always matches first"
         case .widthOutOfRange: "a key width outside the range its kind allows"
         case .multipleAvailable: "a row with more than one key of width available"
         case .rowOverflow: "a row whose fixed widths leave its other keys no room"

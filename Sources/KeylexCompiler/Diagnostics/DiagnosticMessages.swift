@@ -101,6 +101,12 @@ extension DiagnosticMessage {
     static func duplicateLayer(_ id: String, first: SourceLocation) -> Self {
         Self(.duplicateId, "layer '\(id)' is already defined at \(first.description)")
     }
+    static func duplicateTransform(_ from: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "a transform of '\(from)' is already defined at \(first.description)")
+    }
+    static func unreachableTransform(_ from: String, earlier: String, at location: SourceLocation) -> Self {
+        Self(.unreachableTransform, "the transform of '\(from)' never applies: the earlier transform of '\(earlier)' (\(location.description)) matches whenever it would")
+    }
     static func duplicateCallout(_ character: String, first: SourceLocation) -> Self {
         Self(.duplicateId, "callouts for '\(character)' are already defined at \(first.description)")
     }

@@ -1,7 +1,7 @@
 import KeylexRuntime
 
-/// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``, and
-/// the optional `hint` section when a key has a hint label.
+/// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``, the
+/// optional `hint` section when a key has a hint label and `trns` when a locale has transforms.
 struct LayoutEncoder {
     let locales: [ResolvedLocale]
 
@@ -12,11 +12,12 @@ struct LayoutEncoder {
         for (index, locale) in locales.enumerated() { tables.append(locale, index: index) }
         var sections = [(SectionTag.strings, strings.bytes()), (SectionTag.layouts, tables.layt())]
         if !tables.hints.isEmpty { sections.append((.keyHints, tables.hints)) }
+        if !tables.transforms.isEmpty { sections.append((.transforms, tables.transforms)) }
         return sections
     }
 }
 
-/// The `LAYT` tables and the `hint` records, filled in locale by locale.
+/// The `LAYT` tables and the `hint` and `trns` records, filled in locale by locale.
 private struct LayoutTableWriter {
     typealias Table = LayoutFormat.Table
     let strings: StringPool
@@ -26,6 +27,7 @@ private struct LayoutTableWriter {
     /// share one run of key records: the first key of each run, by its records and hints.
     private var keyRuns: [[UInt8]: Int] = [:]
     private(set) var hints: [UInt8] = []
+    private(set) var transforms: [UInt8] = []
 
     init(strings: StringPool) { self.strings = strings }
 
@@ -61,6 +63,9 @@ private struct LayoutTableWriter {
         record.put(UInt32(locale.callouts.count), at: L.calloutCount)
         append(.locales, record)
         for layout in locale.layouts { append(layout, locale: index, callouts: callouts) }
+        for transform in locale.transforms {
+            transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap { Record.u32($0).bytes }
+        }
     }
 
     /// Appends callouts and their variants; returns the callout index of each character.
@@ -187,6 +192,7 @@ struct StringPool {
             all.insert(locale.tag)
             if let name = locale.name { all.insert(name) }
             for callout in locale.callouts { all.insert(callout.character); all.formUnion(callout.variants) }
+            for transform in locale.transforms { all.insert(transform.from); all.insert(transform.to) }
             for layout in locale.layouts {
                 for layer in layout.layers {
                     all.insert(layer.id)

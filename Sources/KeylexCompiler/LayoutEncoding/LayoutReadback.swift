@@ -3,7 +3,7 @@ import KeylexRuntime
 /// Compares what a bundle reads back as with the locales compiled into it, key by key.
 public enum LayoutReadback {
     /// The first difference between `locales` and `bundle`, or `nil` when every locale, layout,
-    /// layer, row, key and callout reads back as compiled.
+    /// layer, row, key, callout and transform reads back as compiled.
     public static func firstDifference(_ locales: [ResolvedLocale], _ bundle: LayoutBundle) -> String? {
         guard bundle.locales.count == locales.count else { return "\(bundle.locales.count) locales, expected \(locales.count)" }
         for (locale, read) in zip(locales, bundle.locales) {
@@ -17,6 +17,9 @@ public enum LayoutReadback {
                       readCallout.defaultIndex == callout.defaultIndex,
                       read.callout(for: callout.character).map({ $0.character == callout.character }) == true
                 else { return "\(locale.tag): callout of '\(callout.character)'" }
+            }
+            guard read.transforms.map({ [$0.from.description, $0.to.description] }) == locale.transforms.map({ [$0.from, $0.to] }) else {
+                return "\(locale.tag): transforms"
             }
             guard read.layouts.count == locale.layouts.count else { return "\(locale.tag): layout count" }
             for layout in locale.layouts {

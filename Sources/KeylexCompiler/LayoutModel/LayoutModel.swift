@@ -25,6 +25,8 @@ public struct LayoutDocument: Equatable, Sendable {
     public var direction: TextDirection?
     /// The long-press alternatives of characters.
     public var callouts: CalloutSet?
+    /// The simple transforms (dead keys), in the order they are tried.
+    public var transforms: [Transform] = []
     /// One layout per form factor.
     public var layouts: [Layout]
     public var origin: Origin
@@ -38,6 +40,20 @@ public struct LayoutDocument: Equatable, Sendable {
         self.origin = origin
         self.localeOrigin = origin
         self.extendsOrigin = origin
+    }
+}
+
+/// A simple transform, as CLDR's keyboard 3.0 `<transforms type="simple">`: typed text ending
+/// with `from` is replaced by `to` (`^` then `e` gives `ê`).
+public struct Transform: Equatable, Sendable {
+    public var from: String
+    public var to: String
+    public var origin: Origin
+
+    public init(from: String, to: String, origin: Origin) {
+        self.from = from
+        self.to = to
+        self.origin = origin
     }
 }
 

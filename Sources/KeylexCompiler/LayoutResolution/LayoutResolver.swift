@@ -35,7 +35,8 @@ public struct LayoutResolver {
                 .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) }
             let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
             return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction, layouts: layouts,
-                                  callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag), document: document)
+                                  callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag),
+                                  transforms: inherited.transforms, document: document)
         }
     }
 
@@ -48,6 +49,8 @@ public struct LayoutResolver {
         /// to the final text layout of their form factor (so a child's changes reach them).
         var fieldLayouts: [Layout]
         var callouts: [Callout]
+        /// The locale's own transforms, then those of its parent whose text it does not replace.
+        var transforms: [Transform]
     }
 
     /// The text layouts and, for each form factor and kind of field that has field layouts, the
@@ -123,8 +126,9 @@ public struct LayoutResolver {
                 callouts.append(callout)
             }
         }
+        let transforms = document.transforms + (parent?.transforms ?? []).filter { inherited in !document.transforms.contains { $0.from == inherited.from } }
         return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts,
-                         fieldLayouts: fieldLayouts, callouts: callouts)
+                         fieldLayouts: fieldLayouts, callouts: callouts, transforms: transforms)
     }
 
     /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.

@@ -11,6 +11,8 @@ public struct ResolvedLocale: Equatable, Sendable {
     public var layouts: [Layout]
     /// Sorted by character (UTF-8 byte order), one per character.
     public var callouts: [Callout]
+    /// In the order they are tried: the locale's own, then its parents'.
+    public var transforms: [Transform]
     /// The document the locale was written in.
     public var document: LayoutDocument
 

@@ -11,7 +11,7 @@ struct JSONLayoutReader {
     func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
         guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics),
               let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
-              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "callouts", "layouts"], what: "a layout document")
+              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "callouts", "transforms", "layouts"], what: "a layout document")
         else { return nil }
         guard let localeNode = object["locale"], let locale = string(localeNode) else {
             if object["locale"] == nil { diagnostics.report(root.location, .missingProperty("document", "locale")) }
@@ -29,6 +29,7 @@ struct JSONLayoutReader {
             document.direction = vocabulary.direction(name, at: node.location)
         }
         if let node = object["callouts"] { document.callouts = callouts(node) }
+        if let node = object["transforms"], let items = array(node) { document.transforms = items.compactMap(transform) }
         if let node = object["layouts"], let items = array(node) {
             document.layouts = items.compactMap(layout)
         }
@@ -36,6 +37,15 @@ struct JSONLayoutReader {
     }
 
     // MARK: Parts
+
+    private func transform(_ node: JSONNode) -> Transform? {
+        guard let object = members(node, allowed: ["from", "to"], what: "a transform") else { return nil }
+        guard let fromNode = object["from"], let from = string(fromNode), let toNode = object["to"], let to = string(toNode) else {
+            if object["from"] == nil || object["to"] == nil { diagnostics.report(node.location, .missingProperty("transform", object["from"] == nil ? "from" : "to")) }
+            return nil
+        }
+        return Transform(from: from, to: to, origin: Origin(fromNode.location))
+    }
 
     private func callouts(_ node: JSONNode) -> CalloutSet? {
         guard let object = members(node, allowed: ["extends", "keys"], what: "callouts") else { return nil }

@@ -30,6 +30,7 @@ public enum LayoutSchemas {
         <xs:complexType>
           <xs:sequence>
             <xs:element name="callouts" type="Callouts" minOccurs="0"/>
+            <xs:element name="transforms" type="Transforms" minOccurs="0"/>
             <xs:element name="layout" type="Layout" minOccurs="0" maxOccurs="unbounded"/>
           </xs:sequence>
           <xs:attribute name="locale" type="xs:string" use="required"/>
@@ -50,6 +51,17 @@ public enum LayoutSchemas {
           </xs:element>
         </xs:sequence>
         <xs:attribute name="extends" type="xs:string"/>
+      </xs:complexType>
+      <xs:complexType name="Transforms">
+        <xs:annotation><xs:documentation>Simple transforms (dead keys), tried in order: typed text ending with from becomes to.</xs:documentation></xs:annotation>
+        <xs:sequence>
+          <xs:element name="transform" minOccurs="0" maxOccurs="unbounded">
+            <xs:complexType>
+              <xs:attribute name="from" type="xs:string" use="required"/>
+              <xs:attribute name="to" type="xs:string" use="required"/>
+            </xs:complexType>
+          </xs:element>
+        </xs:sequence>
       </xs:complexType>
       <xs:complexType name="Layout">
         <xs:sequence>
@@ -152,6 +164,16 @@ public enum LayoutSchemas {
                 ]
               }
             }
+          }
+        },
+        "transforms": {
+          "type": "array",
+          "description": "Simple transforms (dead keys), tried in order: typed text ending with from becomes to.",
+          "items": {
+            "type": "object",
+            "required": ["from", "to"],
+            "additionalProperties": false,
+            "properties": { "from": { "type": "string" }, "to": { "type": "string" } }
           }
         },
         "layouts": { "type": "array", "items": { "$ref": "#/$defs/layout" } }

@@ -38,7 +38,7 @@ public enum XMLLayoutWriter {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<keyboard" + attributes([("locale", document.locale), ("name", document.name), ("source", document.source),
                                           ("extends", document.extends), ("direction", document.direction?.description)])
-        guard document.callouts != nil || !document.layouts.isEmpty else { return out + "/>\n" }
+        guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty else { return out + "/>\n" }
         out += ">\n"
         if let set = document.callouts {
             out += "  <callouts" + attributes([("extends", set.extends)])
@@ -52,6 +52,13 @@ public enum XMLLayoutWriter {
                 }
                 out += "  </callouts>\n"
             }
+        }
+        if !document.transforms.isEmpty {
+            out += "  <transforms>\n"
+            for transform in document.transforms {
+                out += "    <transform" + attributes([("from", transform.from), ("to", transform.to)]) + "/>\n"
+            }
+            out += "  </transforms>\n"
         }
         for layout in document.layouts {
             out += "  <layout" + attributes([("formFactor", layout.formFactor.description),
@@ -128,6 +135,10 @@ public enum JSONLayoutWriter {
             }
             parts.append("\"keys\": {" + (keys.isEmpty ? "}" : "\n" + keys.joined(separator: ",\n") + "\n    }"))
             members.append("\"callouts\": {\n    " + parts.joined(separator: ",\n    ") + "\n  }")
+        }
+        if !document.transforms.isEmpty {
+            let items = document.transforms.map { "    { \"from\": \(quote($0.from)), \"to\": \(quote($0.to)) }" }
+            members.append("\"transforms\": [\n" + items.joined(separator: ",\n") + "\n  ]")
         }
         if !document.layouts.isEmpty {
             members.append("\"layouts\": [\n" + document.layouts.map(layout).joined(separator: ",\n") + "\n  ]")

@@ -51,6 +51,7 @@ struct XMLLayoutReader {
         for child in XMLSource.elements(node) {
             switch XMLSource.name(child) {
             case "callouts": document.callouts = callouts(child, source)
+            case "transforms": document.transforms = transforms(child, source)
             case "layout": if let layout = layout(child, source) { document.layouts.append(layout) }
             default: break
             }
@@ -77,6 +78,14 @@ struct XMLLayoutReader {
             set.callouts.append(callout)
         }
         return set
+    }
+
+    private func transforms(_ node: xmlNodePtr, _ source: XMLSource) -> [Transform] {
+        XMLSource.elements(node).compactMap { child in
+            let attributes = source.attributes(of: child)
+            guard let from = attributes["from"], let to = attributes["to"] else { return nil }
+            return Transform(from: from.value, to: to.value, origin: Origin(from.location))
+        }
     }
 
     private func layout(_ node: xmlNodePtr, _ source: XMLSource) -> Layout? {
@@ -225,7 +234,7 @@ struct XMLSource {
 
     /// The attributes the XSD allows on each element, for suggestions.
     static let attributesByElement: [String: [String]] = [
-        "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"],
+        "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"], "transform": ["from", "to"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
         "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width"], "chars": ["value"], "replace": ["key", "with"],
     ]

@@ -30,6 +30,7 @@ public final class LayoutValidator {
         }
         if let name = document.name { checkText(name, document.origin) }
         if let set = document.callouts { check(set) }
+        check(document.transforms)
         var forms: [String: Origin] = [:]
         for layout in document.layouts {
             let kind = "\(layout.formFactor) \(layout.field)"
@@ -64,6 +65,28 @@ public final class LayoutValidator {
                 report(callout.variantsOrigin, .emptyCallout(callout.character))
             }
             checkVariants(callout)
+        }
+    }
+
+    /// Transforms: clean text, a text to replace, none replacing the same text twice.
+    private func check(_ transforms: [Transform]) {
+        var seen: [String: Origin] = [:]
+        for transform in transforms {
+            checkText(transform.from, transform.origin)
+            if !transform.to.isEmpty { checkText(transform.to, transform.origin) }
+            if let first = seen[transform.from] {
+                report(transform.origin, .duplicateTransform(transform.from, first: first.location))
+            }
+            seen[transform.from] = seen[transform.from] ?? transform.origin
+        }
+    }
+
+    /// Transforms that never apply, as resolved: an earlier one's text ends theirs (first match
+    /// wins, so the earlier one always takes the input).
+    private func checkReachable(_ transforms: [Transform]) {
+        for (i, transform) in transforms.enumerated() {
+            guard let earlier = transforms[..<i].first(where: { $0.from != transform.from && transform.from.utf8.reversed().starts(with: $0.from.utf8.reversed()) }) else { continue }
+            report(transform.origin, .unreachableTransform(transform.from, earlier: earlier.from, at: earlier.origin.location))
         }
     }
 
@@ -159,6 +182,7 @@ public final class LayoutValidator {
     public func check(_ locale: ResolvedLocale) {
         var shown = Set<String>()
         checkLimits(locale)
+        checkReachable(locale.transforms)
         for layout in locale.layouts {
             let ids = layout.layers.map(\.id)
             if !ids.contains(StandardLayer.lowercased.rawValue) {

@@ -119,7 +119,8 @@ public struct LayoutPreview {
 
     // MARK: HTML
 
-    /// The page: per locale, its diagnostics, then each layout's layers with their callouts listed.
+    /// The page: per locale, its diagnostics and transforms, then each layout's layers with their
+    /// callouts listed.
     public func html() -> String {
         var sections = ""
         if let general = diagnostics[""], !general.isEmpty { sections += Self.diagnosticList(general) }
@@ -128,6 +129,7 @@ public struct LayoutPreview {
             let rtl = locale.direction == .rightToLeft
             sections += "<section id=\"\(Self.escape(tag))\"><h2>\(Self.escape(tag))\(locale.name.map { " — " + Self.escape($0.description) } ?? "")\(rtl ? " <span class=\"badge\">right to left</span>" : "")</h2>\n"
             if let found = diagnostics[tag], !found.isEmpty { sections += Self.diagnosticList(found) }
+            sections += Self.transformList(locale.transforms)
             for layout in locale.layouts {
                 for layer in layout.layers {
                     sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
@@ -176,6 +178,13 @@ public struct LayoutPreview {
         let shown = callout.prefix(maxTitleVariants).map(\.description).joined(separator: " ")
         let more = callout.count - min(callout.count, maxTitleVariants)
         return more > 0 ? shown + " … (\(more) more)" : shown
+    }
+
+    /// A locale's transforms, in the order they are tried (nothing when it has none).
+    private static func transformList(_ transforms: LayoutTransforms) -> String {
+        guard !transforms.isEmpty else { return "" }
+        let items = transforms.map { "<li><kbd>\(escape($0.from.description))</kbd> → <kbd>\(escape($0.to.description))</kbd></li>" }
+        return "<p>Transforms, tried in order:</p><ul class=\"transforms\">" + items.joined() + "</ul>\n"
     }
 
     /// The callouts of a layer's keys, in key order, each once.

@@ -12,7 +12,8 @@ public enum ContainerFormat {
     /// 1: optional sections (tags starting with a lower-case letter): `meta`, `shrt`, `labl`.
     /// 2: the optional `phon` section (words by sound).
     /// 3: the optional `hint` section (keys' hint labels).
-    public static let minorVersion: UInt16 = 3
+    /// 4: the optional `trns` section (locales' simple transforms).
+    public static let minorVersion: UInt16 = 4
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -126,4 +127,6 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let labels = SectionTag("labl")
     /// Optional: the hint labels of layout keys (see ``LayoutFormat/HintField``).
     public static let keyHints = SectionTag("hint")
+    /// Optional: the simple transforms (dead keys) of locales (see ``LayoutFormat/TransformField``).
+    public static let transforms = SectionTag("trns")
 }

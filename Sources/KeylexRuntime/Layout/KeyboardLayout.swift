@@ -31,6 +31,10 @@ public struct LayoutLocale: Sendable {
         return fallback
     }
 
+    /// The locale's simple transforms (dead keys), in the order they are tried; empty when the
+    /// bundle has none. O(log transforms).
+    public var transforms: LayoutTransforms { LayoutTransforms(tables: tables, records: tables.transformRange(ofLocale: index)) }
+
     /// The number of characters with callouts.
     public var calloutCount: Int { Int(record.u32(F.calloutCount)) }
 

@@ -58,6 +58,8 @@ final class LayoutTables: Sendable {
     private let locales, layouts, layers, rows, keys, callouts, variants: ByteView
     /// The `hint` records (`nil` when the bundle has none, or they are damaged).
     private let hints: ByteView?
+    /// The `trns` records (`nil` when the bundle has none, or they are damaged).
+    private let transforms: ByteView?
 
     init(container: Container) throws(KeylexError) {
         guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
@@ -75,6 +77,10 @@ final class LayoutTables: Sendable {
         (locales, layouts, layers, rows, keys, callouts, variants) = (views[0], views[1], views[2], views[3], views[4], views[5], views[6])
         let keyCount = keys.count / LayoutFormat.Table.keys.recordSize
         hints = container.section(.keyHints).flatMap { [strings] in Self.hintsAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
+        let localeCount = locales.count / LayoutFormat.Table.locales.recordSize
+        transforms = container.section(.transforms).flatMap { [strings] in
+            Self.transformsAreValid($0, locales: localeCount, strings: strings) ? $0 : nil
+        }
         try checkReferences()
     }
 
@@ -90,6 +96,45 @@ final class LayoutTables: Sendable {
             previous = Int(key)
         }
         return true
+    }
+
+    /// Whether `transforms` holds whole records, by locale, naming locales and strings that
+    /// exist, none replacing empty text. An optional section that is not is read as absent:
+    /// O(records).
+    private static func transformsAreValid(_ transforms: ByteView, locales: Int, strings: StringTable) -> Bool {
+        typealias T = LayoutFormat.TransformField
+        guard transforms.count % T.recordSize == 0 else { return false }
+        var previous = 0
+        for offset in stride(from: 0, to: transforms.count, by: T.recordSize) {
+            guard let locale = transforms.u32(offset + T.locale), let from = transforms.u32(offset + T.from), let to = transforms.u32(offset + T.to),
+                  Int(locale) >= previous, Int(locale) < locales, Int(from) < strings.count, Int(to) < strings.count,
+                  strings[from].utf8Count > 0 else { return false }
+            previous = Int(locale)
+        }
+        return true
+    }
+
+    /// The `trns` records of locale `index`: the first and the end of its range, found by binary
+    /// search.
+    func transformRange(ofLocale index: Int) -> Range<Int> {
+        typealias T = LayoutFormat.TransformField
+        guard let transforms else { return 0..<0 }
+        func firstRecord(atLeast locale: Int) -> Int {
+            var low = 0, high = transforms.count / T.recordSize
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(transforms.u32(middle * T.recordSize + T.locale) ?? 0) < locale { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
+    }
+
+    /// The `from` and `to` of transform record `i`.
+    func transform(at i: Int) -> (from: KeyText, to: KeyText) {
+        typealias T = LayoutFormat.TransformField
+        let offset = i * T.recordSize
+        return (strings[transforms?.u32(offset + T.from) ?? 0], strings[transforms?.u32(offset + T.to) ?? 0])
     }
 
     /// The hint label of key `index`: a binary search of the `hint` records.

@@ -85,6 +85,14 @@ public enum LayoutFormat {
         public static let recordSize = 8
     }
 
+    /// Record of the optional `trns` section, whose records are the section (12 bytes each, by
+    /// locale, each locale's in the order they are tried): the locale's index (`UInt32`), then the
+    /// strings of the text replaced (`from`, not empty) and of its replacement (`to`).
+    public enum TransformField {
+        public static let locale = 0, from = 4, to = 8
+        public static let recordSize = 12
+    }
+
     /// Layer flags.
     public enum LayerFlags {
         /// The layer was not written but derived from another by case mapping.
