@@ -9,13 +9,19 @@ struct Import: ParsableCommand {
         discussion: """
         florisboard FOLDER…: each FOLDER holds FlorisBoard's keyboard extensions (org.florisboard.layouts, \
         org.florisboard.localization, org.florisboard.currencysets); each subtype preset becomes OUTPUT/<tag>.json. \
-        Only files inside FOLDER are read. Every construct that cannot be expressed is reported with its place; \
-        the documents are checked as `keylex validate` checks them, and nothing is written when there is an error.
+        Only files inside FOLDER are read.
+
+        cldr FILE…: CLDR LDML keyboard 3.0 files (<keyboard3>); each becomes OUTPUT/<tag>.json. Their imports \
+        are read from the import folder of --cldr-data (by default the folder two levels up from the file, \
+        when it has one, as in CLDR's repository).
+
+        Every construct that cannot be expressed is reported with its place; the documents are checked as \
+        `keylex validate` checks them, and nothing is written when there is an error.
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case florisboard
+        case florisboard, cldr
     }
 
     @Argument(help: "The format imported: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -27,12 +33,20 @@ struct Import: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory the documents are written to (created when missing).")
     var output: String
 
+    @Option(help: "For cldr: the folder holding CLDR's import folder (keys-Latn-implied.xml…).")
+    var cldrData: String?
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let diagnostics = report.engine
-        let documents = inputs.flatMap { FlorisBoardImporter(folder: $0, diagnostics: diagnostics).importPresets() }
+        let documents = inputs.flatMap { input -> [LayoutDocument] in
+            switch format {
+            case .florisboard: return FlorisBoardImporter(folder: input, diagnostics: diagnostics).importPresets()
+            case .cldr: return [CLDRImporter(data: cldrData ?? CLDRImporter.defaultData(for: input), diagnostics: diagnostics).importKeyboard(input)].compactMap { $0 }
+            }
+        }
         _ = LayoutBuild(diagnostics: diagnostics).resolve(documents)
         try report.finish()
         if diagnostics.hasErrors { throw Status.failedInputs(diagnostics) }

@@ -153,6 +153,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
     }
 
+    /// `keylex import cldr` writes a document per keyboard, reading its imports beside it; a
+    /// keyboard that is not there exits 3.
+    @Test func cldrKeyboardsImport() throws {
+        let keyboard = Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49/3.0/fr-t-k0-test.xml").path
+        let imported = try Self.run(["import", "cldr", keyboard, "-o", "cldr"], in: folder)
+        #expect(imported.status == 0 && imported.stdout == "cldr/fr-t-k0-test.json\t1 layouts\t2 callouts\n", "\(imported.stderr)")
+        #expect(imported.stderr.contains("fr-t-k0-test.xml:105:2: warning: a hardware layout beside touch ones"))
+        let missing = try Self.run(["import", "cldr", "nothere.xml", "-o", "none"], in: folder)
+        #expect(missing.status == 3 && !FileManager.default.fileExists(atPath: folder + "/none"), "\(missing.stderr)")
+    }
+
     @Test func layoutsAreValidatedConvertedBuiltAndInspected() throws {
         try copyShippedLayout("en-US.xml")
         let validate = try Self.run(["validate"], in: folder)

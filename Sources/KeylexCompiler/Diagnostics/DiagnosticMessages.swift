@@ -187,6 +187,8 @@ extension DiagnosticMessage {
     static func unsupportedConstruct(_ construct: String, kept: String) -> Self {
         Self(.unsupportedConstruct, "\(construct) cannot be expressed in a Keylex layout: \(kept)")
     }
+    static let notCLDRKeyboard = Self(.schemaViolation, "not a CLDR keyboard 3.0 file (a <keyboard3> element with a locale)")
+    static func malformedCLDRText(_ text: String, _ problem: String) -> Self { Self(.schemaViolation, "'\(text)' cannot be read: \(problem)") }
     static func renamedLocale(_ tag: String, _ new: String, reason: String) -> Self {
         Self(.renamedLocale, "the locale '\(tag)' \(reason); imported as '\(new)'", fix: FixIt(original: tag, replacement: new))
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The files an importer may read: those inside one folder, named by plain names, each read whole
-/// up to a size limit and parsed with the place of every value, so that diagnostics point into the
-/// imported files. Importers treat their inputs as untrusted: nothing outside the folder is read
+/// up to a size limit (JSON parsed with the place of every value, so that diagnostics point into
+/// the imported files). Importers treat their inputs as untrusted: nothing outside the folder is read
 /// (a name with `/` or `..`, or a symbolic link leading out, is refused) and nothing is fetched.
 final class ImportedFiles {
     let folder: String
@@ -34,18 +34,24 @@ final class ImportedFiles {
     /// `reference`, the place that named it) when a name is not plain or the file is missing, too
     /// large or not JSON.
     func json(_ components: [String], what: String, name: String, reference: SourceLocation) -> JSONNode? {
-        guard components.allSatisfy(Self.isPlainName) else {
-            diagnostics.report(reference, .unsafeReference(what, name))
-            return nil
-        }
         let path = path(components)
         if let cached = parsed[path] { return cached }
-        let node = read(path, what: what, name: name, reference: reference)
+        let node = bytes(components, what: what, name: name, reference: reference).flatMap { JSONReader.parse($0, path: path, diagnostics: diagnostics) }
         parsed[path] = node
         return node
     }
 
-    private func read(_ path: String, what: String, name: String, reference: SourceLocation) -> JSONNode? {
+    /// The bytes of the file at `components` inside the folder, checked to be UTF-8; `nil` (with a
+    /// diagnostic at `reference`) when a name is not plain or the file is missing or too large.
+    func bytes(_ components: [String], what: String, name: String, reference: SourceLocation) -> [UInt8]? {
+        guard components.allSatisfy(Self.isPlainName) else {
+            diagnostics.report(reference, .unsafeReference(what, name))
+            return nil
+        }
+        return read(path(components), what: what, name: name, reference: reference)
+    }
+
+    private func read(_ path: String, what: String, name: String, reference: SourceLocation) -> [UInt8]? {
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard real.hasPrefix(realFolder + "/"), FileManager.default.fileExists(atPath: real) else {
             diagnostics.report(reference, .missingReference(what, name, expected: path))
@@ -57,8 +63,7 @@ final class ImportedFiles {
             return nil
         }
         let bytes = [UInt8](data)
-        guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics) else { return nil }
-        return JSONReader.parse(bytes, path: path, diagnostics: diagnostics)
+        return SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics) ? bytes : nil
     }
 }
 

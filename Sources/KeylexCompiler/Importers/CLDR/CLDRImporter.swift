@@ -1,0 +1,147 @@
+import CLibXML2
+import Foundation
+import KeylexRuntime
+
+/// Imports CLDR LDML keyboard 3.0 files (`<keyboard3>`, UTS #35 part 7) into Keylex documents: the
+/// touch layers (the narrowest form as the phone layout, the next as the tablet's; a keyboard
+/// with hardware layers only gets its first hardware form as a phone layout), keys with their
+/// displays and widths, long-press keys as callouts and literal simple transforms. Markers, sets,
+/// regular expressions, reorders, flicks and multi-tap are reported, never silently dropped.
+/// Imports (`<import base="cldr" path="45/keys-Zyyy-punctuation.xml"/>`) are read from the `import`
+/// folder of the CLDR data folder, and from nowhere else.
+public final class CLDRImporter {
+    let diagnostics: DiagnosticEngine
+    /// The folder holding CLDR's `import/` (keys-Latn-implied.xml…), when there is one.
+    private let data: ImportedFiles?
+
+    public init(data: String?, diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+        self.data = data.map { ImportedFiles(folder: $0, diagnostics: diagnostics) }
+    }
+
+    /// The data folder a keyboard at `path` is imported with by default: CLDR's layout, in which
+    /// `3.0/` and `import/` are siblings.
+    public static func defaultData(for path: String) -> String? {
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let candidate = (folder.isEmpty ? "." : folder)
+        return FileManager.default.fileExists(atPath: candidate + "/import", isDirectory: &isFolder) && isFolder.boolValue ? candidate : nil
+    }
+
+    /// The document of the keyboard at `path`; `nil` (with diagnostics) when it cannot be read.
+    public func importKeyboard(_ path: String) -> LayoutDocument? {
+        let folder = ImportedFiles(folder: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                                   diagnostics: diagnostics)
+        let name = (path as NSString).lastPathComponent
+        guard FileManager.default.fileExists(atPath: path) else {
+            diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
+            return nil
+        }
+        guard let bytes = folder.bytes([name], what: "keyboard", name: name, reference: SourceLocation(file: path)),
+              let file = CLDRFile(bytes: bytes, path: path, diagnostics: diagnostics) else { return nil }
+        guard XMLSource.name(file.root) == "keyboard3", let locale = file.attributes(file.root)["locale"] else {
+            diagnostics.report(file.location(file.root), .notCLDRKeyboard)
+            return nil
+        }
+        return CLDRKeyboard(file: file, importer: self).document(locale: locale, path: path)
+    }
+
+    /// The key bag of a keyboard: the implied keys, its imports and its own keys.
+    fileprivate func keyBag(_ file: CLDRFile, text: CLDRText) -> CLDRKeyBag {
+        var bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
+        if let implied = imported("keys-Latn-implied.xml", at: file.location(file.root)) { bag.add(implied.root, in: implied) }
+        for keys in file.children(file.root, "keys") {
+            for element in file.children(keys, "import") {
+                let path = file.attributes(element)["path"]?.value ?? ""
+                if let imported = imported((path as NSString).lastPathComponent, at: file.location(element)) { bag.add(imported.root, in: imported) }
+            }
+            bag.add(keys, in: file)
+        }
+        return bag
+    }
+
+    private func imported(_ name: String, at location: SourceLocation) -> CLDRFile? {
+        guard let data else {
+            diagnostics.reportOnce(location, .missingReference("CLDR import", name, expected: "an import folder (give --cldr-data)"))
+            return nil
+        }
+        guard let bytes = data.bytes(["import", name], what: "CLDR import", name: name, reference: location) else { return nil }
+        return CLDRFile(bytes: bytes, path: data.path(["import", name]), diagnostics: diagnostics)
+    }
+
+    /// Reports why CLDR text could not be read.
+    static func report(_ failure: CLDRText.Failure, in text: String, at location: SourceLocation, diagnostics: DiagnosticEngine) {
+        switch failure {
+        case .unsupported(let construct):
+            diagnostics.report(location, .unsupportedConstruct("'\(text)' uses \(construct), which", kept: "it is left out"))
+        case .malformed(let problem):
+            diagnostics.report(location, .malformedCLDRText(text, problem))
+        }
+    }
+}
+
+/// One keyboard file being imported: its variables, keys and displays, read once.
+struct CLDRKeyboard {
+    let file: CLDRFile
+    let diagnostics: DiagnosticEngine
+    let text: CLDRText
+    let keys: CLDRKeyBag
+    /// Keycap texts, by `id:` and key id or `output:` and output.
+    let displays: [String: String]
+
+    fileprivate init(file: CLDRFile, importer: CLDRImporter) {
+        self.file = file
+        diagnostics = importer.diagnostics
+        text = Self.variables(file, diagnostics: diagnostics)
+        keys = importer.keyBag(file, text: text)
+        displays = Self.displays(file, text: text)
+    }
+
+    func document(locale: XMLSource.Attribute, path: String) -> LayoutDocument {
+        var document = LayoutDocument(locale: LanguageTag.canonical(locale.value), origin: Origin(file.location(file.root)))
+        document.localeOrigin = Origin(locale.location)
+        let info = file.children(file.root, "info").first.map(file.attributes)
+        document.name = info?["name"]?.value
+        document.source = "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
+            + (info?["author"].map { " by \($0.value)" } ?? "") + " (Unicode License v3) by keylex import cldr"
+        reportUnsupportedSections()
+        var callouts: [Callout] = []
+        document.layouts = layouts(callouts: &callouts)
+        document.callouts = callouts.isEmpty ? nil : CalloutSet(callouts: callouts, origin: document.origin)
+        document.transforms = transforms()
+        return document
+    }
+
+    private func reportUnsupportedSections() {
+        let read: Set = ["displays", "keys", "layers", "transforms", "variables", "info", "version"]
+        let described = ["locales": "other locales the keyboard serves", "settings": "keyboard settings", "forms": "custom hardware forms", "flicks": "flicks"]
+        for element in XMLSource.elements(file.root) where !read.contains(XMLSource.name(element)) {
+            let name = XMLSource.name(element)
+            diagnostics.report(file.location(element), .unsupportedConstruct("CLDR's " + (described[name] ?? "element <\(name)>"), kept: "left out"))
+        }
+    }
+
+    /// The `<string>` variables, each decoded with those before it.
+    private static func variables(_ file: CLDRFile, diagnostics: DiagnosticEngine) -> CLDRText {
+        var text = CLDRText()
+        for element in file.children(file.root, "variables").flatMap({ file.children($0, "string") }) {
+            let attributes = file.attributes(element)
+            guard let id = attributes["id"]?.value, let value = attributes["value"] else { continue }
+            do { text.strings[id] = try text.text(value.value) } catch {
+                CLDRImporter.report(error, in: value.value, at: value.location, diagnostics: diagnostics)
+            }
+        }
+        return text
+    }
+
+    private static func displays(_ file: CLDRFile, text: CLDRText) -> [String: String] {
+        var displays: [String: String] = [:]
+        for element in file.children(file.root, "displays").flatMap({ file.children($0, "display") }) {
+            let attributes = file.attributes(element)
+            guard let display = attributes["display"], let shown = try? text.text(display.value) else { continue }
+            if let id = attributes["keyId"]?.value { displays["id:" + id] = shown }
+            if let output = attributes["output"], let typed = try? text.text(output.value) { displays["output:" + typed] = shown }
+        }
+        return displays
+    }
+}

@@ -1,0 +1,167 @@
+import CLibXML2
+import Foundation
+import KeylexRuntime
+
+/// The layers and transforms of a CLDR keyboard as Keylex layouts and transforms.
+extension CLDRKeyboard {
+    /// The touch forms, narrowest first, as the phone and tablet layouts; without one, the first
+    /// hardware form as the phone layout. Long-press keys become `callouts`.
+    func layouts(callouts: inout [Callout]) -> [Layout] {
+        let forms = file.children(file.root, "layers")
+        let touch = forms.filter { file.attributes($0)["formId"]?.value == "touch" }
+            .sorted { width($0) < width($1) }
+        for extra in touch.dropFirst(2) {
+            diagnostics.report(file.location(extra), .unsupportedConstruct("a third touch form", kept: "the phone and tablet layouts come from the first two"))
+        }
+        guard !touch.isEmpty else {
+            guard let hardware = forms.first else { return [] }
+            diagnostics.report(file.location(hardware), .unsupportedConstruct("a hardware layout ('\(file.attributes(hardware)["formId"]?.value ?? "us")')",
+                                                                         kept: "its layers are imported as a phone layout"))
+            return [layout(hardware, .phone, callouts: &callouts)]
+        }
+        for hardware in forms where file.attributes(hardware)["formId"]?.value != "touch" {
+            diagnostics.report(file.location(hardware), .unsupportedConstruct("a hardware layout beside touch ones", kept: "the touch layouts are imported"))
+        }
+        return zip(touch.prefix(2), [FormFactor.phone, .tablet]).map { layout($0, $1, callouts: &callouts) }
+    }
+
+    private func width(_ form: xmlNodePtr) -> Double {
+        file.attributes(form)["minDeviceWidth"].flatMap { Double($0.value) } ?? 0
+    }
+
+    private func layout(_ form: xmlNodePtr, _ formFactor: FormFactor, callouts: inout [Callout]) -> Layout {
+        let elements = file.children(form, "layer")
+        let ids = elements.enumerated().map { layerId(file.attributes($0.element), first: $0.offset == 0) }
+        var layout = Layout(formFactor: formFactor, origin: Origin(file.location(form)))
+        for (element, id) in zip(elements, ids) {
+            guard let id else {
+                diagnostics.report(file.location(element), .unsupportedConstruct("a layer for the modifiers '\(file.attributes(element)["modifiers"]?.value ?? "")'",
+                                                                            kept: "a touch keyboard has no such keys; it is left out"))
+                continue
+            }
+            let rows = file.children(element, "row").map { row($0, layerIds: ids, callouts: &callouts) }
+            layout.layers.append(Layer(id: id, isCustom: StandardLayer(rawValue: id) == nil, rows: rows, origin: Origin(file.location(element))))
+        }
+        return layout
+    }
+
+    /// The Keylex id of a layer: touch layers by id (`base`, `shift`, `numeric`, `symbol`),
+    /// hardware ones by modifiers (`none`, `shift`, `caps`); `nil` for other modifiers.
+    private func layerId(_ attributes: [String: XMLSource.Attribute], first: Bool) -> String? {
+        if let id = attributes["id"]?.value {
+            let standard = ["base": "lowercased", "shift": "uppercased", "caps": "capsLocked", "numeric": "numeric", "symbol": "symbolic", "symbols": "symbolic"]
+            return standard[id] ?? (first ? "lowercased" : id)
+        }
+        let modifiers = attributes["modifiers"]?.value ?? "none"
+        return ["none": "lowercased", "shift": "uppercased", "caps": "capsLocked"][modifiers]
+    }
+
+    private func row(_ element: xmlNodePtr, layerIds: [String?], callouts: inout [Callout]) -> Row {
+        let attribute = file.attributes(element)["keys"]
+        let location = attribute?.location ?? file.location(element)
+        var row = Row(origin: Origin(location))
+        for id in (attribute?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
+            guard let cldr = keys.keys[id] else {
+                diagnostics.report(location, .missingReference("key", id, expected: "a <key id=\"\(id)\"> in the keyboard or its imports"))
+                continue
+            }
+            if let key = key(id, cldr, at: location, layerIds: layerIds) {
+                row.keys.append(key)
+                callout(of: cldr, output: key.value, id: id, at: location).map { new in
+                    if !callouts.contains(where: { $0.character == new.character }) { callouts.append(new) }
+                }
+            }
+        }
+        return row
+    }
+
+    /// The Keylex key for CLDR key `id`.
+    private func key(_ id: String, _ cldr: CLDRKey, at location: SourceLocation, layerIds: [String?]) -> Key? {
+        let origin = Origin(location)
+        var key: Key
+        if cldr.gap {
+            key = Key(action: .none, origin: origin)
+        } else if let target = cldr.layerId {
+            let mapped = target == "base" ? "lowercased" : target == "shift" ? "uppercased" : target == "symbol" ? "symbolic" : target
+            key = mapped == "uppercased" ? Key(action: .shift, origin: origin)
+                : Key(action: .keyboardType, value: mapped, label: displays["id:" + id] ?? id, origin: origin)
+        } else if let output = cldr.output, !output.isEmpty {
+            key = Self.key(typing: output, origin: origin)
+            if key.typesValue, let shown = displays["id:" + id] ?? displays["output:" + output], shown != output { key.label = shown }
+        } else {
+            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the key '\(id)', which types nothing and switches no layer,", kept: "it is a gap"))
+            key = Key(action: .none, origin: origin)
+        }
+        key.width = cldr.stretch ? .available : cldr.width.flatMap { $0 == 1 || !($0 > 0 && $0 <= 10) ? nil : .inputPercentage($0) }
+        reportUnsupported(id, cldr)
+        return key
+    }
+
+    /// A key typing `output`: space, return and tab are actions; one grapheme a character key.
+    private static func key(typing output: String, origin: Origin) -> Key {
+        switch output {
+        case " ": return Key(action: .space, origin: origin)
+        case "\n", "\r": return Key(action: .primary, value: "return", origin: origin)
+        case "\t": return Key(action: .tab, origin: origin)
+        default: return Key(action: output.count == 1 ? .character : .text, value: output, origin: origin)
+        }
+    }
+
+    private func reportUnsupported(_ id: String, _ cldr: CLDRKey) {
+        if !cldr.multiTap.isEmpty {
+            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the multi-tap keys of '\(id)'", kept: "left out"))
+        }
+        if cldr.flickId != nil {
+            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the flicks of '\(id)'", kept: "left out"))
+        }
+    }
+
+    /// The callout of a key's long-press keys, for the character it types.
+    private func callout(of cldr: CLDRKey, output: String?, id: String, at location: SourceLocation) -> Callout? {
+        guard !cldr.longPress.isEmpty, let output, output.count == 1 else { return nil }
+        let variants = cldr.longPress.compactMap { keys.keys[$0]?.output }.filter { $0.count == 1 }
+        if variants.count < cldr.longPress.count {
+            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("long-press keys of '\(id)' that do not type one character",
+                                                                       kept: "callout variants are single characters; they are left out"))
+        }
+        guard !variants.isEmpty else { return nil }
+        var callout = Callout(character: output, variants: variants, origin: Origin(cldr.location))
+        callout.defaultVariant = cldr.longPressDefault.flatMap { keys.keys[$0]?.output }.flatMap { variants.contains($0) ? $0 : nil }
+        return callout
+    }
+
+    /// The literal transforms of the simple transform groups, in order.
+    func transforms() -> [Transform] {
+        var result: [Transform] = []
+        for transforms in file.children(file.root, "transforms") {
+            guard file.attributes(transforms)["type"]?.value == "simple" else {
+                diagnostics.report(file.location(transforms), .unsupportedConstruct("CLDR's backspace transforms", kept: "left out"))
+                continue
+            }
+            let groups = file.children(transforms, "transformGroup")
+            if groups.filter({ !file.children($0, "transform").isEmpty }).count > 1 {
+                diagnostics.report(file.location(transforms), .unsupportedConstruct("transform groups applied one after another",
+                                                                                 kept: "their transforms are tried as one list"))
+            }
+            for group in groups {
+                for reorder in file.children(group, "reorder") {
+                    diagnostics.report(file.location(reorder), .unsupportedConstruct("CLDR's reorders", kept: "left out"))
+                }
+                result += file.children(group, "transform").compactMap(transform)
+            }
+        }
+        return result
+    }
+
+    private func transform(_ element: xmlNodePtr) -> Transform? {
+        let attributes = file.attributes(element)
+        guard let from = attributes["from"] else { return nil }
+        let to = attributes["to"]
+        do throws(CLDRText.Failure) {
+            return Transform(from: try text.literal(from.value), to: try text.text(to?.value ?? ""), origin: Origin(from.location))
+        } catch {
+            CLDRImporter.report(error, in: from.value + " → " + (to?.value ?? ""), at: from.location, diagnostics: diagnostics)
+            return nil
+        }
+    }
+}

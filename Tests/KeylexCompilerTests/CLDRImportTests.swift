@@ -1,0 +1,110 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// `keylex import cldr` over CLDR's 13 keyboard 3.0 files (a copy in Fixtures/cldr-keyboards-49):
+/// every one imports, what cannot be expressed is reported file by file, and what is imported
+/// compiles and converts losslessly.
+@Suite struct CLDRImportTests {
+    static let folder = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49")
+
+    static let imported: (documents: [String: LayoutDocument], diagnostics: [String: [Diagnostic]]) = {
+        var documents: [String: LayoutDocument] = [:], diagnostics: [String: [Diagnostic]] = [:]
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/3.0")) ?? []
+        for name in files.sorted() where name.hasSuffix(".xml") {
+            let engine = DiagnosticEngine()
+            let path = folder + "/3.0/" + name
+            let document = CLDRImporter(data: CLDRImporter.defaultData(for: path), diagnostics: engine).importKeyboard(path)
+            _ = LayoutBuild(diagnostics: engine).resolve(document.map { [$0] } ?? [])
+            documents[name] = document
+            diagnostics[name] = engine.diagnostics
+        }
+        return (documents, diagnostics)
+    }()
+
+    static func outcome(_ name: String) -> [String: Int] {
+        Dictionary(grouping: imported.diagnostics[name] ?? [], by: \.code).mapValues(\.count)
+    }
+
+    /// The outcome of each file, as docs/LAYOUTS.md tabulates it: everything imports without an
+    /// error; the warnings are the markers, sets and regular expressions of transforms, hardware
+    /// forms, flicks and multi-tap, and duplicate keys in CLDR's own rows.
+    @Test func everyKeyboardImportsWithEachLossReported() {
+        #expect(Self.imported.documents.count == 13)
+        for (name, found) in Self.imported.diagnostics {
+            #expect(!found.contains { $0.severity == .error }, "\(name): \(found.filter { $0.severity == .error })")
+        }
+        let expected: [String: [String: Int]] = [
+            "bn.xml": ["unsupported-construct": 37],
+            "egy-Egyp-t-k0-qwerty.xml": ["unsupported-construct": 6349],
+            "fr-t-k0-test.xml": ["unsupported-construct": 12, "duplicate-character": 1],
+            "fr.xml": ["unsupported-construct": 63],
+            "ja-Hira-t-k0-flicks.xml": ["unsupported-construct": 12],
+            "ja-Latn.xml": ["unsupported-construct": 2],
+            "mt-t-k0-47key.xml": ["unsupported-construct": 4],
+            "mt.xml": ["unsupported-construct": 4],
+            "pcm.xml": ["unsupported-construct": 1, "duplicate-character": 14],
+            "pgd-Khar-t-k0-qwerty.xml": ["unsupported-construct": 147],
+            "pt-t-k0-abnt2.xml": ["unsupported-construct": 8],
+            "sa-Deva-t-k0-qwerty.xml": ["unsupported-construct": 30, "duplicate-character": 1],
+            "xct-Tibt-t-k0-qwerty.xml": ["unsupported-construct": 121, "duplicate-character": 1, "unreachable-transform": 22],
+        ]
+        for (name, counts) in expected { #expect(Self.outcome(name) == counts, "\(name)") }
+    }
+
+    @Test func importedDocumentsConvertLosslesslyAndCompile() throws {
+        let reader = LayoutSourceReader(diagnostics: DiagnosticEngine())
+        let documents = Self.imported.documents.values.sorted { $0.locale < $1.locale }
+        for document in documents {
+            #expect(reader.read(Array(JSONLayoutWriter.write(document).utf8), path: "a.json") == document, "\(document.locale)")
+            #expect(reader.read(Array(XMLLayoutWriter.write(document).utf8), path: "a.xml") == document, "\(document.locale)")
+        }
+        let locales = LayoutBuild(diagnostics: DiagnosticEngine()).resolve(documents).locales
+        #expect(locales.count == 13)
+        #expect(LayoutReadback.firstDifference(locales, try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))) == nil)
+    }
+
+    /// The touch test keyboard: its touch layers, long-press keys with their default, displays,
+    /// layer switches and literal transforms.
+    @Test func theFrenchTouchKeyboardComesThrough() throws {
+        let document = try #require(Self.imported.documents["fr-t-k0-test.xml"])
+        let locales = LayoutBuild(diagnostics: DiagnosticEngine()).resolve([document]).locales
+        let locale = try #require(try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)).locales.first)
+        let layout = try #require(locale.layout(for: .phone))
+        #expect(layout.layers.map(\.name.description) == ["lowercased", "uppercased", "capsLocked", "numeric", "symbolic"])
+        let lower = layout.layer(.lowercased)!
+        #expect(lower.row(at: 0).map { $0.output?.description ?? "" }.joined() == "azertyuiop")
+        #expect(lower.row(at: 2).first?.action == .shift && lower.row(at: 2)[1].action == KeyActionKind.none)
+        #expect(lower.row(at: 3).first?.label == "123" && lower.row(at: 3).first?.targetLayer?.name == "numeric")
+        let a = try #require(locale.callout(for: "a"))
+        #expect(a.map(\.description) == ["à", "â", "á", "ä", "ã", "å", "ā"] && a.defaultIndex == 1)
+        #expect(locale.transforms.replacement(typing: "y", after: "¨") == TextReplacement(deleting: "¨", inserting: "ÿ"))
+        let found = Self.imported.diagnostics["fr-t-k0-test.xml"]!.map(\.message)
+        #expect(found.contains { $0.hasPrefix("the flicks of 'a' cannot be expressed") })
+        #expect(found.contains { $0.hasPrefix("a hardware layout beside touch ones") })
+    }
+
+    /// A hardware-only keyboard: its first form's layers by modifiers, reported as such.
+    @Test func aHardwareKeyboardBecomesAPhoneLayoutAndSaysSo() throws {
+        let document = try #require(Self.imported.documents["pcm.xml"])
+        #expect(document.layouts.map(\.formFactor) == [.phone])
+        #expect(document.layouts[0].layers.map(\.id) == ["lowercased", "uppercased", "capsLocked"])
+        #expect(document.transforms.map(\.to) == ["\u{323}"])
+        #expect(Self.imported.diagnostics["pcm.xml"]!.contains { $0.message.hasPrefix("a hardware layout ('iso')") })
+    }
+
+    @Test func badInputIsReportedWithItsPlace() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = try TestSupport.write(#"<keyboard3 locale="xx"><keys><key id="q" output="\u{ZZ}"/></keys><layers formId="touch"><layer id="base"><row keys="q nothere"/></layer></layers></keyboard3>"#, "xx.xml", in: folder)
+        let engine = DiagnosticEngine()
+        let document = CLDRImporter(data: Self.folder, diagnostics: engine).importKeyboard(path)
+        #expect(document != nil)
+        #expect(engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" } == ["1:50 schema-violation", "1:117 missing-reference"], "\(engine.diagnostics)")
+        let notKeyboard = try TestSupport.write("<keyboard locale=\"xx\"/>", "not.xml", in: folder)
+        let again = DiagnosticEngine()
+        #expect(CLDRImporter(data: nil, diagnostics: again).importKeyboard(notKeyboard) == nil)
+        #expect(again.diagnostics.map(\.code) == ["schema-violation"])
+    }
+}
