@@ -1,7 +1,7 @@
 // What several fuzz targets share (compiled into each of them by scripts/fuzz.sh).
 import KeylexRuntime
 
-/// Reads every key of every layer of every layout, with its frame, text, hint and callout, as an app
+/// Reads every key of every layer of every layout, with its frame, text, hint, flicks, taps and callout, as an app
 /// drawing the bundle does, and applies the transforms; returns a sum of what it read, so that
 /// nothing is optimised away.
 func drawEveryLayer(_ bundle: LayoutBundle) -> Int {
@@ -14,6 +14,7 @@ func drawEveryLayer(_ bundle: LayoutBundle) -> Int {
             for layer in layout.layers {
                 layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in
                     sink &+= (key.output?.description.count ?? 0) &+ (key.callout?.count ?? 0) &+ (key.targetLayer?.rowCount ?? 0) &+ (key.hint?.utf8Count ?? 0)
+                        &+ key.flicks.count &+ (key.output(tap: 3)?.utf8Count ?? 0)
                     if frame.width.isNaN { sink &+= 1 }
                 }
             }

@@ -163,11 +163,14 @@ enum LayoutText {
     /// A character key as its character; any other key in brackets, with its label, hint and width.
     static func describe(_ key: LayoutKey) -> String {
         let width = key.width == .input ? "" : " \(key.width.sourceText)"
-        if key.action == .character, key.label == nil, key.hint == nil, width.isEmpty, let output = key.output { return output.description }
+        if key.action == .character, key.label == nil, key.hint == nil, key.flicks.isEmpty, key.multiTapOutputs.isEmpty, width.isEmpty,
+           let output = key.output { return output.description }
         var text = key.action.description
         if let type = key.returnType { text += ":\(type)" } else if let output = key.output { text += ":\(output)" }
         if let label = key.label { text += " \"\(label)\"" }
         if let hint = key.hint { text += " hint \"\(hint)\"" }
+        if !key.flicks.isEmpty { text += " flicks " + key.flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ") }
+        if !key.multiTapOutputs.isEmpty { text += " taps " + key.multiTapOutputs.map(\.description).joined(separator: " ") }
         return "[\(text)\(width)]"
     }
 }

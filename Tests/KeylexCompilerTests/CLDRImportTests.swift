@@ -40,7 +40,7 @@ import Testing
             "egy-Egyp-t-k0-qwerty.xml": ["unsupported-construct": 6349],
             "fr-t-k0-test.xml": ["unsupported-construct": 12, "duplicate-character": 1],
             "fr.xml": ["unsupported-construct": 63],
-            "ja-Hira-t-k0-flicks.xml": ["unsupported-construct": 12],
+            "ja-Hira-t-k0-flicks.xml": [:],
             "ja-Latn.xml": ["unsupported-construct": 2],
             "mt-t-k0-47key.xml": ["unsupported-construct": 4],
             "mt.xml": ["unsupported-construct": 4],
@@ -77,12 +77,27 @@ import Testing
         #expect(lower.row(at: 0).map { $0.output?.description ?? "" }.joined() == "azertyuiop")
         #expect(lower.row(at: 2).first?.action == .shift && lower.row(at: 2)[1].action == KeyActionKind.none)
         #expect(lower.row(at: 3).first?.label == "123" && lower.row(at: 3).first?.targetLayer?.name == "numeric")
-        let a = try #require(locale.callout(for: "a"))
-        #expect(a.map(\.description) == ["à", "â", "á", "ä", "ã", "å", "ā"] && a.defaultIndex == 1)
+        let callout = try #require(locale.callout(for: "a"))
+        #expect(callout.map(\.description) == ["à", "â", "á", "ä", "ã", "å", "ā"] && callout.defaultIndex == 1)
         #expect(locale.transforms.replacement(typing: "y", after: "¨") == TextReplacement(deleting: "¨", inserting: "ÿ"))
         let found = Self.imported.diagnostics["fr-t-k0-test.xml"]!.map(\.message)
-        #expect(found.contains { $0.hasPrefix("the flicks of 'a' cannot be expressed") })
+        #expect(found.filter { $0.hasPrefix("a flick of several directions, or to a key that types nothing") }.count == 3)
+        let a = lower.row(at: 0)[0]
+        #expect(a.flick(.east) == "ā" && a.flick(.northWest) == "à" && a.flick(.south) == nil)
         #expect(found.contains { $0.hasPrefix("a hardware layout beside touch ones") })
+    }
+
+    /// The Japanese flick keyboard: every kana key with its flicks, as CLDR writes them.
+    @Test func theJapaneseFlickKeyboardKeepsItsFlicks() throws {
+        let document = try #require(Self.imported.documents["ja-Hira-t-k0-flicks.xml"])
+        let locales = LayoutBuild(diagnostics: DiagnosticEngine()).resolve([document]).locales
+        let layer = try #require(try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)).layout(for: .phone)?.layer(.lowercased))
+        let ka = layer.row(at: 0)[1]
+        #expect(ka.output == "か" && ka.flicks.map { "\($0.direction)\($0.output)" } == ["nか", "eく", "sこ", "swけ", "wき"])
+        let marks = layer.row(at: 3)[2]
+        #expect(marks.flick(.west)?.description.unicodeScalars.first == "\u{3099}" && marks.flick(.east)?.description.unicodeScalars.first == "\u{309A}")
+        let svg = LayoutPreview(bundle: try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)), title: "ja").svg(layer)
+        #expect(svg.contains("<text class=\"flick\"") && svg.contains("(flicks n:か e:く s:こ sw:け w:き)"))
     }
 
     /// A hardware-only keyboard: its first form's layers by modifiers, reported as such.

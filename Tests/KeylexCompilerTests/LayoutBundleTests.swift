@@ -96,6 +96,28 @@ import Testing
         #expect(try LayoutBundle(bytes: bytes).locales[0].transforms.map(\.from.description) == ["^e", "^a"])
     }
 
+    @Test func aDamagedGestureSectionReadsAsAbsent() throws {
+        let source = "<keyboard locale=\"ja\"><layout formFactor=\"phone\"><layer id=\"lowercased\"><row><key value=\"か\" flicks=\"w:き e:け\"/><key value=\"a\" multiTap=\"b\"/></row></layer></layout></keyboard>"
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "ja.xml"))
+        let bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve([document]).locales)
+        let section = try #require(try Container(bytes: bytes).sections.first { $0.tag == .gestures })
+        // Three records for the lower-case row, three for the derived upper-case one (caps lock shares them).
+        #expect(section.length == 6 * LayoutFormat.GestureField.recordSize)
+        func read(_ change: (inout [UInt8], Int) -> Void) throws -> [String?] {
+            var copy = bytes
+            change(&copy, section.offset)
+            let bundle = try LayoutBundle(bytes: copy)
+            #expect(Self.walk(bundle) > 0)
+            let row = bundle.layout(for: .phone)!.layer(.lowercased)!.row(at: 0)
+            return [row[0].flick(.east)?.description, row[1].output(tap: 2)?.description]
+        }
+        #expect(try read { _, _ in } == ["け", "b"])
+        #expect(try read { bytes, at in bytes[at + 4] = 9 } == [nil, "a"])          // a kind that does not exist
+        #expect(try read { bytes, at in bytes[at + 12 + 4] = 2 } == [nil, "a"])     // flicks out of order
+        #expect(try read { bytes, at in bytes[at + 24] = 200 } == [nil, "a"])       // a key past the table
+    }
+
     /// A field kind this runtime does not know (from a newer format) is never chosen: the text
     /// layout stands in for it.
     @Test func aLayoutForAnUnknownKindOfFieldIsNeverChosen() throws {

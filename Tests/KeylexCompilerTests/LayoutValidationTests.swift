@@ -317,6 +317,56 @@ import Testing
         #expect(html.contains("<kbd>^o</kbd> → <kbd>ô</kbd>"))
     }
 
+    @Test func flicksAndMultiTapCompileReadBackAndConvert() throws {
+        let xml = """
+        <keyboard locale="xx">
+          <layout formFactor="phone">
+            <layer id="lowercased"><row><key value="か" flicks="w:き n:く e:け s:こ"/><key value="a" flicks="e:ā" multiTap="b c"/><key action="shift"/></row></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let document = try #require(reader.read(Array(xml.utf8), path: "xx.xml"))
+        let json = JSONLayoutWriter.write(document)
+        #expect(json.contains("{ \"value\": \"か\", \"flicks\": \"w:き n:く e:け s:こ\" }") && json.contains("\"multiTap\": \"b c\""))
+        #expect(reader.read(Array(json.utf8), path: "xx.json") == document)
+        #expect(reader.read(Array(XMLLayoutWriter.write(document).utf8), path: "again.xml") == document)
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let layout = try #require(bundle.layout(for: .phone))
+        let ka = layout.layer(.lowercased)!.row(at: 0)[0]
+        #expect(ka.flick(.north) == "く" && ka.flick(.west) == "き" && ka.flick(.northEast) == nil)
+        #expect(ka.flicks.map(\.direction) == [.north, .east, .south, .west])
+        let a = layout.layer(.lowercased)!.row(at: 0)[1]
+        #expect((1...4).map { a.output(tap: $0)?.description } == ["a", "b", "c", "a"])
+        let upper = layout.layer(.uppercased)!.row(at: 0)[1]
+        #expect(upper.flick(.east) == "Ā" && upper.multiTapOutputs.map(\.description) == ["B", "C"])
+        #expect(layout.layer(.lowercased)!.row(at: 0)[2].flicks.isEmpty)
+    }
+
+    @Test func flicksThatCannotWorkAreReported() throws {
+        let source = """
+        <keyboard locale="xx">
+          <layout formFactor="phone">
+            <layer id="lowercased"><row><key value="a" flicks="north:b e"/><key value="c" flicks="e:d e:f"/><key action="backspace" multiTap="x"/></row></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+        _ = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" }
+                == ["3:56 unknown-direction", "3:56 schema-violation"], "\(engine.diagnostics)")
+        // Once the syntax is right, the checks of the document itself.
+        let again = DiagnosticEngine()
+        let fixed = source.replacingOccurrences(of: "north:b e", with: "n:b")
+        _ = LayoutBuild(diagnostics: again).resolve([try #require(LayoutSourceReader(diagnostics: again).read(Array(fixed.utf8), path: "xx.xml"))])
+        #expect(again.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" } == ["3:85 duplicate-id", "3:129 unexpected-value"], "\(again.diagnostics)")
+    }
+
     @Test func transformsThatCannotWorkAreReported() throws {
         let source = """
         <keyboard locale="xx">

@@ -76,6 +76,12 @@ extension DiagnosticMessage {
     static func unknownField(_ name: String, closest: String?) -> Self {
         Self(.unknownField, "unknown field '\(name)'", writing: name, closest: closest, after: " (expected text, email, url or webSearch)")
     }
+    static func unknownFlickDirection(_ name: String, closest: String?) -> Self {
+        Self(.unknownDirection, "unknown flick direction '\(name)'", writing: name, closest: closest, after: " (expected n, ne, e, se, s, sw, w or nw)")
+    }
+    static func malformedFlick(_ token: String) -> Self {
+        Self(.schemaViolation, "'\(token)' is not a flick: write a direction, a colon and what it types (n:い)")
+    }
     static func unknownDirection(_ name: String) -> Self { Self(.unknownDirection, "unknown direction '\(name)' (expected ltr or rtl)") }
     static func invalidWidth(_ text: String) -> Self {
         Self(.invalidWidth, "'\(text)' is not a key width (input, input*1.5, 25%, 60pt or available)")
@@ -114,6 +120,12 @@ extension DiagnosticMessage {
     static func missingValue(_ action: KeyActionKind) -> Self { Self(.missingValue, "a \(action) key needs a value") }
     static func unexpectedShifted(_ action: KeyActionKind) -> Self {
         Self(.unexpectedValue, "a \(action) key types nothing, so it has no shifted output (only character and text keys do)")
+    }
+    static func unexpectedGesture(_ action: KeyActionKind, _ what: String) -> Self {
+        Self(.unexpectedValue, "a \(action) key types nothing, so it has no \(what) (only character and text keys do)")
+    }
+    static func duplicateFlick(_ direction: FlickDirection) -> Self {
+        Self(.duplicateId, "the key has two flicks in the direction '\(direction)'")
     }
     static func unusedShifted(_ layer: String) -> Self {
         Self(.unusedShifted, "this shifted output is never used: only the lowercased layer's are, when the uppercased layer is derived (this key is on '\(layer)')")

@@ -1,7 +1,8 @@
 import KeylexRuntime
 
 /// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``, the
-/// optional `hint` section when a key has a hint label and `trns` when a locale has transforms.
+/// optional `hint` section when a key has a hint label, `gest` when one has flicks or multi-tap
+/// outputs and `trns` when a locale has transforms.
 struct LayoutEncoder {
     let locales: [ResolvedLocale]
 
@@ -13,11 +14,12 @@ struct LayoutEncoder {
         var sections = [(SectionTag.strings, strings.bytes()), (SectionTag.layouts, tables.layt())]
         if !tables.hints.isEmpty { sections.append((.keyHints, tables.hints)) }
         if !tables.transforms.isEmpty { sections.append((.transforms, tables.transforms)) }
+        if !tables.gestures.isEmpty { sections.append((.gestures, tables.gestures)) }
         return sections
     }
 }
 
-/// The `LAYT` tables and the `hint` and `trns` records, filled in locale by locale.
+/// The `LAYT` tables and the `hint`, `gest` and `trns` records, filled in locale by locale.
 private struct LayoutTableWriter {
     typealias Table = LayoutFormat.Table
     let strings: StringPool
@@ -28,6 +30,7 @@ private struct LayoutTableWriter {
     private var keyRuns: [[UInt8]: Int] = [:]
     private(set) var hints: [UInt8] = []
     private(set) var transforms: [UInt8] = []
+    private(set) var gestures: [UInt8] = []
 
     init(strings: StringPool) { self.strings = strings }
 
@@ -121,20 +124,31 @@ private struct LayoutTableWriter {
     }
 
     /// The first key of the run of `row`'s key records: one written before, or appended now with
-    /// the keys' hints.
+    /// the keys' hints and gestures.
     private mutating func keyRun(_ row: Row, layerIds: [String], callouts: [String: Int]) -> Int {
         let records = row.keys.map { keyRecord($0, layerIds: layerIds, callouts: callouts) }
         let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
+        let gestureRecords = row.keys.map(gestureRecords)
         let run = records.flatMap(\.bytes) + hintStrings.flatMap { Record.u32($0).bytes }
+            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind] + Record.u32($0.string).bytes } }
         if let first = keyRuns[run] { return first }
         let first = counts[Table.keys.rawValue]
         keyRuns[run] = first
         for (i, record) in records.enumerated() {
             append(.keys, record)
+            for gesture in gestureRecords[i] {
+                gestures += Record.u32(UInt32(first + i)).bytes + [gesture.kind, 0, 0, 0] + Record.u32(gesture.string).bytes
+            }
             guard hintStrings[i] != LayoutFormat.noString else { continue }
             hints += Record.u32(UInt32(first + i)).bytes + Record.u32(hintStrings[i]).bytes
         }
         return first
+    }
+
+    /// A key's `gest` records: its flicks by direction, then its multi-tap outputs in order.
+    private func gestureRecords(_ key: Key) -> [(kind: UInt8, string: UInt32)] {
+        key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map { ($0.direction.rawValue, strings.index($0.output)) }
+            + key.multiTap.map { (LayoutFormat.GestureField.multiTapKind, strings.index($0)) }
     }
 
     private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> Record {
@@ -201,6 +215,7 @@ struct StringPool {
                             if let value = key.value, key.action != .primary { all.insert(value) }
                             if let label = key.label { all.insert(label) }
                             if let hint = key.hint { all.insert(hint) }
+                            all.formUnion(key.flicks.map(\.output) + key.multiTap)
                         }
                     }
                 }

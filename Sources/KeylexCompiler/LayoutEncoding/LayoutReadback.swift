@@ -54,6 +54,9 @@ public enum LayoutReadback {
         guard read.output?.description == expectedOutput else { return "output" }
         guard read.label?.description == key.label else { return "label" }
         guard read.hint?.description == key.hint else { return "hint" }
+        let flicks = key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }
+        guard read.flicks.map({ "\($0.direction):\($0.output)" }) == flicks.map({ "\($0.direction):\($0.output)" }),
+              read.multiTapOutputs.map(\.description) == key.multiTap else { return "flicks or multi-tap outputs" }
         let width = (key.width ?? .input).encoded
         guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width.sourceText)" }
         if key.action == .primary {

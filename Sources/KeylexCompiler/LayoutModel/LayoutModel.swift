@@ -179,7 +179,14 @@ public struct Key: Equatable, Sendable {
     public var shifted: String?
     /// `nil` means one input unit.
     public var width: KeyWidth?
+    /// What flicks from the key type, as written (`n:い e:う`).
+    public var flicks: [Flick] = []
+    /// What repeated taps type after the first, in order (a multi-tap key).
+    public var multiTap: [String] = []
     public var origin: Origin
+    /// Where the flicks and multi-tap outputs were written.
+    public var flicksOrigin: Origin
+    public var multiTapOrigin: Origin
     /// Where the value, label, hint, shifted output and width were written.
     public var valueOrigin: Origin
     public var labelOrigin: Origin
@@ -198,6 +205,8 @@ public struct Key: Equatable, Sendable {
         self.hintOrigin = origin
         self.shiftedOrigin = origin
         self.widthOrigin = origin
+        self.flicksOrigin = origin
+        self.multiTapOrigin = origin
     }
 
     /// Sets the text `field` to `text`, written at `origin`.
@@ -225,11 +234,22 @@ public struct Key: Equatable, Sendable {
     /// Whether the key is a plain character key of one input unit with no label: what a compact
     /// row string holds.
     public var isPlainCharacter: Bool {
-        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil
+        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty
     }
 }
 
 /// The text attributes of a key, as both source syntaxes name them, in the order they are written.
+/// A flick: a swipe from a key in a direction, and what it types.
+public struct Flick: Equatable, Sendable {
+    public var direction: FlickDirection
+    public var output: String
+
+    public init(_ direction: FlickDirection, _ output: String) {
+        self.direction = direction
+        self.output = output
+    }
+}
+
 public enum KeyTextField: String, CaseIterable, Sendable {
     case value, label, hint, shifted
 }

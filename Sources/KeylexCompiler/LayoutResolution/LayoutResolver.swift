@@ -219,7 +219,7 @@ public struct LayoutResolver {
     }
 
     /// A key of the lowercased layer as the derived uppercased layer has it: its shifted output,
-    /// else its character (and label) in upper case.
+    /// else its character (and label) in upper case; its flicks and multi-tap outputs in upper case.
     private static func shift(_ key: Key, locale: String) -> Key {
         var result = key
         result.shifted = nil
@@ -231,6 +231,8 @@ public struct LayoutResolver {
             result.value = key.value.map { upper($0, locale: locale) }
             result.label = key.label.map { upper($0, locale: locale) }
         }
+        result.flicks = key.flicks.map { Flick($0.direction, upper($0.output, locale: locale)) }
+        result.multiTap = key.multiTap.map { upper($0, locale: locale) }
         return result
     }
 

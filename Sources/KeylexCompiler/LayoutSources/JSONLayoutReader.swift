@@ -188,7 +188,7 @@ struct JSONLayoutReader {
     }
 
     private func key(_ node: JSONNode) -> Key? {
-        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width"], what: "a key") else { return nil }
+        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap"], what: "a key") else { return nil }
         var action = KeyActionKind.character
         if let actionNode = fields["action"] {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
@@ -201,6 +201,12 @@ struct JSONLayoutReader {
         if let widthNode = fields["width"], let text = string(widthNode) {
             key.width = vocabulary.width(text, at: widthNode.location)
             key.widthOrigin = Origin(widthNode.location)
+        }
+        if let node = fields["flicks"], let text = string(node) {
+            (key.flicks, key.flicksOrigin) = (vocabulary.flicks(text, at: node.location), Origin(node.location))
+        }
+        if let node = fields["multiTap"], let text = string(node) {
+            (key.multiTap, key.multiTapOrigin) = (LayoutVocabulary.list(text), Origin(node.location))
         }
         return key
     }

@@ -102,6 +102,8 @@ public enum LayoutSchemas {
         <xs:attribute name="hint" type="xs:string"/>
         <xs:attribute name="shifted" type="xs:string"/>
         <xs:attribute name="width" type="Width"/>
+        <xs:attribute name="flicks" type="xs:string"/>
+        <xs:attribute name="multiTap" type="xs:string"/>
       </xs:complexType>
       <xs:simpleType name="Action">
         <xs:restriction base="xs:string">
@@ -234,7 +236,9 @@ public enum LayoutSchemas {
             "label": { "type": "string" },
             "hint": { "type": "string", "description": "A small secondary label." },
             "shifted": { "type": "string", "description": "What the key types on the derived upper layers, instead of its upper case." },
-            "width": { "type": "string", "pattern": "^(\(widthPattern.replacingOccurrences(of: "\\", with: "\\\\")))$" }
+            "width": { "type": "string", "pattern": "^(\(widthPattern.replacingOccurrences(of: "\\", with: "\\\\")))$" },
+            "flicks": { "type": "string", "description": "What flicks type: space-separated direction:output pairs (n:い e:う)." },
+            "multiTap": { "type": "string", "description": "What repeated taps type after the first, space-separated." }
           }
         }
       }

@@ -35,6 +35,30 @@ struct LayoutVocabulary {
         return nil
     }
 
+    /// The flicks written as `n:い e:う` (a direction, a colon, the output; space-separated),
+    /// each malformed one reported.
+    func flicks(_ text: String, at location: SourceLocation) -> [Flick] {
+        Self.list(text).compactMap { token in
+            // By scalars: a combining mark after the colon (Japanese ゙) joins it in one character.
+            let scalars = token.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex, scalars.index(after: colon) != scalars.endIndex else {
+                diagnostics.report(location, .malformedFlick(token))
+                return nil
+            }
+            let name = String(scalars[..<colon])
+            guard let direction = FlickDirection.named(name) else {
+                diagnostics.report(location, .unknownFlickDirection(name, closest: Self.closest(name, among: FlickDirection.allCases.map(\.description))))
+                return nil
+            }
+            return Flick(direction, String(scalars[scalars.index(after: colon)...]))
+        }
+    }
+
+    /// Flicks in their source syntax.
+    static func flicksText(_ flicks: [Flick]) -> String {
+        flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ")
+    }
+
     func width(_ text: String, at location: SourceLocation) -> KeyWidth? {
         if let width = KeyWidth(sourceText: text) { return width }
         diagnostics.report(location, .invalidWidth(text))

@@ -81,7 +81,7 @@ public enum XMLLayoutWriter {
                         case .key(let key):
                             let texts = KeyTextField.allCases.map { ($0.rawValue, key[$0]) }
                             out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description)] + texts
-                                                               + [("width", key.width?.sourceText)]) + "/>\n"
+                                                               + [("width", key.width?.sourceText)] + gestures(key)) + "/>\n"
                         }
                     }
                     out += "      </row>\n"
@@ -113,6 +113,14 @@ public enum XMLLayoutWriter {
             }
         }
         return out
+    }
+}
+
+extension XMLLayoutWriter {
+    /// A key's flicks and multi-tap outputs in their source syntax (attributes or members).
+    static func gestures(_ key: Key) -> [(String, String?)] {
+        [("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
+         ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " "))]
     }
 }
 
@@ -180,6 +188,7 @@ public enum JSONLayoutWriter {
                         if let text = key[field] { fields.append("\"\(field.rawValue)\": \(quote(text))") }
                     }
                     if let width = key.width { fields.append("\"width\": \(quote(width.sourceText))") }
+                    for (name, text) in XMLLayoutWriter.gestures(key) { if let text { fields.append("\"\(name)\": \(quote(text))") } }
                     return "{ " + fields.joined(separator: ", ") + " }"
                 }
             }.joined(separator: ", ") + "]"

@@ -155,6 +155,12 @@ struct XMLLayoutReader {
                 key.width = vocabulary.width(width.value, at: width.location)
                 key.widthOrigin = Origin(width.location)
             }
+            if let flicks = attributes["flicks"] {
+                (key.flicks, key.flicksOrigin) = (vocabulary.flicks(flicks.value, at: flicks.location), Origin(flicks.location))
+            }
+            if let multiTap = attributes["multiTap"] {
+                (key.multiTap, key.multiTapOrigin) = (LayoutVocabulary.list(multiTap.value), Origin(multiTap.location))
+            }
             row.keys.append(key)
         }
         return row
@@ -236,7 +242,7 @@ struct XMLSource {
     static let attributesByElement: [String: [String]] = [
         "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"], "transform": ["from", "to"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
-        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width"], "chars": ["value"], "replace": ["key", "with"],
+        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap"], "chars": ["value"], "replace": ["key", "with"],
     ]
 
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports

@@ -132,6 +132,7 @@ public final class LayoutValidator {
                 checkText(shifted, key.shiftedOrigin)
             }
         }
+        checkGestures(key)
         let outOfRange: String?
         switch key.width {
         case .inputPercentage(let factor) where !KeyWidth.allows(.inputPercentage, factor): outOfRange = "an input factor must be above 0 and at most 10"
@@ -145,6 +146,20 @@ public final class LayoutValidator {
     }
 
     /// A character key's output or a callout's character: one grapheme cluster of valid text.
+    /// Flicks and multi-tap outputs: on keys that type, clean text, one flick per direction.
+    private func checkGestures(_ key: Key) {
+        for (what, origin, present) in [("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty)]
+        where present && !key.typesValue {
+            report(origin, .unexpectedGesture(key.action, what))
+        }
+        var directions = Set<FlickDirection>()
+        for flick in key.flicks {
+            checkText(flick.output, key.flicksOrigin)
+            if !directions.insert(flick.direction).inserted { report(key.flicksOrigin, .duplicateFlick(flick.direction)) }
+        }
+        for output in key.multiTap { checkText(output, key.multiTapOrigin) }
+    }
+
     private func checkCharacter(_ text: String, _ origin: Origin) {
         checkText(text, origin)
         if text.count != 1 {

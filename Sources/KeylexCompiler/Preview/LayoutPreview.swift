@@ -62,11 +62,7 @@ public struct LayoutPreview {
             let system = key.action != .character && key.action != .text
             let x = frame.x + gap, y = frame.y + gap * 2, w = max(0, frame.width - 2 * gap), h = max(0, frame.height - 4 * gap)
             let label = Self.label(key)
-            var title = "\(key.action)"
-            if let output = key.output { title += " “\(output)”" }
-            if let hint = key.hint { title += " (hint “\(hint)”)" }
-            if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
-            body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(title))</title>"
+            body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(Self.title(key)))</title>"
             body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"5\"/>"
             let size = label.count > 3 ? 11 : system ? 14 : 20
             body += "<text x=\"\(Self.number(x + w / 2))\" y=\"\(Self.number(y + h / 2))\" font-size=\"\(size)\">\(Self.escape(label))</text>"
@@ -75,7 +71,7 @@ public struct LayoutPreview {
             } else if key.callout != nil {
                 body += "<circle class=\"callout\" cx=\"\(Self.number(x + w - 6))\" cy=\"\(Self.number(y + 6))\" r=\"2\"/>"
             }
-            body += "</g>\n"
+            body += Self.flickMarks(key, x: x, y: y, w: w, h: h) + "</g>\n"
         }
         return """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape("\(layout.locale.tag) \(layout.kind) \(layer.name)"))">
@@ -85,7 +81,7 @@ public struct LayoutPreview {
         .key.system rect { fill: #adb3bc; }
         .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
         .callout { fill: #5a6070; }
-        .key text.hint { fill: #5a6070; }
+        .key text.hint, .key text.flick { fill: #5a6070; }
         .key:hover rect { stroke: #0a64d8; stroke-width: 2; }
         </style>
         <rect class="board" width="100%" height="100%"/>
@@ -167,6 +163,28 @@ public struct LayoutPreview {
         </html>
 
         """
+    }
+
+    /// A key's hover title: its action, output, hint, flicks, multi-tap outputs and callouts.
+    static func title(_ key: LayoutKey) -> String {
+        var title = "\(key.action)"
+        if let output = key.output { title += " “\(output)”" }
+        if let hint = key.hint { title += " (hint “\(hint)”)" }
+        let flicks = key.flicks
+        if !flicks.isEmpty { title += " (flicks " + flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ") + ")" }
+        let taps = key.multiTapOutputs
+        if !taps.isEmpty { title += " (taps " + taps.map(\.description).joined(separator: " ") + ")" }
+        if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
+        return title
+    }
+
+    /// A key's flick outputs, small, at the edge or corner of their direction.
+    private static func flickMarks(_ key: LayoutKey, x: Double, y: Double, w: Double, h: Double) -> String {
+        key.flicks.map { flick in
+            let (dx, dy): (Double, Double) = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)][Int(flick.direction.rawValue)]
+            let fx = x + w / 2 + dx * (w / 2 - 6), fy = y + h / 2 + dy * (h / 2 - 6)
+            return "<text class=\"flick\" x=\"\(number(fx))\" y=\"\(number(fy))\" font-size=\"9\">\(escape(flick.output.description))</text>"
+        }.joined()
     }
 
     /// The most variants a key's hover title lists: keys share callouts, so a title listing them

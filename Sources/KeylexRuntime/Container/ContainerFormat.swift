@@ -13,7 +13,8 @@ public enum ContainerFormat {
     /// 2: the optional `phon` section (words by sound).
     /// 3: the optional `hint` section (keys' hint labels).
     /// 4: the optional `trns` section (locales' simple transforms).
-    public static let minorVersion: UInt16 = 4
+    /// 5: the optional `gest` section (keys' flicks and multi-tap outputs).
+    public static let minorVersion: UInt16 = 5
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -129,4 +130,6 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let keyHints = SectionTag("hint")
     /// Optional: the simple transforms (dead keys) of locales (see ``LayoutFormat/TransformField``).
     public static let transforms = SectionTag("trns")
+    /// Optional: the flicks and multi-tap outputs of layout keys (see ``LayoutFormat/GestureField``).
+    public static let gestures = SectionTag("gest")
 }

@@ -151,6 +151,26 @@ public struct LayoutKey: Sendable {
     public var displayText: KeyText? { label ?? output }
     /// A small secondary label shown with the main one (a digit on a top-row letter): O(log keys).
     public var hint: KeyText? { tables.hint(ofKey: index) }
+    /// What a flick from the key in `direction` types, if the key has such a flick: O(log keys).
+    public func flick(_ direction: FlickDirection) -> KeyText? {
+        tables.gestureRange(ofKey: index).lazy.map(tables.gesture).first { $0.kind == direction.rawValue }?.output
+    }
+    /// The directions the key can be flicked in, with their outputs.
+    public var flicks: [(direction: FlickDirection, output: KeyText)] {
+        tables.gestureRange(ofKey: index).map(tables.gesture).compactMap { gesture in
+            FlickDirection(rawValue: gesture.kind).map { ($0, gesture.output) }
+        }
+    }
+    /// What repeated taps type after the first (which types ``output``), in order: a multi-tap key.
+    public var multiTapOutputs: [KeyText] {
+        tables.gestureRange(ofKey: index).map(tables.gesture).filter { $0.kind == LayoutFormat.GestureField.multiTapKind }.map(\.output)
+    }
+    /// What the key types on its `taps`-th tap in a row (1 is the first): its output, then its
+    /// multi-tap outputs in turn, starting over after the last.
+    public func output(tap taps: Int) -> KeyText? {
+        let cycle = [output].compactMap { $0 } + multiTapOutputs
+        return cycle.isEmpty ? nil : cycle[(max(taps, 1) - 1) % cycle.count]
+    }
     public var width: KeyWidth { KeyWidth(kind: record.u8(F.widthKind), value: record.f32(F.width)) ?? .input }
     /// The return type of a primary key.
     public var returnType: ReturnKeyType? {

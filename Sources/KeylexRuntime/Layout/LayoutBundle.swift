@@ -60,6 +60,8 @@ final class LayoutTables: Sendable {
     private let hints: ByteView?
     /// The `trns` records (`nil` when the bundle has none, or they are damaged).
     private let transforms: ByteView?
+    /// The `gest` records (`nil` when the bundle has none, or they are damaged).
+    private let gestures: ByteView?
 
     init(container: Container) throws(KeylexError) {
         guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
@@ -77,6 +79,7 @@ final class LayoutTables: Sendable {
         (locales, layouts, layers, rows, keys, callouts, variants) = (views[0], views[1], views[2], views[3], views[4], views[5], views[6])
         let keyCount = keys.count / LayoutFormat.Table.keys.recordSize
         hints = container.section(.keyHints).flatMap { [strings] in Self.hintsAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
+        gestures = container.section(.gestures).flatMap { [strings] in Self.gesturesAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
         let localeCount = locales.count / LayoutFormat.Table.locales.recordSize
         transforms = container.section(.transforms).flatMap { [strings] in
             Self.transformsAreValid($0, locales: localeCount, strings: strings) ? $0 : nil
@@ -135,6 +138,43 @@ final class LayoutTables: Sendable {
         typealias T = LayoutFormat.TransformField
         let offset = i * T.recordSize
         return (strings[transforms?.u32(offset + T.from) ?? 0], strings[transforms?.u32(offset + T.to) ?? 0])
+    }
+
+    /// Whether `gestures` holds whole records, ordered by key then kind (flicks of one key in
+    /// strictly increasing direction), naming keys, kinds and strings that exist. An optional
+    /// section that is not is read as absent: O(records).
+    private static func gesturesAreValid(_ gestures: ByteView, keys: Int, strings: Int) -> Bool {
+        typealias G = LayoutFormat.GestureField
+        guard gestures.count % G.recordSize == 0 else { return false }
+        var previous = (key: -1, kind: -1)
+        for offset in stride(from: 0, to: gestures.count, by: G.recordSize) {
+            guard let key = gestures.u32(offset + G.key).map(Int.init), let kind = gestures.u8(offset + G.kind).map(Int.init),
+                  let string = gestures.u32(offset + G.string), key < keys, kind <= Int(G.multiTapKind), Int(string) < strings,
+                  (key, kind) > previous || (key, kind) == previous && kind == Int(G.multiTapKind) else { return false }
+            previous = (key, kind)
+        }
+        return true
+    }
+
+    /// The `gest` records of key `index`, found by binary search.
+    func gestureRange(ofKey index: Int) -> Range<Int> {
+        typealias G = LayoutFormat.GestureField
+        guard let gestures else { return 0..<0 }
+        func firstRecord(atLeast key: Int) -> Int {
+            var low = 0, high = gestures.count / G.recordSize
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(gestures.u32(middle * G.recordSize + G.key) ?? 0) < key { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
+    }
+
+    /// The kind and output of gesture record `i`.
+    func gesture(at i: Int) -> (kind: UInt8, output: KeyText) {
+        typealias G = LayoutFormat.GestureField
+        return (gestures?.u8(i * G.recordSize + G.kind) ?? 0, strings[gestures?.u32(i * G.recordSize + G.string) ?? 0])
     }
 
     /// The hint label of key `index`: a binary search of the `hint` records.

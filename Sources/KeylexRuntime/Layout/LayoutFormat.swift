@@ -85,6 +85,16 @@ public enum LayoutFormat {
         public static let recordSize = 8
     }
 
+    /// Record of the optional `gest` section, whose records are the section (12 bytes each, by
+    /// key, then kind): the key's index (`UInt32`), the kind (`UInt8`: a ``FlickDirection``, or
+    /// ``multiTapKind`` for the outputs of repeated taps, in tap order), three zero bytes and the
+    /// output's string. A key has at most one flick per direction.
+    public enum GestureField {
+        public static let key = 0, kind = 4, string = 8
+        public static let recordSize = 12
+        public static let multiTapKind: UInt8 = 8
+    }
+
     /// Record of the optional `trns` section, whose records are the section (12 bytes each, by
     /// locale, each locale's in the order they are tried): the locale's index (`UInt32`), then the
     /// strings of the text replaced (`from`, not empty) and of its replacement (`to`).
@@ -216,6 +226,15 @@ public enum FieldKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
         case .webSearch: "webSearch"
         }
     }
+}
+
+/// The direction of a flick: a swipe from a key that types another output, as CLDR's keyboard
+/// 3.0 `<flick>` and Japanese kana keyboards have them.
+public enum FlickDirection: UInt8, CaseIterable, Sendable, CustomStringConvertible {
+    case north = 0, northEast, east, southEast, south, southWest, west, northWest
+
+    /// The name used in layout sources: `n`, `ne`, `e`, `se`, `s`, `sw`, `w`, `nw`.
+    public var description: String { ["n", "ne", "e", "se", "s", "sw", "w", "nw"][Int(rawValue)] }
 }
 
 /// The writing direction of a locale's layouts.

@@ -5,8 +5,9 @@ import KeylexRuntime
 /// Imports CLDR LDML keyboard 3.0 files (`<keyboard3>`, UTS #35 part 7) into Keylex documents: the
 /// touch layers (the narrowest form as the phone layout, the next as the tablet's; a keyboard
 /// with hardware layers only gets its first hardware form as a phone layout), keys with their
-/// displays and widths, long-press keys as callouts and literal simple transforms. Markers, sets,
-/// regular expressions, reorders, flicks and multi-tap are reported, never silently dropped.
+/// displays and widths, long-press keys as callouts, flicks of one direction, multi-tap keys and
+/// literal simple transforms. Markers, sets, regular expressions, reorders and other flicks are
+/// reported, never silently dropped.
 /// Imports (`<import base="cldr" path="45/keys-Zyyy-punctuation.xml"/>`) are read from the `import`
 /// folder of the CLDR data folder, and from nowhere else.
 public final class CLDRImporter {
@@ -113,8 +114,8 @@ struct CLDRKeyboard {
     }
 
     private func reportUnsupportedSections() {
-        let read: Set = ["displays", "keys", "layers", "transforms", "variables", "info", "version"]
-        let described = ["locales": "other locales the keyboard serves", "settings": "keyboard settings", "forms": "custom hardware forms", "flicks": "flicks"]
+        let read: Set = ["displays", "keys", "layers", "transforms", "variables", "info", "version", "flicks"]
+        let described = ["locales": "other locales the keyboard serves", "settings": "keyboard settings", "forms": "custom hardware forms"]
         for element in XMLSource.elements(file.root) where !read.contains(XMLSource.name(element)) {
             let name = XMLSource.name(element)
             diagnostics.report(file.location(element), .unsupportedConstruct("CLDR's " + (described[name] ?? "element <\(name)>"), kept: "left out"))

@@ -93,7 +93,10 @@ extension CLDRKeyboard {
             key = Key(action: .none, origin: origin)
         }
         key.width = cldr.stretch ? .available : cldr.width.flatMap { $0 == 1 || !($0 > 0 && $0 <= 10) ? nil : .inputPercentage($0) }
-        reportUnsupported(id, cldr)
+        if key.typesValue {
+            key.multiTap = cldr.multiTap.compactMap { keys.keys[$0]?.output }
+            key.flicks = cldr.flickId.map { flicks($0, of: id, at: cldr.location) } ?? []
+        }
         return key
     }
 
@@ -107,12 +110,24 @@ extension CLDRKeyboard {
         }
     }
 
-    private func reportUnsupported(_ id: String, _ cldr: CLDRKey) {
-        if !cldr.multiTap.isEmpty {
-            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the multi-tap keys of '\(id)'", kept: "left out"))
+    /// The flicks of `<flick id>`: its segments of one direction to a key that types; others are
+    /// reported.
+    private func flicks(_ flickId: String, of id: String, at location: SourceLocation) -> [Flick] {
+        guard let flick = file.children(file.root, "flicks").flatMap({ file.children($0, "flick") })
+            .first(where: { file.attributes($0)["id"]?.value == flickId }) else {
+            diagnostics.reportOnce(location, .missingReference("flick", flickId, expected: "a <flick id=\"\(flickId)\"> in <flicks>"))
+            return []
         }
-        if cldr.flickId != nil {
-            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the flicks of '\(id)'", kept: "left out"))
+        return file.children(flick, "flickSegment").compactMap { segment in
+            let attributes = file.attributes(segment)
+            let directions = (attributes["directions"]?.value ?? "").split(separator: " ").map(String.init)
+            guard directions.count == 1, let direction = FlickDirection.named(directions[0]),
+                  let output = attributes["keyId"].flatMap({ keys.keys[$0.value]?.output }) else {
+                diagnostics.reportOnce(file.location(segment), .unsupportedConstruct("a flick of several directions, or to a key that types nothing",
+                                                                                    kept: "left out (a flick is one direction and an output)"))
+                return nil
+            }
+            return Flick(direction, output)
         }
     }
 
