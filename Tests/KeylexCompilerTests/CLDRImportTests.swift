@@ -39,14 +39,14 @@ import Testing
             "bn.xml": ["unsupported-construct": 37],
             "egy-Egyp-t-k0-qwerty.xml": ["unsupported-construct": 6349],
             "fr-t-k0-test.xml": ["unsupported-construct": 12, "duplicate-character": 1],
-            "fr.xml": ["unsupported-construct": 63],
+            "fr.xml": ["unsupported-construct": 69],
             "ja-Hira-t-k0-flicks.xml": [:],
             "ja-Latn.xml": ["unsupported-construct": 2],
             "mt-t-k0-47key.xml": ["unsupported-construct": 4],
             "mt.xml": ["unsupported-construct": 4],
             "pcm.xml": ["unsupported-construct": 1, "duplicate-character": 14],
             "pgd-Khar-t-k0-qwerty.xml": ["unsupported-construct": 147],
-            "pt-t-k0-abnt2.xml": ["unsupported-construct": 8],
+            "pt-t-k0-abnt2.xml": ["unsupported-construct": 13],
             "sa-Deva-t-k0-qwerty.xml": ["unsupported-construct": 30, "duplicate-character": 1],
             "xct-Tibt-t-k0-qwerty.xml": ["unsupported-construct": 121, "duplicate-character": 1, "unreachable-transform": 22],
         ]
@@ -107,6 +107,28 @@ import Testing
         #expect(document.layouts[0].layers.map(\.id) == ["lowercased", "uppercased", "capsLocked"])
         #expect(document.transforms.map(\.to) == ["\u{323}"])
         #expect(Self.imported.diagnostics["pcm.xml"]!.contains { $0.message.hasPrefix("a hardware layout ('iso')") })
+    }
+
+    /// Keyman's kmc-ldml compiler fixtures (a copy in Fixtures/kmc-ldml-fixtures): where Keylex
+    /// and kmc-ldml agree on whether each is valid (an error fails it; kmc-ldml's warnings and
+    /// hints count as valid), section by section, as docs/LAYOUTS.md reports it.
+    @Test func agreementWithKmcLdmlVerdicts() throws {
+        let folder = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/kmc-ldml-fixtures")
+        let table = try String(contentsOfFile: folder + "/EXPECTED-MESSAGES.tsv", encoding: .utf8)
+        var agreed: [String: (Int, Int)] = [:]
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let engine = DiagnosticEngine()
+            let document = CLDRImporter(data: Self.folder, diagnostics: engine).importKeyboard(folder + "/" + fields[0])
+            _ = LayoutBuild(diagnostics: engine).resolve(document.map { [$0] } ?? [])
+            let section = fields[0].split(separator: "/")[1]
+            let same = (fields[1] == "error") == (document == nil || engine.hasErrors)
+            agreed[String(section), default: (0, 0)].0 += same ? 1 : 0
+            agreed[String(section), default: (0, 0)].1 += 1
+        }
+        let found = agreed.mapValues { "\($0.0)/\($0.1)" }
+        #expect(found == ["bksp": "1/1", "disp": "11/11", "finl": "1/1", "keys": "17/22", "layr": "5/16", "loca": "3/3", "meta": "3/5",
+                          "ordr": "3/3", "strs": "6/7", "tran": "13/40", "vars": "7/19"], "\(found)")
     }
 
     @Test func badInputIsReportedWithItsPlace() throws {

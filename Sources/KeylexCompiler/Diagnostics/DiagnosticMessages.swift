@@ -199,6 +199,12 @@ extension DiagnosticMessage {
     static func unsupportedConstruct(_ construct: String, kept: String) -> Self {
         Self(.unsupportedConstruct, "\(construct) cannot be expressed in a Keylex layout: \(kept)")
     }
+    static let cldrDisplayTarget = Self(.schemaViolation, "a <display> names a key (keyId) or an output, one of the two")
+    static let emptyTransformGroup = Self(.schemaViolation, "an empty <transformGroup>")
+    static func cldrKeyDoesNothing(_ id: String) -> Self { Self(.schemaViolation, "the key '\(id)' has no output, gap or layerId") }
+    static func duplicateCLDR(_ what: String, _ name: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "\(what) '\(name)' is already defined at \(first.description)")
+    }
     static let notCLDRKeyboard = Self(.schemaViolation, "not a CLDR keyboard 3.0 file (a <keyboard3> element with a locale)")
     static func malformedCLDRText(_ text: String, _ problem: String) -> Self { Self(.schemaViolation, "'\(text)' cannot be read: \(problem)") }
     static func renamedLocale(_ tag: String, _ new: String, reason: String) -> Self {

@@ -31,6 +31,12 @@ public final class CLDRImporter {
 
     /// The document of the keyboard at `path`; `nil` (with diagnostics) when it cannot be read.
     public func importKeyboard(_ path: String) -> LayoutDocument? {
+        importKeyboardAndKeys(path)?.document
+    }
+
+    /// The document of the keyboard at `path`, and what each of its keys types, by key id (for
+    /// running CLDR's keyboard tests, which press keys by id).
+    func importKeyboardAndKeys(_ path: String) -> (document: LayoutDocument, outputs: [String: String])? {
         let folder = ImportedFiles(folder: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
                                    diagnostics: diagnostics)
         let name = (path as NSString).lastPathComponent
@@ -44,7 +50,8 @@ public final class CLDRImporter {
             diagnostics.report(file.location(file.root), .notCLDRKeyboard)
             return nil
         }
-        return CLDRKeyboard(file: file, importer: self).document(locale: locale, path: path)
+        let keyboard = CLDRKeyboard(file: file, importer: self)
+        return (keyboard.document(locale: locale, path: path), keyboard.keys.keys.compactMapValues(\.output))
     }
 
     /// The key bag of a keyboard: the implied keys, its imports and its own keys.
@@ -95,7 +102,7 @@ struct CLDRKeyboard {
         diagnostics = importer.diagnostics
         text = Self.variables(file, diagnostics: diagnostics)
         keys = importer.keyBag(file, text: text)
-        displays = Self.displays(file, text: text)
+        displays = Self.displays(file, text: text, diagnostics: diagnostics)
     }
 
     func document(locale: XMLSource.Attribute, path: String) -> LayoutDocument {
@@ -122,26 +129,42 @@ struct CLDRKeyboard {
         }
     }
 
-    /// The `<string>` variables, each decoded with those before it.
+    /// The `<string>` variables, each decoded with those before it; a variable of any kind
+    /// defined twice is reported.
     private static func variables(_ file: CLDRFile, diagnostics: DiagnosticEngine) -> CLDRText {
         var text = CLDRText()
-        for element in file.children(file.root, "variables").flatMap({ file.children($0, "string") }) {
+        var seen: [String: SourceLocation] = [:]
+        for element in file.children(file.root, "variables").flatMap(XMLSource.elements) {
             let attributes = file.attributes(element)
-            guard let id = attributes["id"]?.value, let value = attributes["value"] else { continue }
-            do { text.strings[id] = try text.text(value.value) } catch {
+            guard let id = attributes["id"], let value = attributes["value"] else { continue }
+            if let first = seen[id.value] { diagnostics.report(id.location, .duplicateCLDR("the variable", id.value, first: first)) }
+            seen[id.value] = seen[id.value] ?? id.location
+            guard XMLSource.name(element) == "string" else { continue }
+            do { text.strings[id.value] = try text.text(value.value) } catch {
                 CLDRImporter.report(error, in: value.value, at: value.location, diagnostics: diagnostics)
             }
         }
         return text
     }
 
-    private static func displays(_ file: CLDRFile, text: CLDRText) -> [String: String] {
+    /// Keycap texts by `id:` and key id or `output:` and output; each `<display>` names one of
+    /// the two, once.
+    private static func displays(_ file: CLDRFile, text: CLDRText, diagnostics: DiagnosticEngine) -> [String: String] {
         var displays: [String: String] = [:]
+        var seen: [String: SourceLocation] = [:]
         for element in file.children(file.root, "displays").flatMap({ file.children($0, "display") }) {
             let attributes = file.attributes(element)
-            guard let display = attributes["display"], let shown = try? text.text(display.value) else { continue }
-            if let id = attributes["keyId"]?.value { displays["id:" + id] = shown }
-            if let output = attributes["output"], let typed = try? text.text(output.value) { displays["output:" + typed] = shown }
+            let location = file.location(element)
+            guard (attributes["keyId"] == nil) != (attributes["output"] == nil) else {
+                diagnostics.report(location, .cldrDisplayTarget)
+                continue
+            }
+            let bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
+            guard let display = attributes["display"].flatMap(bag.decode),
+                  let target = attributes["keyId"].map({ "id:" + $0.value }) ?? attributes["output"].flatMap(bag.decode).map({ "output:" + $0 }) else { continue }
+            if let first = seen[target] { diagnostics.report(location, .duplicateCLDR("a display of", String(target.drop { $0 != ":" }.dropFirst()), first: first)) }
+            seen[target] = seen[target] ?? location
+            displays[target] = display
         }
         return displays
     }

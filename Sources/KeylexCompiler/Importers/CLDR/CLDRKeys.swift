@@ -76,7 +76,7 @@ struct CLDRKeyBag {
     /// An attribute's text, decoded; `nil` with a diagnostic when it cannot be.
     func decode(_ attribute: XMLSource.Attribute) -> String? {
         do {
-            return try text.text(attribute.value)
+            return ImportedText.nfc(try text.text(attribute.value), at: attribute.location, diagnostics: diagnostics)
         } catch {
             CLDRImporter.report(error, in: attribute.value, at: attribute.location, diagnostics: diagnostics)
             return nil

@@ -89,7 +89,7 @@ extension CLDRKeyboard {
             key = Self.key(typing: output, origin: origin)
             if key.typesValue, let shown = displays["id:" + id] ?? displays["output:" + output], shown != output { key.label = shown }
         } else {
-            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("the key '\(id)', which types nothing and switches no layer,", kept: "it is a gap"))
+            diagnostics.reportOnce(cldr.location, .cldrKeyDoesNothing(id))
             key = Key(action: .none, origin: origin)
         }
         key.width = cldr.stretch ? .available : cldr.width.flatMap { $0 == 1 || !($0 > 0 && $0 <= 10) ? nil : .inputPercentage($0) }
@@ -159,6 +159,7 @@ extension CLDRKeyboard {
                                                                                  kept: "their transforms are tried as one list"))
             }
             for group in groups {
+                if XMLSource.elements(group).isEmpty { diagnostics.report(file.location(group), .emptyTransformGroup) }
                 for reorder in file.children(group, "reorder") {
                     diagnostics.report(file.location(reorder), .unsupportedConstruct("CLDR's reorders", kept: "left out"))
                 }
@@ -173,7 +174,9 @@ extension CLDRKeyboard {
         guard let from = attributes["from"] else { return nil }
         let to = attributes["to"]
         do throws(CLDRText.Failure) {
-            return Transform(from: try text.literal(from.value), to: try text.text(to?.value ?? ""), origin: Origin(from.location))
+            let (literal, replacement) = (try text.literal(from.value), try text.text(to?.value ?? ""))
+            return Transform(from: ImportedText.nfc(literal, at: from.location, diagnostics: diagnostics),
+                             to: ImportedText.nfc(replacement, at: from.location, diagnostics: diagnostics), origin: Origin(from.location))
         } catch {
             CLDRImporter.report(error, in: from.value + " → " + (to?.value ?? ""), at: from.location, diagnostics: diagnostics)
             return nil

@@ -54,6 +54,12 @@ struct CLDRText {
             let values = digits.split(separator: " ").map { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
             guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { throw .malformed("'\(digits)' in \\u{…} is not hexadecimal code points") }
             return values.map { $0! }
+        case "u" where scalars.prefix(4).count == 4 && scalars.prefix(4).allSatisfy({ $0.properties.isASCIIHexDigit }):
+            // The older \uXXXX form, which test files still use.
+            let value = UInt32(String(String.UnicodeScalarView(scalars.prefix(4))), radix: 16).flatMap(Unicode.Scalar.init)
+            scalars = scalars.dropFirst(4)
+            guard let value else { throw .malformed("a surrogate in \\u") }
+            return [value]
         case "m" where scalars.first == "{", "m" where scalars.first == ".":
             throw .unsupported("a marker (\\m{…})")
         case _ where regex && (next.properties.isAlphabetic || ("0"..."9").contains(next)):

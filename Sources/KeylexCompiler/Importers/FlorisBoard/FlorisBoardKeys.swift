@@ -59,15 +59,9 @@ struct FlorisBoardKeys {
         rawOutput(leaf).map { nfc($0, at: leaf.location) }
     }
 
-    /// `text` in Unicode Normalization Form C, with a warning at `location` when that changes it.
+    /// `text` in Unicode Normalization Form C (see ``ImportedText/nfc(_:at:diagnostics:)``).
     func nfc(_ text: String, at location: SourceLocation) -> String {
-        let normalized = text.precomposedStringWithCanonicalMapping
-        if !normalized.unicodeScalars.elementsEqual(text.unicodeScalars) {
-            let scalars = text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-            diagnostics.reportOnce(location, .unsupportedConstruct("'\(text)' (\(scalars)), which is not in Unicode normalization form C,",
-                                                                   kept: "it is imported as its canonical equivalent in NFC"))
-        }
-        return normalized
+        ImportedText.nfc(text, at: location, diagnostics: diagnostics)
     }
 
     private func rawOutput(_ leaf: JSONNode) -> String? {
