@@ -96,7 +96,8 @@ public enum XMLLayoutWriter {
         return out + "</keyboard>\n"
     }
 
-    private static func attributes(_ pairs: [(String, String?)]) -> String {
+    /// ` name="value"` for each pair with a value, escaped for XML.
+    static func attributes(_ pairs: [(String, String?)]) -> String {
         pairs.compactMap { name, value in value.map { " \(name)=\"\(escape($0))\"" } }.joined()
     }
 
