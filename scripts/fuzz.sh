@@ -19,7 +19,9 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
     mkdir -p "$OUT/lib"
-    local runtime=(Sources/KeylexRuntime/*/*.swift) compiler=(Sources/KeylexCompiler/*/*.swift)
+    local runtime compiler  # every source file, in folders at any depth (Importers/CLDR/…)
+    mapfile -t runtime < <(find Sources/KeylexRuntime -name '*.swift' | sort)
+    mapfile -t compiler < <(find Sources/KeylexCompiler -name '*.swift' | sort)
     if [ ! -f "$OUT/lib/libKeylexRuntime.a" ] || [ -n "$(find Sources/KeylexRuntime -newer "$OUT/lib/libKeylexRuntime.a" -name '*.swift')" ]; then
         swiftc "${FLAGS[@]}" -emit-module -emit-library -static -module-name KeylexRuntime "${runtime[@]}" \
             -emit-module-path "$OUT/lib/KeylexRuntime.swiftmodule" -o "$OUT/lib/libKeylexRuntime.a"

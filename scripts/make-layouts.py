@@ -272,6 +272,14 @@ def tablet_layout(rows, currency, punctuation):
     return alphabetic, numeric, symbolic
 
 
+def url_key(width):
+    """The `.com` key of URL keyboards, with KeyboardKit's other domains as its callout."""
+    domains = [d for d in load(KEYBOARDKIT_CALLOUTS)['urlDomainActions'] if d != '.com']
+    k = key('text', '.com', width=width)
+    k['callout'] = ' '.join(domains)
+    return k
+
+
 def field_layouts(form, bottom, shown):
     """The e-mail and URL variants of a layout: its bottom letter row as iOS's e-mail keyboard
     (`@` and `.` beside the space bar) and URL keyboard (`.`, `/` and `.com`) have it."""
@@ -279,12 +287,12 @@ def field_layouts(form, bottom, shown):
     if form == 'phone':
         switch = [key('keyboardType', 'numeric', '123', 'input*1.25'), key('nextKeyboard', width='input*1.25')]
         email = switch + [key('space', width='available'), new('@.'), key('primary', 'return', width='input*2')]
-        url = switch + [new('./'), key('text', '.com', width='available'), key('primary', 'return', width='input*2')]
+        url = switch + [new('./'), url_key('available'), key('primary', 'return', width='input*2')]
     else:
         switch = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('nextKeyboard')]
         end = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('dismissKeyboard')]
         email = switch + [key('space', width='available'), new('@')] + end  # '.' is on the last letter row
-        url = switch + [key('space', width='available'), new('/'), key('text', '.com', width='input*1.5')] + end
+        url = switch + [key('space', width='available'), new('/'), url_key('input*1.5')] + end
     return [{'formFactor': form, 'field': field, 'layers': [{'id': 'lowercased', 'rows': [{'index': bottom, 'keys': [k for k in row if k]}]}]}
             for field, row in (('email', email), ('url', url))]
 

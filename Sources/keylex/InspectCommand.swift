@@ -171,6 +171,7 @@ enum LayoutText {
         if let hint = key.hint { text += " hint \"\(hint)\"" }
         if !key.flicks.isEmpty { text += " flicks " + key.flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ") }
         if !key.multiTapOutputs.isEmpty { text += " taps " + key.multiTapOutputs.map(\.description).joined(separator: " ") }
+        if key.action != .character, let callout = key.callout { text += " callout " + callout.map(\.description).joined(separator: " ") }
         return "[\(text)\(width)]"
     }
 }

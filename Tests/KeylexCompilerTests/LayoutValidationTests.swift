@@ -347,6 +347,37 @@ import Testing
         #expect(layout.layer(.lowercased)!.row(at: 0)[2].flicks.isEmpty)
     }
 
+    /// A key's own callout: on a text key (`.com`), and on a character key instead of its
+    /// character's; checked like written callouts.
+    @Test func keysHaveCalloutsOfTheirOwn() throws {
+        let xml = """
+        <keyboard locale="xx">
+          <callouts><callout key="e" variants="é è"/><callout key="o" variants="ó ò"/></callouts>
+          <layout formFactor="phone">
+            <layer id="lowercased"><row><key value="e"/><key value="." callout="… ,"/><key action="text" value=".com" callout=".net .org"/></row><row><key value="o" callout="ō"/></row></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let document = try #require(reader.read(Array(xml.utf8), path: "xx.xml"))
+        #expect(reader.read(Array(JSONLayoutWriter.write(document).utf8), path: "xx.json") == document)
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let rows = bundle.layout(for: .phone)!.layer(.lowercased)!.rows
+        let variants = { (key: LayoutKey) in key.callout?.map(\.description) ?? [] }
+        #expect(rows[0].map(variants) == [["é", "è"], ["…", ","], [".net", ".org"]])
+        #expect(variants(rows[1][0]) == ["ō"] && bundle.locales[0].callout(for: "o")?.count == 2)
+        #expect(variants(bundle.layout(for: .phone)!.layer(.uppercased)!.row(at: 1)[0]) == ["Ō"])
+        let bad = xml.replacingOccurrences(of: "callout=\"ō\"", with: "callout=\"ō ō\"")
+            .replacingOccurrences(of: "<key value=\".\" callout=\"… ,\"/>", with: "<key action=\"backspace\" callout=\"x\"/>")
+        let again = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: again).resolve([try #require(reader.read(Array(bad.utf8), path: "bad.xml"))])
+        #expect(Set(again.diagnostics.map(\.code)) == ["unexpected-value", "duplicate-variant"], "\(again.diagnostics)")
+    }
+
     @Test func flicksThatCannotWorkAreReported() throws {
         let source = """
         <keyboard locale="xx">

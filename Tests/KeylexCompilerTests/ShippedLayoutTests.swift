@@ -60,6 +60,7 @@ import Testing
                 let keys = layout.layers.first { $0.id == "lowercased" }?.rows.flatMap(\.keys) ?? []
                 let wanted = layout.field == .email ? "@" : "/"
                 #expect(keys.contains { $0.value == wanted }, "\(locale.tag) \(layout.formFactor) \(layout.field) has no \(wanted)")
+                if layout.field == .url { #expect(keys.first { $0.value == ".com" }?.callout == [".org", ".edu", ".net"], "\(locale.tag)") }
             }
             #expect(locale.document.source?.isEmpty == false, "\(locale.tag) names no source")
             #expect(locale.callouts.count >= 10, "\(locale.tag)")

@@ -115,7 +115,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .nonCanonicalLocale: "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag"
         case .duplicateId: "a locale, a layout of one form factor, a layer, a character's callouts, a transform's text or a key's flick defined twice"
         case .missingValue: "a key action that needs a value has none"
-        case .unexpectedValue: "a key action that takes no value (or no shifted output, flicks or multi-tap outputs) has one"
+        case .unexpectedValue: "a key action that takes no value (or no shifted output, flicks, multi-tap outputs or callout) has one"
         case .emptyText: "an empty key output, label or replacement"
         case .notNfc: "text that is not in Unicode Normalization Form C"
         case .controlCharacter: "a control character in a key's text or a word (a NUL byte in raw text included)"

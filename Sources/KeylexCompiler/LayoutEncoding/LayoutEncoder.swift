@@ -51,11 +51,19 @@ private struct LayoutTableWriter {
 
     private func next(_ table: Table) -> UInt32 { UInt32(counts[table.rawValue]) }
 
-    /// Appends the locale numbered `index`: its callouts, its record, and its layouts.
+    /// Appends the locale numbered `index`: its callouts (its characters', then its keys' own,
+    /// outside the range the locale record names), its record, and its layouts.
     mutating func append(_ locale: ResolvedLocale, index: Int) {
         typealias L = LayoutFormat.LocaleField
         let firstCallout = next(.callouts)
-        let callouts = appendCallouts(locale.callouts)
+        var callouts: [String: Int] = [:]
+        for callout in locale.callouts { callouts[callout.character] = appendCallout(callout) }
+        for layout in locale.layouts {
+            for key in layout.layers.flatMap({ $0.rows.flatMap(\.keys) }) where !key.callout.isEmpty {
+                guard let name = Self.calloutName(key), callouts[name] == nil else { continue }
+                callouts[name] = appendCallout(Callout(character: key.value ?? "", variants: key.callout, origin: key.calloutOrigin))
+            }
+        }
         var record = Record(size: Table.locales.recordSize)
         record.put(strings.index(locale.tag), at: L.tag)
         record.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: L.name)
@@ -71,21 +79,25 @@ private struct LayoutTableWriter {
         }
     }
 
-    /// Appends callouts and their variants; returns the callout index of each character.
-    private mutating func appendCallouts(_ callouts: [Callout]) -> [String: Int] {
+    /// Appends a callout and its variants; returns its index.
+    private mutating func appendCallout(_ callout: Callout) -> Int {
         typealias C = LayoutFormat.CalloutField
-        var indices: [String: Int] = [:]
-        for callout in callouts {
-            indices[callout.character] = Int(next(.callouts))
-            var record = Record(size: Table.callouts.recordSize)
-            record.put(strings.index(callout.character), at: C.character)
-            record.put(next(.variants), at: C.firstVariant)
-            record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
-            record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
-            append(.callouts, record)
-            for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
-        }
-        return indices
+        let index = Int(next(.callouts))
+        var record = Record(size: Table.callouts.recordSize)
+        record.put(strings.index(callout.character), at: C.character)
+        record.put(next(.variants), at: C.firstVariant)
+        record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
+        record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
+        append(.callouts, record)
+        for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
+        return index
+    }
+
+    /// What names a key's callout among a locale's: its own variants with its output, else the
+    /// character it types (`nil` for a key with neither).
+    private static func calloutName(_ key: Key) -> String? {
+        if !key.callout.isEmpty, key.typesValue { return "\u{0}" + (key.value ?? "") + "\u{0}" + key.callout.joined(separator: "\u{1}") }
+        return key.action == .character ? key.value : nil
     }
 
     private mutating func append(_ layout: Layout, locale: Int, callouts: [String: Int]) {
@@ -169,7 +181,7 @@ private struct LayoutTableWriter {
         let output = key.action == .primary ? nil : key.value
         record.put(output.map(strings.index) ?? LayoutFormat.noString, at: K.output)
         record.put(key.label.map(strings.index) ?? LayoutFormat.noString, at: K.label)
-        let callout = key.action == .character ? key.value.flatMap { callouts[$0] } : nil
+        let callout = Self.calloutName(key).flatMap { callouts[$0] }
         record.put(callout.map { UInt32($0) } ?? LayoutFormat.noCallout, at: K.callout)
         return record
     }
@@ -215,7 +227,7 @@ struct StringPool {
                             if let value = key.value, key.action != .primary { all.insert(value) }
                             if let label = key.label { all.insert(label) }
                             if let hint = key.hint { all.insert(hint) }
-                            all.formUnion(key.flicks.map(\.output) + key.multiTap)
+                            all.formUnion(key.flicks.map(\.output) + key.multiTap + key.callout)
                         }
                     }
                 }

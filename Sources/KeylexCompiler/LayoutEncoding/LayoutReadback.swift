@@ -65,6 +65,10 @@ public enum LayoutReadback {
         if key.action == .keyboardType {
             guard read.targetLayer?.name.description == key.value else { return "target layer" }
         }
+        if !key.callout.isEmpty {
+            guard read.callout?.map(\.description) == key.callout, read.callout?.character.description == key.value else { return "own callout" }
+            return nil
+        }
         let callout = key.action == .character ? key.value.flatMap(locale.callout(for:)) : nil
         guard read.callout?.character.description == callout?.character else { return "callout" }
         return nil

@@ -183,10 +183,14 @@ public struct Key: Equatable, Sendable {
     public var flicks: [Flick] = []
     /// What repeated taps type after the first, in order (a multi-tap key).
     public var multiTap: [String] = []
+    /// The key's own long-press variants (`.com` offering `.net .org`), instead of the callout of
+    /// the character it types.
+    public var callout: [String] = []
     public var origin: Origin
     /// Where the flicks and multi-tap outputs were written.
     public var flicksOrigin: Origin
     public var multiTapOrigin: Origin
+    public var calloutOrigin: Origin
     /// Where the value, label, hint, shifted output and width were written.
     public var valueOrigin: Origin
     public var labelOrigin: Origin
@@ -207,6 +211,7 @@ public struct Key: Equatable, Sendable {
         self.widthOrigin = origin
         self.flicksOrigin = origin
         self.multiTapOrigin = origin
+        self.calloutOrigin = origin
     }
 
     /// Sets the text `field` to `text`, written at `origin`.
@@ -234,7 +239,7 @@ public struct Key: Equatable, Sendable {
     /// Whether the key is a plain character key of one input unit with no label: what a compact
     /// row string holds.
     public var isPlainCharacter: Bool {
-        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty
+        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty && callout.isEmpty
     }
 }
 

@@ -233,6 +233,7 @@ public struct LayoutResolver {
         }
         result.flicks = key.flicks.map { Flick($0.direction, upper($0.output, locale: locale)) }
         result.multiTap = key.multiTap.map { upper($0, locale: locale) }
+        if key.action == .character { result.callout = key.callout.map { upper($0, locale: locale) } }
         return result
     }
 

@@ -188,7 +188,7 @@ struct JSONLayoutReader {
     }
 
     private func key(_ node: JSONNode) -> Key? {
-        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap"], what: "a key") else { return nil }
+        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap", "callout"], what: "a key") else { return nil }
         var action = KeyActionKind.character
         if let actionNode = fields["action"] {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
@@ -207,6 +207,9 @@ struct JSONLayoutReader {
         }
         if let node = fields["multiTap"], let text = string(node) {
             (key.multiTap, key.multiTapOrigin) = (LayoutVocabulary.list(text), Origin(node.location))
+        }
+        if let node = fields["callout"], let text = string(node) {
+            (key.callout, key.calloutOrigin) = (LayoutVocabulary.list(text), Origin(node.location))
         }
         return key
     }

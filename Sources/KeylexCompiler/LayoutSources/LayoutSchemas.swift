@@ -104,6 +104,7 @@ public enum LayoutSchemas {
         <xs:attribute name="width" type="Width"/>
         <xs:attribute name="flicks" type="xs:string"/>
         <xs:attribute name="multiTap" type="xs:string"/>
+        <xs:attribute name="callout" type="xs:string"/>
       </xs:complexType>
       <xs:simpleType name="Action">
         <xs:restriction base="xs:string">
@@ -238,7 +239,8 @@ public enum LayoutSchemas {
             "shifted": { "type": "string", "description": "What the key types on the derived upper layers, instead of its upper case." },
             "width": { "type": "string", "pattern": "^(\(widthPattern.replacingOccurrences(of: "\\", with: "\\\\")))$" },
             "flicks": { "type": "string", "description": "What flicks type: space-separated direction:output pairs (n:い e:う)." },
-            "multiTap": { "type": "string", "description": "What repeated taps type after the first, space-separated." }
+            "multiTap": { "type": "string", "description": "What repeated taps type after the first, space-separated." },
+            "callout": { "type": "string", "description": "The key's own long-press variants, space-separated (instead of its character's callout)." }
           }
         }
       }

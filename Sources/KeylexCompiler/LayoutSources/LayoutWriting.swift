@@ -118,10 +118,12 @@ public enum XMLLayoutWriter {
 }
 
 extension XMLLayoutWriter {
-    /// A key's flicks and multi-tap outputs in their source syntax (attributes or members).
+    /// A key's flicks, multi-tap outputs and own callout in their source syntax (attributes or
+    /// members).
     static func gestures(_ key: Key) -> [(String, String?)] {
         [("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
-         ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " "))]
+         ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " ")),
+         ("callout", key.callout.isEmpty ? nil : key.callout.joined(separator: " "))]
     }
 }
 

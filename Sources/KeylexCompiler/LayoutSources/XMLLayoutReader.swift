@@ -161,6 +161,9 @@ struct XMLLayoutReader {
             if let multiTap = attributes["multiTap"] {
                 (key.multiTap, key.multiTapOrigin) = (LayoutVocabulary.list(multiTap.value), Origin(multiTap.location))
             }
+            if let callout = attributes["callout"] {
+                (key.callout, key.calloutOrigin) = (LayoutVocabulary.list(callout.value), Origin(callout.location))
+            }
             row.keys.append(key)
         }
         return row
@@ -242,7 +245,7 @@ struct XMLSource {
     static let attributesByElement: [String: [String]] = [
         "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"], "transform": ["from", "to"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
-        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap"], "chars": ["value"], "replace": ["key", "with"],
+        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout"], "chars": ["value"], "replace": ["key", "with"],
     ]
 
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports

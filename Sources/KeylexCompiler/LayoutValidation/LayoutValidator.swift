@@ -148,7 +148,8 @@ public final class LayoutValidator {
     /// A character key's output or a callout's character: one grapheme cluster of valid text.
     /// Flicks and multi-tap outputs: on keys that type, clean text, one flick per direction.
     private func checkGestures(_ key: Key) {
-        for (what, origin, present) in [("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty)]
+        for (what, origin, present) in [("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty),
+                                        ("callout of its own", key.calloutOrigin, !key.callout.isEmpty)]
         where present && !key.typesValue {
             report(origin, .unexpectedGesture(key.action, what))
         }
@@ -158,6 +159,10 @@ public final class LayoutValidator {
             if !directions.insert(flick.direction).inserted { report(key.flicksOrigin, .duplicateFlick(flick.direction)) }
         }
         for output in key.multiTap { checkText(output, key.multiTapOrigin) }
+        for (i, variant) in key.callout.enumerated() {
+            checkText(variant, key.calloutOrigin)
+            if key.callout[..<i].contains(variant) { report(key.calloutOrigin, .duplicateVariant(variant, of: key.value ?? "")) }
+        }
     }
 
     private func checkCharacter(_ text: String, _ origin: Origin) {
