@@ -13,8 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=$ROOT/.build-fuzz
-TARGETS="bundle userwords layout corpus"
-declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders)
+CLDR=Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49
+TARGETS="bundle userwords layout corpus cldr"
+declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards)
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
@@ -64,12 +65,20 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
             -o "$dir/en-phonetic.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
         { find "$dir/layouts" -name '*.klx' -size -40k 2>/dev/null || true; } | head -n 3 | xargs -r -I{} cp {} "$dir/"
-        rm -rf "$dir/words.tsv" "$dir/layouts" ;;
+        # Bundles with transforms, flicks and multi-tap keys: CLDR's test keyboards, imported.
+        "$(swift build --show-bin-path)/keylex" import cldr "$CLDR/3.0/fr-t-k0-test.xml" "$CLDR/3.0/ja-Hira-t-k0-flicks.xml" \
+            -o "$dir/imported" >/dev/null 2>&1 || true
+        "$(swift build --show-bin-path)/keylex" build --layouts "$dir/imported" --corpora "" --output "$dir/cldr" --quiet >/dev/null 2>&1 || true
+        cp "$dir"/cldr/*.klx "$dir/" 2>/dev/null || true
+        rm -rf "$dir/words.tsv" "$dir/layouts" "$dir/imported" "$dir/cldr" ;;
     userwords)
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
         printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt" ;;
     layout)
         cp layouts/en-US.xml layouts/de-CH.json layouts/he.xml "$dir/" 2>/dev/null || cp $(ls layouts/*.xml | head -n 3) "$dir/" ;;
+    cldr)
+        find "$CLDR/3.0" -name '*.xml' -size -40k -exec cp {} "$dir/" \;
+        cp Tests/KeylexCompilerTests/Fixtures/kmc-ldml-fixtures/sections/tran/*.xml "$dir/" ;;
     corpus)
         { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"
         { zcat corpora/fr/fr.combined.gz || true; } | head -n 120 > "$dir/fr.combined"

@@ -44,8 +44,14 @@ public final class CLDRImporter {
             diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
             return nil
         }
-        guard let bytes = folder.bytes([name], what: "keyboard", name: name, reference: SourceLocation(file: path)),
-              let file = CLDRFile(bytes: bytes, path: path, diagnostics: diagnostics) else { return nil }
+        guard let bytes = folder.bytes([name], what: "keyboard", name: name, reference: SourceLocation(file: path)) else { return nil }
+        return importKeyboard(bytes: bytes, path: path)
+    }
+
+    /// The document of a keyboard read from `bytes` as the contents of `path`, and what each of
+    /// its keys types.
+    public func importKeyboard(bytes: [UInt8], path: String) -> (document: LayoutDocument, outputs: [String: String])? {
+        guard let file = CLDRFile(bytes: bytes, path: path, diagnostics: diagnostics) else { return nil }
         guard XMLSource.name(file.root) == "keyboard3", let locale = file.attributes(file.root)["locale"] else {
             diagnostics.report(file.location(file.root), .notCLDRKeyboard)
             return nil
@@ -111,13 +117,24 @@ struct CLDRKeyboard {
         let info = file.children(file.root, "info").first.map(file.attributes)
         document.name = info?["name"]?.value
         document.source = "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
-            + (info?["author"].map { " by \($0.value)" } ?? "") + " (Unicode License v3) by keylex import cldr"
+            + (info?["author"].map { " by \($0.value)" } ?? "") + " (\(Self.licence(beside: path))) by keylex import cldr"
         reportUnsupportedSections()
         var callouts: [Callout] = []
         document.layouts = layouts(callouts: &callouts)
         document.callouts = callouts.isEmpty ? nil : CalloutSet(callouts: callouts, origin: document.origin)
         document.transforms = transforms()
         return document
+    }
+
+    /// The licence file beside a keyboard (in its folder or the one above, as CLDR's and
+    /// Keyman's repositories keep them), named for the provenance.
+    private static func licence(beside path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        for candidate in ["LICENSE-unicode.txt", "LICENSE.md", "LICENSE", "../LICENSE-unicode.txt", "../LICENSE.md", "../LICENSE"]
+        where FileManager.default.fileExists(atPath: (folder.isEmpty ? "." : folder) + "/" + candidate) {
+            return "licence: see \(candidate.replacingOccurrences(of: "../", with: "")) beside it"
+        }
+        return "no licence file beside it"
     }
 
     private func reportUnsupportedSections() {
