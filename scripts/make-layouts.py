@@ -345,18 +345,76 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
     return doc
 
 
+# The abstract document every generated locale extends: KeyboardKit's system rows, numeric and
+# symbolic layers (with the dollar), field layouts and the callouts of digits and punctuation,
+# written once. A locale writes what differs: its letter rows, its currency, its callouts.
+SHARED = 'und-x-system'
+# Written whole all the same: en-US is the example of a complete document (and the tests' sample).
+STANDALONE = {'en-US'}
+
+
+def shared_document():
+    doc = document(SHARED, None, 'qwerty', None, '$', 'ltr', {})
+    doc['abstract'] = True
+    doc['source'] = ('System rows, numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and '
+                     "Callouts.Actions (MIT); e-mail and URL bottom rows: after iOS's e-mail and URL keyboards; "
+                     'the letter rows (FlorisBoard qwerty, Apache-2.0) are what locales replace')
+    del doc['name']
+    doc['callouts']['keys'] = {c: v for c, v in doc['callouts']['keys'].items() if not c.isalpha()}
+    return doc
+
+
+def rows_patch(rows, base_rows):
+    """The rows of a layer that differ from the shared one's, by index; all of them (no index)
+    when the row count differs."""
+    if len(rows) != len(base_rows):
+        return rows
+    return [{'index': i + 1, 'keys': row if isinstance(row, list) else [row]} for i, (row, base) in enumerate(zip(rows, base_rows)) if row != base]
+
+
+def extending(doc, base):
+    """`doc` written as changes to the shared document `base`, or as it is when its letter rows
+    are not the shared layout's three (Armenian and Thai have four)."""
+    base_layouts = {(l['formFactor'], l.get('field', 'text')): l for l in base['layouts']}
+    letters = next(l for l in doc['layouts'] if l['formFactor'] == 'phone')['layers'][0]['rows']
+    if len(letters) != len(base['layouts'][0]['layers'][0]['rows']):
+        return doc
+    layouts = []
+    for layout in doc['layouts']:
+        shared = base_layouts[(layout['formFactor'], layout.get('field', 'text'))]
+        shared_layers = {layer['id']: layer for layer in shared['layers']}
+        layers = [{'id': layer['id'], 'rows': rows_patch(layer['rows'], shared_layers[layer['id']]['rows'])} for layer in layout['layers']]
+        layers = [layer for layer in layers if layer['rows']]
+        if layers:
+            layouts.append({**{k: v for k, v in layout.items() if k != 'layers'}, 'layers': layers})
+    result = {k: v for k, v in doc.items() if k not in ('layouts', 'callouts')}
+    result['extends'] = SHARED
+    own = {c: v for c, v in doc['callouts']['keys'].items() if base['callouts']['keys'].get(c) != v}
+    callouts = {k: v for k, v in doc['callouts'].items() if k != 'keys'}
+    if own or callouts:
+        result['callouts'] = {**callouts, 'keys': own}
+    result['layouts'] = layouts
+    return result
+
+
+def write(doc, tag, syntax, keylex):
+    path = os.path.join('layouts', tag + '.json')
+    with open(path, 'w', encoding='utf-8') as f:
+        json.dump(doc, f, ensure_ascii=False, indent=2)
+    target = os.path.join('layouts', tag + '.' + syntax)
+    subprocess.run([keylex, 'convert', path, '--output', target], check=True)
+    if syntax == 'xml':
+        os.remove(path)
+
+
 def main():
     os.makedirs('layouts', exist_ok=True)
     keylex = os.path.join('.build', 'debug', 'keylex')
+    base = shared_document()
+    write(base, SHARED, 'json', keylex)
     for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES + [from_preset(*entry) for entry in PRESET_LOCALES]:
         doc = document(tag, name, layout_id, mapping, currency, direction, extra)
-        path = os.path.join('layouts', tag + '.json')
-        with open(path, 'w', encoding='utf-8') as f:
-            json.dump(doc, f, ensure_ascii=False, indent=2)
-        target = os.path.join('layouts', tag + '.' + syntax)
-        subprocess.run([keylex, 'convert', path, '--output', target], check=True)
-        if syntax == 'xml':
-            os.remove(path)
+        write(doc if tag in STANDALONE else extending(doc, base), tag, syntax, keylex)
 
 
 if __name__ == '__main__':

@@ -125,12 +125,13 @@ import Testing
     /// The repository's root.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The shipped en-US layout, copied into the test project.
+    /// A shipped layout, copied into the test project with the shared document locales extend.
     func copyShippedLayout(_ name: String) throws {
-        let root = Self.root
         try FileManager.default.createDirectory(atPath: folder + "/layouts", withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: folder + "/layouts/" + name)
-        try FileManager.default.copyItem(atPath: root.appendingPathComponent("layouts/" + name).path, toPath: folder + "/layouts/" + name)
+        for file in [name, "und-x-system.json"] {
+            try? FileManager.default.removeItem(atPath: folder + "/layouts/" + file)
+            try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("layouts/" + file).path, toPath: folder + "/layouts/" + file)
+        }
     }
 
     /// `keylex import florisboard` writes one document per preset, which build; a folder that is

@@ -378,6 +378,30 @@ import Testing
         #expect(Set(again.diagnostics.map(\.code)) == ["unexpected-value", "duplicate-variant"], "\(again.diagnostics)")
     }
 
+    /// An abstract document is inherited, never compiled: what its children share is written once.
+    @Test func abstractDocumentsAreSharedNotCompiled() throws {
+        let shared = """
+        { "locale": "und-x-frame", "abstract": true, "layouts": [{ "formFactor": "phone", "layers": [
+          { "id": "lowercased", "rows": ["abc", [{ "action": "shift" }, "def", { "action": "backspace" }], [{ "action": "space" }]] } ] }] }
+        """
+        let child = """
+        <keyboard locale="xx" extends="und-x-frame"><layout formFactor="phone"><layer id="lowercased"><row index="1" chars="xyz"/></layer></layout></keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let documents = [try #require(reader.read(Array(shared.utf8), path: "frame.json")), try #require(reader.read(Array(child.utf8), path: "xx.xml"))]
+        #expect(documents[0].isAbstract && XMLLayoutWriter.write(documents[0]).contains("abstract=\"true\""))
+        #expect(reader.read(Array(XMLLayoutWriter.write(documents[0]).utf8), path: "frame.xml") == documents[0])
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve(documents)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        #expect(locales.map(\.tag) == ["xx"])
+        #expect(locales[0].layouts[0].layers[0].rows.map { $0.keys.compactMap { $0.value ?? "\($0.action)" }.joined(separator: " ") }
+                == ["x y z", "shift d e f backspace", "space"])
+        let wrong = DiagnosticEngine()
+        _ = LayoutSourceReader(diagnostics: wrong).read(Array(shared.replacingOccurrences(of: "true", with: "\"yes\"").utf8), path: "frame.json")
+        #expect(wrong.diagnostics.map(\.code) == ["schema-violation"])
+    }
+
     @Test func flicksThatCannotWorkAreReported() throws {
         let source = """
         <keyboard locale="xx">

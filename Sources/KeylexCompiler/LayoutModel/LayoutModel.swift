@@ -21,6 +21,9 @@ public struct LayoutDocument: Equatable, Sendable {
     public var source: String?
     /// The locale whose layouts and callouts this one starts from.
     public var extends: String?
+    /// Whether the document only holds what other locales extend (shared rows, layers, callouts):
+    /// it is resolved for them, never compiled as a locale of its own.
+    public var isAbstract = false
     /// The writing direction; inherited when not written, left to right at the root.
     public var direction: TextDirection?
     /// The long-press alternatives of characters.

@@ -29,8 +29,8 @@ public struct LayoutResolver {
     public func resolveAll() -> [ResolvedLocale] {
         var cache: [String: Inherited?] = [:]
         return documents.keys.sorted().compactMap { tag in
-            guard let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
-            let document = documents[tag]!
+            guard let document = documents[tag], !document.isAbstract,
+                  let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
             let layouts = withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
                 .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) }
             let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })

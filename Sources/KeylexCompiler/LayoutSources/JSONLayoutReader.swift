@@ -11,7 +11,7 @@ struct JSONLayoutReader {
     func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
         guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics),
               let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
-              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "callouts", "transforms", "layouts"], what: "a layout document")
+              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "abstract", "callouts", "transforms", "layouts"], what: "a layout document")
         else { return nil }
         guard let localeNode = object["locale"], let locale = string(localeNode) else {
             if object["locale"] == nil { diagnostics.report(root.location, .missingProperty("document", "locale")) }
@@ -27,6 +27,10 @@ struct JSONLayoutReader {
         }
         if let node = object["direction"], let name = string(node) {
             document.direction = vocabulary.direction(name, at: node.location)
+        }
+        if let node = object["abstract"] {
+            guard case .bool(let value) = node.value else { typeError(node, expected: "a boolean"); return nil }
+            document.isAbstract = value
         }
         if let node = object["callouts"] { document.callouts = callouts(node) }
         if let node = object["transforms"], let items = array(node) { document.transforms = items.compactMap(transform) }

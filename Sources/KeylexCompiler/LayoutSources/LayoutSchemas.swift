@@ -38,6 +38,7 @@ public enum LayoutSchemas {
           <xs:attribute name="source" type="xs:string"/>
           <xs:attribute name="extends" type="xs:string"/>
           <xs:attribute name="direction" type="Direction"/>
+          <xs:attribute name="abstract" type="xs:boolean"/>
         </xs:complexType>
       </xs:element>
       <xs:complexType name="Callouts">
@@ -147,6 +148,7 @@ public enum LayoutSchemas {
         "source": { "type": "string", "description": "Where the data came from." },
         "extends": { "type": "string", "description": "The locale whose layouts and callouts this one changes." },
         "direction": { "enum": \(jsonList(TextDirection.allCases.map(\.description))) },
+        "abstract": { "type": "boolean", "description": "Only extended by other locales (shared rows and layers), never compiled on its own." },
         "callouts": {
           "type": "object",
           "additionalProperties": false,

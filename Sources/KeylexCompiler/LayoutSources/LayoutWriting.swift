@@ -37,7 +37,8 @@ public enum XMLLayoutWriter {
     public static func write(_ document: LayoutDocument) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<keyboard" + attributes([("locale", document.locale), ("name", document.name), ("source", document.source),
-                                          ("extends", document.extends), ("direction", document.direction?.description)])
+                                          ("extends", document.extends), ("direction", document.direction?.description),
+                                          ("abstract", document.isAbstract ? "true" : nil)])
         guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty else { return out + "/>\n" }
         out += ">\n"
         if let set = document.callouts {
@@ -136,6 +137,7 @@ public enum JSONLayoutWriter {
                               ("extends", document.extends), ("direction", document.direction?.description)] {
             if let value { members.append("\(quote(name)): \(quote(value))") }
         }
+        if document.isAbstract { members.append("\"abstract\": true") }
         if let set = document.callouts {
             var parts: [String] = []
             if let parent = set.extends { parts.append("\"extends\": \(quote(parent))") }

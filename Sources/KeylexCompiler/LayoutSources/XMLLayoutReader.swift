@@ -45,6 +45,7 @@ struct XMLLayoutReader {
             document.extends = parent.value
             document.extendsOrigin = Origin(parent.location)
         }
+        document.isAbstract = ["true", "1"].contains(attributes["abstract"]?.value ?? "")
         if let direction = attributes["direction"] {
             document.direction = vocabulary.direction(direction.value, at: direction.location)
         }
@@ -243,7 +244,7 @@ struct XMLSource {
 
     /// The attributes the XSD allows on each element, for suggestions.
     static let attributesByElement: [String: [String]] = [
-        "keyboard": ["locale", "name", "source", "extends", "direction"], "callouts": ["extends"], "transform": ["from", "to"],
+        "keyboard": ["locale", "name", "source", "extends", "direction", "abstract"], "callouts": ["extends"], "transform": ["from", "to"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
         "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout"], "chars": ["value"], "replace": ["key", "with"],
     ]
