@@ -222,12 +222,24 @@ def currency_key(currency):
     return currency if len(currency) == 1 else key('text', currency)
 
 
+def layer_switch(label, width):
+    """The switch from the letters to the numeric layer; a long press offers both other layers."""
+    k = key('keyboardType', 'numeric', label, width)
+    k['calloutActions'] = 'keyboardType:numeric keyboardType:symbolic'
+    return k
+
+
+def with_layer_switch(row):
+    """A bottom row whose switches to the numeric layer offer the other layers on a long press."""
+    return [layer_switch(k['label'], k.get('width')) if isinstance(k, dict) and k.get('action') == 'keyboardType' else k for k in row]
+
+
 def phone_layout(rows, currency, punctuation):
     bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.25'), key('nextKeyboard', width='input*1.25'),
                                     key('space', width='available'), key('primary', 'return', width='input*2')]
     alphabetic = [row_of(char_run(r)) for r in rows[:-1]] + [
                   [key('shift', width='input*1.4')] + char_run(rows[-1]) + [key('backspace', width='input*1.4')],
-                  bottom('numeric', '123')]
+                  with_layer_switch(bottom('numeric', '123'))]
     numeric_rows = kk_rows('numeric', 'phone')
     symbolic_rows = kk_rows('symbolic', 'phone')
     others = [c for c in '€£¥$' if c != currency][:3]
@@ -256,7 +268,7 @@ def tablet_layout(rows, currency, punctuation):
                    char_run(rows[1]) + [key('primary', 'return', width='available')]]
                   + [row_of(char_run(r)) for r in rows[2:-1]]
                   + [[key('shift')] + char_run(last + extra) + right_shift,
-                     bottom('numeric', '.?123')])
+                     with_layer_switch(bottom('numeric', '.?123'))])
     numeric_rows = kk_rows('numeric', 'pad')
     symbolic_rows = kk_rows('symbolic', 'pad')
     others = [c for c in '€£¥$' if c != currency][:3]
@@ -285,12 +297,12 @@ def field_layouts(form, bottom, shown):
     (`@` and `.` beside the space bar) and URL keyboard (`.`, `/` and `.com`) have it."""
     new = lambda chars: ''.join(c for c in chars if c not in shown)  # Thai has / on its letter rows
     if form == 'phone':
-        switch = [key('keyboardType', 'numeric', '123', 'input*1.25'), key('nextKeyboard', width='input*1.25')]
+        switch = [layer_switch('123', 'input*1.25'), key('nextKeyboard', width='input*1.25')]
         email = switch + [key('space', width='available'), new('@.'), key('primary', 'return', width='input*2')]
         url = switch + [new('./'), url_key('available'), key('primary', 'return', width='input*2')]
     else:
-        switch = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('nextKeyboard')]
-        end = [key('keyboardType', 'numeric', '.?123', 'input*1.5'), key('dismissKeyboard')]
+        switch = [layer_switch('.?123', 'input*1.5'), key('nextKeyboard')]
+        end = [layer_switch('.?123', 'input*1.5'), key('dismissKeyboard')]
         email = switch + [key('space', width='available'), new('@')] + end  # '.' is on the last letter row
         url = switch + [key('space', width='available'), new('/'), url_key('input*1.5')] + end
     return [{'formFactor': form, 'field': field, 'layers': [{'id': 'lowercased', 'rows': [{'index': bottom, 'keys': [k for k in row if k]}]}]}

@@ -5,7 +5,8 @@ import PackagePlugin
 /// bundle per locale (`<locale>.klx`) among the target's resources, at build time.
 ///
 /// The bundles a build makes are known before it runs from the folders' names: one per layout file
-/// (`layouts/en-US.xml` makes `en-US.klx`) and one per corpus folder (`corpora/en/` makes
+/// (`layouts/en-US.xml` makes `en-US.klx`) but an abstract one (which only other layouts extend,
+/// marked `abstract="true"` or `"abstract": true`), and one per corpus folder (`corpora/en/` makes
 /// `en.klx`), so a layout file must be named after the locale it defines. SwiftPM reruns the
 /// compiler only when one of these files changed, and the compiler itself rebuilds only the locales
 /// whose inputs changed. Exclude the two folders from the target's sources (`exclude:`).
@@ -19,7 +20,8 @@ struct KeylexPlugin: BuildToolPlugin {
             ["xml", "json"].contains($0.pathExtension) && !$0.path.contains("/schema/")
         }
         let corpusFolders = folders(in: corpora)
-        let locales = Set(layoutFiles.map { $0.deletingPathExtension().lastPathComponent } + corpusFolders.map(\.lastPathComponent))
+        let compiled = layoutFiles.filter { !isAbstract($0) }
+        let locales = Set(compiled.map { $0.deletingPathExtension().lastPathComponent } + corpusFolders.map(\.lastPathComponent))
         guard !locales.isEmpty else { return [] }
         let output = context.pluginWorkDirectoryURL.appending(path: "KeylexBundles")
         var arguments = ["build", "--output", output.path, "--quiet"]
@@ -32,6 +34,12 @@ struct KeylexPlugin: BuildToolPlugin {
             inputFiles: layoutFiles + corpusFolders.flatMap(files(under:)),
             outputFiles: locales.sorted().map { output.appending(path: "\($0).klx") }
         )]
+    }
+
+    /// Whether the layout document at `file` is abstract (never compiled on its own).
+    private func isAbstract(_ file: URL) -> Bool {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
+        return text.range(of: #"abstract\s*=\s*["'](true|1)["']|"abstract"\s*:\s*true"#, options: .regularExpression) != nil
     }
 
     /// The regular files under `directory` (which may be a symbolic link), sorted; none when it does not exist.

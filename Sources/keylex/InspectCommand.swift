@@ -163,7 +163,7 @@ enum LayoutText {
     /// A character key as its character; any other key in brackets, with its label, hint and width.
     static func describe(_ key: LayoutKey) -> String {
         let width = key.width == .input ? "" : " \(key.width.sourceText)"
-        if key.action == .character, key.label == nil, key.hint == nil, key.flicks.isEmpty, key.multiTapOutputs.isEmpty, width.isEmpty,
+        if key.action == .character, key.label == nil, key.hint == nil, key.flicks.isEmpty, key.multiTapOutputs.isEmpty, key.calloutActions.isEmpty, width.isEmpty,
            let output = key.output { return output.description }
         var text = key.action.description
         if let type = key.returnType { text += ":\(type)" } else if let output = key.output { text += ":\(output)" }
@@ -172,6 +172,7 @@ enum LayoutText {
         if !key.flicks.isEmpty { text += " flicks " + key.flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ") }
         if !key.multiTapOutputs.isEmpty { text += " taps " + key.multiTapOutputs.map(\.description).joined(separator: " ") }
         if key.action != .character, let callout = key.callout { text += " callout " + callout.map(\.description).joined(separator: " ") }
+        if !key.calloutActions.isEmpty { text += " actions " + key.calloutActions.map { "\($0.action)" + ($0.value.map { ":\($0)" } ?? "") }.joined(separator: " ") }
         return "[\(text)\(width)]"
     }
 }

@@ -183,7 +183,7 @@ import Testing
         #expect(inspect.status == 0)
         #expect(inspect.stdout.contains("locale en-US (English (US)), ltr"))
         #expect(inspect.stdout.contains("  phone / uppercased (derived)\n    Q W E R T Y U I O P\n"))
-        #expect(inspect.stdout.contains("[keyboardType:numeric \"123\" input*1.25]"))
+        #expect(inspect.stdout.contains("[keyboardType:numeric \"123\" actions keyboardType:numeric keyboardType:symbolic input*1.25]"))
         #expect(inspect.stdout.contains("    a: æ* ã å ā"))
         #expect(inspect.stdout.contains("  phone email / lowercased\n"))
         #expect(inspect.stdout.contains("[space available] @ . [primary:return input*2]"))

@@ -402,6 +402,42 @@ import Testing
         #expect(wrong.diagnostics.map(\.code) == ["schema-violation"])
     }
 
+    /// A long press can offer actions: the layers on a layer-switch key.
+    @Test func keysOfferActionsOnALongPress() throws {
+        let xml = """
+        <keyboard locale="xx">
+          <layout formFactor="phone">
+            <layer id="lowercased"><row chars="ab"/><row><key action="keyboardType" value="numeric" calloutActions="keyboardType:numeric keyboardType:symbolic nextLocale"/></row></layer>
+            <layer id="numeric"><row chars="12"/></layer><layer id="symbolic"><row chars="#"/></layer>
+          </layout>
+        </keyboard>
+        """
+        let engine = DiagnosticEngine()
+        let reader = LayoutSourceReader(diagnostics: engine)
+        let document = try #require(reader.read(Array(xml.utf8), path: "xx.xml"))
+        #expect(reader.read(Array(JSONLayoutWriter.write(document).utf8), path: "xx.json") == document)
+        let (locales, _) = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: locales))
+        #expect(LayoutReadback.firstDifference(locales, bundle) == nil)
+        let key = bundle.layout(for: .phone)!.layer(.lowercased)!.row(at: 1)[0]
+        #expect(key.calloutActions.map { "\($0.action) \($0.value?.description ?? "-")" } == ["keyboardType numeric", "keyboardType symbolic", "nextLocale -"])
+        #expect(bundle.layout(for: .phone)!.layer(.uppercased)!.row(at: 1)[0].calloutActions.count == 3)
+        let bad = xml.replacingOccurrences(of: "keyboardType:symbolic nextLocale", with: "keyboardType:symbl character:x nextLocale:y shfit")
+        let again = DiagnosticEngine()
+        let broken = LayoutSourceReader(diagnostics: again).read(Array(bad.utf8), path: "bad.xml")
+        _ = LayoutBuild(diagnostics: again).resolve([broken].compactMap { $0 })
+        #expect(again.diagnostics.map(\.code) == ["unknown-action"], "\(again.diagnostics)")
+        let fixed = bad.replacingOccurrences(of: " shfit", with: "")
+        let third = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: third).resolve([try #require(LayoutSourceReader(diagnostics: third).read(Array(fixed.utf8), path: "bad.xml"))])
+        #expect(third.diagnostics.map(\.code) == ["unexpected-value", "unexpected-value"], "\(third.diagnostics)")
+        let layer = fixed.replacingOccurrences(of: " character:x nextLocale:y", with: "")
+        let fourth = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: fourth).resolve([try #require(LayoutSourceReader(diagnostics: fourth).read(Array(layer.utf8), path: "bad.xml"))])
+        #expect(fourth.diagnostics.map(\.code) == ["missing-layer"] && fourth.diagnostics[0].message.contains("'symbl'"), "\(fourth.diagnostics)")
+    }
+
     @Test func flicksThatCannotWorkAreReported() throws {
         let source = """
         <keyboard locale="xx">

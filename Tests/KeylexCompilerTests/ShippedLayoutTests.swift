@@ -61,6 +61,8 @@ import Testing
                 let wanted = layout.field == .email ? "@" : "/"
                 #expect(keys.contains { $0.value == wanted }, "\(locale.tag) \(layout.formFactor) \(layout.field) has no \(wanted)")
                 if layout.field == .url { #expect(keys.first { $0.value == ".com" }?.callout == [".org", ".edu", ".net"], "\(locale.tag)") }
+                let switches = keys.filter { $0.action == .keyboardType && $0.value == "numeric" }
+                #expect(!switches.isEmpty && switches.allSatisfy { $0.calloutActions.map(\.value) == ["numeric", "symbolic"] }, "\(locale.tag)")
             }
             #expect(locale.document.source?.isEmpty == false, "\(locale.tag) names no source")
             #expect(locale.callouts.count >= 10, "\(locale.tag)")

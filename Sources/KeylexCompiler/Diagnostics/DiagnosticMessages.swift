@@ -124,6 +124,7 @@ extension DiagnosticMessage {
     static func unexpectedGesture(_ action: KeyActionKind, _ what: String) -> Self {
         Self(.unexpectedValue, "a \(action) key types nothing, so it has no \(what) (only character and text keys do)")
     }
+    static let typingCalloutAction = Self(.unexpectedValue, "a callout action types nothing: what a long press types goes in the key's callout")
     static func duplicateFlick(_ direction: FlickDirection) -> Self {
         Self(.duplicateId, "the key has two flicks in the direction '\(direction)'")
     }

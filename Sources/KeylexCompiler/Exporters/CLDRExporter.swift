@@ -125,6 +125,9 @@ struct CLDRKeyTable {
             report(key.origin, "a \(key.action) key", "CLDR keyboards have no such key; it is a gap")
             attributes.append(("gap", "true"))
         }
+        if !key.calloutActions.isEmpty {
+            report(key.calloutActionsOrigin, "the actions a long press offers", "CLDR's long-press keys type; they are left out")
+        }
         attributes += width(key, report: report)
         elements.append("    <key" + XMLLayoutWriter.attributes(attributes) + "/>\n")
         if let label = key.label, key.action != .none {

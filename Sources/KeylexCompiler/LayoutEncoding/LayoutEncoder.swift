@@ -142,14 +142,14 @@ private struct LayoutTableWriter {
         let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
         let gestureRecords = row.keys.map(gestureRecords)
         let run = records.flatMap(\.bytes) + hintStrings.flatMap { Record.u32($0).bytes }
-            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind] + Record.u32($0.string).bytes } }
+            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + Record.u32($0.string).bytes } }
         if let first = keyRuns[run] { return first }
         let first = counts[Table.keys.rawValue]
         keyRuns[run] = first
         for (i, record) in records.enumerated() {
             append(.keys, record)
             for gesture in gestureRecords[i] {
-                gestures += Record.u32(UInt32(first + i)).bytes + [gesture.kind, 0, 0, 0] + Record.u32(gesture.string).bytes
+                gestures += Record.u32(UInt32(first + i)).bytes + [gesture.kind, gesture.action, 0, 0] + Record.u32(gesture.string).bytes
             }
             guard hintStrings[i] != LayoutFormat.noString else { continue }
             hints += Record.u32(UInt32(first + i)).bytes + Record.u32(hintStrings[i]).bytes
@@ -157,10 +157,13 @@ private struct LayoutTableWriter {
         return first
     }
 
-    /// A key's `gest` records: its flicks by direction, then its multi-tap outputs in order.
-    private func gestureRecords(_ key: Key) -> [(kind: UInt8, string: UInt32)] {
-        key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map { ($0.direction.rawValue, strings.index($0.output)) }
-            + key.multiTap.map { (LayoutFormat.GestureField.multiTapKind, strings.index($0)) }
+    /// A key's `gest` records: its flicks by direction, then its multi-tap outputs and callout
+    /// actions in order.
+    private func gestureRecords(_ key: Key) -> [(kind: UInt8, action: UInt8, string: UInt32)] {
+        typealias G = LayoutFormat.GestureField
+        return key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map { ($0.direction.rawValue, 0, strings.index($0.output)) }
+            + key.multiTap.map { (G.multiTapKind, 0, strings.index($0)) }
+            + key.calloutActions.map { (G.calloutActionKind, $0.action.rawValue, $0.value.map(strings.index) ?? LayoutFormat.noString) }
     }
 
     private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> Record {
@@ -227,7 +230,7 @@ struct StringPool {
                             if let value = key.value, key.action != .primary { all.insert(value) }
                             if let label = key.label { all.insert(label) }
                             if let hint = key.hint { all.insert(hint) }
-                            all.formUnion(key.flicks.map(\.output) + key.multiTap + key.callout)
+                            all.formUnion(key.flicks.map(\.output) + key.multiTap + key.callout + key.calloutActions.compactMap(\.value))
                         }
                     }
                 }

@@ -56,7 +56,9 @@ public enum LayoutReadback {
         guard read.hint?.description == key.hint else { return "hint" }
         let flicks = key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }
         guard read.flicks.map({ "\($0.direction):\($0.output)" }) == flicks.map({ "\($0.direction):\($0.output)" }),
-              read.multiTapOutputs.map(\.description) == key.multiTap else { return "flicks or multi-tap outputs" }
+              read.multiTapOutputs.map(\.description) == key.multiTap,
+              read.calloutActions.map({ "\($0.action):\($0.value?.description ?? "")" }) == key.calloutActions.map({ "\($0.action):\($0.value ?? "")" })
+        else { return "flicks, multi-tap outputs or callout actions" }
         let width = (key.width ?? .input).encoded
         guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width.sourceText)" }
         if key.action == .primary {

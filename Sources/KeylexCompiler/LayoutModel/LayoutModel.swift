@@ -189,11 +189,14 @@ public struct Key: Equatable, Sendable {
     /// The key's own long-press variants (`.com` offering `.net .org`), instead of the callout of
     /// the character it types.
     public var callout: [String] = []
+    /// The actions a long press on the key offers (the layers on a layer-switch key).
+    public var calloutActions: [CalloutAction] = []
     public var origin: Origin
     /// Where the flicks and multi-tap outputs were written.
     public var flicksOrigin: Origin
     public var multiTapOrigin: Origin
     public var calloutOrigin: Origin
+    public var calloutActionsOrigin: Origin
     /// Where the value, label, hint, shifted output and width were written.
     public var valueOrigin: Origin
     public var labelOrigin: Origin
@@ -215,6 +218,7 @@ public struct Key: Equatable, Sendable {
         self.flicksOrigin = origin
         self.multiTapOrigin = origin
         self.calloutOrigin = origin
+        self.calloutActionsOrigin = origin
     }
 
     /// Sets the text `field` to `text`, written at `origin`.
@@ -242,11 +246,22 @@ public struct Key: Equatable, Sendable {
     /// Whether the key is a plain character key of one input unit with no label: what a compact
     /// row string holds.
     public var isPlainCharacter: Bool {
-        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty && callout.isEmpty
+        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty && callout.isEmpty && calloutActions.isEmpty
     }
 }
 
 /// The text attributes of a key, as both source syntaxes name them, in the order they are written.
+/// An action a key's long press offers: a KeyboardKit action and its value (`keyboardType:symbolic`).
+public struct CalloutAction: Equatable, Sendable {
+    public var action: KeyActionKind
+    public var value: String?
+
+    public init(_ action: KeyActionKind, _ value: String? = nil) {
+        self.action = action
+        self.value = value
+    }
+}
+
 /// A flick: a swipe from a key in a direction, and what it types.
 public struct Flick: Equatable, Sendable {
     public var direction: FlickDirection

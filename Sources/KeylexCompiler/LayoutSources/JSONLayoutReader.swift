@@ -192,7 +192,7 @@ struct JSONLayoutReader {
     }
 
     private func key(_ node: JSONNode) -> Key? {
-        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap", "callout"], what: "a key") else { return nil }
+        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap", "callout", "calloutActions"], what: "a key") else { return nil }
         var action = KeyActionKind.character
         if let actionNode = fields["action"] {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
@@ -214,6 +214,9 @@ struct JSONLayoutReader {
         }
         if let node = fields["callout"], let text = string(node) {
             (key.callout, key.calloutOrigin) = (LayoutVocabulary.list(text), Origin(node.location))
+        }
+        if let node = fields["calloutActions"], let text = string(node) {
+            (key.calloutActions, key.calloutActionsOrigin) = (vocabulary.calloutActions(text, at: node.location), Origin(node.location))
         }
         return key
     }

@@ -106,6 +106,7 @@ public enum LayoutSchemas {
         <xs:attribute name="flicks" type="xs:string"/>
         <xs:attribute name="multiTap" type="xs:string"/>
         <xs:attribute name="callout" type="xs:string"/>
+        <xs:attribute name="calloutActions" type="xs:string"/>
       </xs:complexType>
       <xs:simpleType name="Action">
         <xs:restriction base="xs:string">
@@ -242,7 +243,8 @@ public enum LayoutSchemas {
             "width": { "type": "string", "pattern": "^(\(widthPattern.replacingOccurrences(of: "\\", with: "\\\\")))$" },
             "flicks": { "type": "string", "description": "What flicks type: space-separated direction:output pairs (n:い e:う)." },
             "multiTap": { "type": "string", "description": "What repeated taps type after the first, space-separated." },
-            "callout": { "type": "string", "description": "The key's own long-press variants, space-separated (instead of its character's callout)." }
+            "callout": { "type": "string", "description": "The key's own long-press variants, space-separated (instead of its character's callout)." },
+            "calloutActions": { "type": "string", "description": "The actions its long press offers: space-separated action or action:value (keyboardType:symbolic)." }
           }
         }
       }

@@ -54,6 +54,22 @@ struct LayoutVocabulary {
         }
     }
 
+    /// The callout actions written as `keyboardType:symbolic nextLocale` (an action, and a colon
+    /// and its value when it takes one; space-separated), each unknown action reported.
+    func calloutActions(_ text: String, at location: SourceLocation) -> [CalloutAction] {
+        Self.list(text).compactMap { token in
+            let scalars = token.unicodeScalars
+            let colon = scalars.firstIndex(of: ":")
+            guard let action = action(String(scalars[..<(colon ?? scalars.endIndex)]), at: location) else { return nil }
+            return CalloutAction(action, colon.map { String(scalars[scalars.index(after: $0)...]) })
+        }
+    }
+
+    /// Callout actions in their source syntax.
+    static func calloutActionsText(_ actions: [CalloutAction]) -> String {
+        actions.map { "\($0.action)" + ($0.value.map { ":" + $0 } ?? "") }.joined(separator: " ")
+    }
+
     /// Flicks in their source syntax.
     static func flicksText(_ flicks: [Flick]) -> String {
         flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ")

@@ -124,7 +124,8 @@ extension XMLLayoutWriter {
     static func gestures(_ key: Key) -> [(String, String?)] {
         [("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
          ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " ")),
-         ("callout", key.callout.isEmpty ? nil : key.callout.joined(separator: " "))]
+         ("callout", key.callout.isEmpty ? nil : key.callout.joined(separator: " ")),
+         ("calloutActions", key.calloutActions.isEmpty ? nil : LayoutVocabulary.calloutActionsText(key.calloutActions))]
     }
 }
 

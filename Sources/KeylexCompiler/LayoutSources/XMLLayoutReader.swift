@@ -165,6 +165,9 @@ struct XMLLayoutReader {
             if let callout = attributes["callout"] {
                 (key.callout, key.calloutOrigin) = (LayoutVocabulary.list(callout.value), Origin(callout.location))
             }
+            if let actions = attributes["calloutActions"] {
+                (key.calloutActions, key.calloutActionsOrigin) = (vocabulary.calloutActions(actions.value, at: actions.location), Origin(actions.location))
+            }
             row.keys.append(key)
         }
         return row
@@ -246,7 +249,7 @@ struct XMLSource {
     static let attributesByElement: [String: [String]] = [
         "keyboard": ["locale", "name", "source", "extends", "direction", "abstract"], "callouts": ["extends"], "transform": ["from", "to"],
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
-        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout"], "chars": ["value"], "replace": ["key", "with"],
+        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout", "calloutActions"], "chars": ["value"], "replace": ["key", "with"],
     ]
 
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports

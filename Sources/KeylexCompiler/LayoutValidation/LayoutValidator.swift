@@ -108,6 +108,15 @@ public final class LayoutValidator {
     private func check(_ key: Key) {
         let needsValue: Set<KeyActionKind> = [.character, .text, .keyboardType, .custom]
         let takesValue = needsValue.union([.primary])
+        for action in key.calloutActions {
+            if action.action == .character || action.action == .text {
+                report(key.calloutActionsOrigin, .typingCalloutAction)
+            } else if needsValue.contains(action.action) && action.value == nil {
+                report(key.calloutActionsOrigin, .missingValue(action.action))
+            } else if !takesValue.contains(action.action) && action.value != nil {
+                report(key.calloutActionsOrigin, .unexpectedValue(action.action))
+            }
+        }
         if let value = key.value {
             if !takesValue.contains(key.action) {
                 report(key.valueOrigin, .unexpectedValue(key.action))
@@ -216,6 +225,10 @@ public final class LayoutValidator {
                     for key in row.keys {
                         if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
                             report(key.valueOrigin, .missingLayer(target, layout.formFactor, locale: locale.tag, closest: LayoutVocabulary.closest(target, among: ids)))
+                        }
+                        for action in key.calloutActions where action.action == .keyboardType && !ids.contains(action.value ?? "") {
+                            report(key.calloutActionsOrigin, .missingLayer(action.value ?? "", layout.formFactor, locale: locale.tag,
+                                                                          closest: LayoutVocabulary.closest(action.value ?? "", among: ids)))
                         }
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)

@@ -175,6 +175,8 @@ public struct LayoutPreview {
         let taps = key.multiTapOutputs
         if !taps.isEmpty { title += " (taps " + taps.map(\.description).joined(separator: " ") + ")" }
         if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
+        let actions = key.calloutActions
+        if !actions.isEmpty { title += " — long press: " + actions.map { $0.value.map { "\($0)" } ?? "\($0.action)" }.joined(separator: " ") }
         return title
     }
 

@@ -165,6 +165,11 @@ public struct LayoutKey: Sendable {
     public var multiTapOutputs: [KeyText] {
         tables.gestureRange(ofKey: index).map(tables.gesture).filter { $0.kind == LayoutFormat.GestureField.multiTapKind }.map(\.output)
     }
+    /// The actions a long press on the key offers besides its callout's variants (the layers on a
+    /// layer-switch key), in order, each with its value (the layer's name).
+    public var calloutActions: [(action: KeyActionKind, value: KeyText?)] {
+        tables.gestureRange(ofKey: index).compactMap(tables.calloutAction)
+    }
     /// What the key types on its `taps`-th tap in a row (1 is the first): its output, then its
     /// multi-tap outputs in turn, starting over after the last.
     public func output(tap taps: Int) -> KeyText? {

@@ -149,8 +149,10 @@ final class LayoutTables: Sendable {
         var previous = (key: -1, kind: -1)
         for offset in stride(from: 0, to: gestures.count, by: G.recordSize) {
             guard let key = gestures.u32(offset + G.key).map(Int.init), let kind = gestures.u8(offset + G.kind).map(Int.init),
-                  let string = gestures.u32(offset + G.string), key < keys, kind <= Int(G.multiTapKind), Int(string) < strings,
-                  (key, kind) > previous || (key, kind) == previous && kind == Int(G.multiTapKind) else { return false }
+                  let action = gestures.u8(offset + G.action), let string = gestures.u32(offset + G.string), key < keys,
+                  kind <= Int(G.calloutActionKind), kind == Int(G.calloutActionKind) ? KeyActionKind(rawValue: action) != nil : action == 0,
+                  Int(string) < strings || kind == Int(G.calloutActionKind) && string == LayoutFormat.noString,
+                  (key, kind) > previous || (key, kind) == previous && kind >= Int(G.multiTapKind) else { return false }
             previous = (key, kind)
         }
         return true
@@ -175,6 +177,14 @@ final class LayoutTables: Sendable {
     func gesture(at i: Int) -> (kind: UInt8, output: KeyText) {
         typealias G = LayoutFormat.GestureField
         return (gestures?.u8(i * G.recordSize + G.kind) ?? 0, strings[gestures?.u32(i * G.recordSize + G.string) ?? 0])
+    }
+
+    /// The action and value of gesture record `i`, when it is a callout action.
+    func calloutAction(at i: Int) -> (action: KeyActionKind, value: KeyText?)? {
+        typealias G = LayoutFormat.GestureField
+        let offset = i * G.recordSize
+        guard gestures?.u8(offset + G.kind) == G.calloutActionKind, let action = gestures?.u8(offset + G.action).flatMap(KeyActionKind.init) else { return nil }
+        return (action, strings.optional(gestures?.u32(offset + G.string) ?? LayoutFormat.noString))
     }
 
     /// The hint label of key `index`: a binary search of the `hint` records.

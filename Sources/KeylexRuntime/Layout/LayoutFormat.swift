@@ -86,13 +86,16 @@ public enum LayoutFormat {
     }
 
     /// Record of the optional `gest` section, whose records are the section (12 bytes each, by
-    /// key, then kind): the key's index (`UInt32`), the kind (`UInt8`: a ``FlickDirection``, or
-    /// ``multiTapKind`` for the outputs of repeated taps, in tap order), three zero bytes and the
-    /// output's string. A key has at most one flick per direction.
+    /// key, then kind): the key's index (`UInt32`), the kind (`UInt8`: a ``FlickDirection``,
+    /// ``multiTapKind`` for the outputs of repeated taps in tap order, or ``calloutActionKind`` for
+    /// the actions its long press offers, in order), the action of a callout action (`UInt8`,
+    /// ``KeyActionKind``; else zero), two zero bytes and the output's string (a callout action's
+    /// value: ``noString`` when it has none). A key has at most one flick per direction.
     public enum GestureField {
-        public static let key = 0, kind = 4, string = 8
+        public static let key = 0, kind = 4, action = 5, string = 8
         public static let recordSize = 12
         public static let multiTapKind: UInt8 = 8
+        public static let calloutActionKind: UInt8 = 9
     }
 
     /// Record of the optional `trns` section, whose records are the section (12 bytes each, by
