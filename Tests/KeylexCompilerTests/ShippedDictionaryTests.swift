@@ -36,7 +36,7 @@ import Testing
         #expect(corpora.subtracting(served) == ["lb"])
         let without = tags.filter { ProjectBuild.corpus(for: $0, among: corpora) == nil }
         #expect(without == ["ast", "az", "bn-BD", "ca", "ckb", "eo", "fa", "fo", "hi-IN", "hoc", "hy", "id", "ig-NG", "is-IS",
-                            "kab", "ku", "nn-NO", "rue", "sk", "ta-LK", "th", "ur-PK"])
+                            "ja", "kab", "ku", "nn-NO", "rue", "sk", "ta-LK", "th", "ur-PK"])
     }
 
     @Test func caseAsUsersTypeIt() throws {
