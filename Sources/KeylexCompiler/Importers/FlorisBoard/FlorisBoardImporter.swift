@@ -43,38 +43,51 @@ public final class FlorisBoardImporter {
             diagnostics.report(preset.location, .missingProperty("FlorisBoard subtype preset", "languageTag and preferred.characters"))
             return nil
         }
-        let preferred = { (name: String) in preset["preferred"]?[name]?.location ?? preset.location }
-        guard let letters = layout("characters", characters, at: preferred("characters")) else { return nil }
+        guard let letters = layout("characters", characters, at: preset["preferred"]?["characters"]?.location ?? preset.location) else { return nil }
         let direction: TextDirection = letters.entry?["direction"]?.text == "rtl" ? .rightToLeft : .leftToRight
         let tag = uniqueTag(written, layout: characters, at: preset["languageTag"]!.location, tags: &tags)
-        guard let currencies = currencySet(preset) else { return nil }
+        guard let currencies = currencySet(preset), let (framed, paths) = framedLayers(preset, letters: letters) else { return nil }
         let keys = FlorisBoardKeys(diagnostics: diagnostics, currencies: currencies.slots, locale: Locale(identifier: tag))
         reportUnused(preset)
-        var sources = ["preset '\(written)' of \(Self.localization)/extension.json"]
-        var framed: [(id: String, rows: [[JSONNode]])] = []
-        for (id, type, reference) in [("lowercased", "characters", characters),
-                                      ("numeric", "symbols", preset["preferred"]?["symbols"]?.text ?? "org.florisboard.layouts:western"),
-                                      ("symbolic", "symbols2", preset["preferred"]?["symbols2"]?.text ?? "org.florisboard.layouts:western")] {
-            guard let main = type == "characters" ? letters : layout(type, reference, at: preferred(type)),
-                  let modifier = layout(type + "Mod", main.entry?["modifier"]?.text ?? Self.defaultLayouts, at: main.entry?.location ?? preset.location)
-            else { return nil }
-            sources += [main.path, modifier.path]
-            framed.append((id, FlorisBoardLayers.framed(main.rows, by: modifier.rows)))
-        }
         var document = LayoutDocument(locale: tag, origin: Origin(preset.location))
         document.name = name(tag, renamed: tag != LanguageTag.canonical(written), layout: letters.entry?["label"]?.text)
         document.direction = direction
         document.layouts = layouts(framed, keys: keys, direction: direction, at: preset.location)
-        let typed = Set(document.layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
-        let lowercased = Set(document.layouts[0].layers[0].rows.flatMap { $0.keys.compactMap(\.value) })
-        let popups = FlorisBoardPopups(keys: keys, direction: direction)
-        let mapping = popupMapping(preset, popups: popups, groups: groups(framed[0].rows, keys: keys, direction: direction))
-        document.callouts = CalloutSet(callouts: FlorisBoardPopups.callouts(keyPopups: framed.flatMap { popups.keyPopups($0.rows) },
-                                                                          mappingPopups: mapping.popups, typed: typed, letters: lowercased, locale: tag),
-                                       origin: Origin(preset.location))
-        sources += mapping.path.map { [$0] } ?? []
+        let (callouts, mappingPath) = callouts(preset, framed: framed, layouts: document.layouts, keys: keys, direction: direction)
+        document.callouts = callouts
+        let sources = ["preset '\(written)' of \(Self.localization)/extension.json"] + paths + (mappingPath.map { [$0] } ?? [])
         document.source = provenance(sources.map(relative) + [currencies.name])
         return document
+    }
+
+    /// The preset's characters, symbols and symbols2 layouts, each framed by its modifier layout,
+    /// and the paths of the files they came from.
+    private func framedLayers(_ preset: JSONNode, letters: (rows: [[JSONNode]], entry: JSONNode?, path: String))
+        -> (framed: [(id: String, rows: [[JSONNode]])], paths: [String])? {
+        var framed: [(id: String, rows: [[JSONNode]])] = [], paths: [String] = []
+        let preferred = { (name: String) in preset["preferred"]?[name] }
+        for (id, type) in [("lowercased", "characters"), ("numeric", "symbols"), ("symbolic", "symbols2")] {
+            let reference = preferred(type)?.text ?? "org.florisboard.layouts:western"
+            guard let main = type == "characters" ? letters : layout(type, reference, at: preferred(type)?.location ?? preset.location),
+                  let modifier = layout(type + "Mod", main.entry?["modifier"]?.text ?? Self.defaultLayouts, at: main.entry?.location ?? preset.location)
+            else { return nil }
+            paths += [main.path, modifier.path]
+            framed.append((id, FlorisBoardLayers.framed(main.rows, by: modifier.rows)))
+        }
+        return (framed, paths)
+    }
+
+    /// The callouts of the characters `layouts` type, from the keys' popups and the preset's popup
+    /// mapping, and the mapping's path.
+    private func callouts(_ preset: JSONNode, framed: [(id: String, rows: [[JSONNode]])], layouts: [Layout], keys: FlorisBoardKeys,
+                          direction: TextDirection) -> (CalloutSet, String?) {
+        let typed = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
+        let lowercased = Set(layouts[0].layers[0].rows.flatMap { $0.keys.compactMap(\.value) })
+        let popups = FlorisBoardPopups(keys: keys, direction: direction)
+        let mapping = popupMapping(preset, popups: popups, groups: groups(framed[0].rows, keys: keys, direction: direction))
+        let callouts = FlorisBoardPopups.callouts(keyPopups: framed.flatMap { popups.keyPopups($0.rows) }, mappingPopups: mapping.popups,
+                                                  typed: typed, letters: lowercased, locale: keys.locale.identifier)
+        return (CalloutSet(callouts: callouts, origin: Origin(preset.location)), mapping.path)
     }
 
     /// The phone text layout, and an e-mail and a URL layout holding the rows whose keys differ
