@@ -223,13 +223,7 @@ public final class LayoutValidator {
                 for row in layer.rows {
                     check(row, formFactor: layout.formFactor)
                     for key in row.keys {
-                        if key.action == .keyboardType, let target = key.value, !ids.contains(target) {
-                            report(key.valueOrigin, .missingLayer(target, layout.formFactor, locale: locale.tag, closest: LayoutVocabulary.closest(target, among: ids)))
-                        }
-                        for action in key.calloutActions where action.action == .keyboardType && !ids.contains(action.value ?? "") {
-                            report(key.calloutActionsOrigin, .missingLayer(action.value ?? "", layout.formFactor, locale: locale.tag,
-                                                                          closest: LayoutVocabulary.closest(action.value ?? "", among: ids)))
-                        }
+                        checkSwitches(key, layers: ids, layout.formFactor, locale: locale.tag)
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)
                         if let first = characters[value], !layer.isDerived {
@@ -258,6 +252,15 @@ public final class LayoutValidator {
             for key in layer.rows.flatMap(\.keys) where key.shifted != nil && !used {
                 report(key.shiftedOrigin, .unusedShifted(layer.id))
             }
+        }
+    }
+
+    /// A key's layer switches (its own and its long press's) go to layers of its layout.
+    private func checkSwitches(_ key: Key, layers ids: [String], _ formFactor: FormFactor, locale: String) {
+        let targets = [(key.action == .keyboardType ? key.value : nil, key.valueOrigin)]
+            + key.calloutActions.filter { $0.action == .keyboardType }.map { ($0.value, key.calloutActionsOrigin) }
+        for case let (target?, origin) in targets where !ids.contains(target) {
+            report(origin, .missingLayer(target, formFactor, locale: locale, closest: LayoutVocabulary.closest(target, among: ids)))
         }
     }
 
