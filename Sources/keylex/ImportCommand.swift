@@ -15,13 +15,16 @@ struct Import: ParsableCommand {
         are read from the import folder of --cldr-data (by default the folder two levels up from the file, \
         when it has one, as in CLDR's repository).
 
+        keyboardkit FILE…: KeyboardKit's input sets and callouts as JSON; each input set becomes a document \
+        (en for 9.9.1; en-x-2021, de-x-2021, it-x-2021, sv-x-2021 for 2021's), with the callouts of its release.
+
         Every construct that cannot be expressed is reported with its place; the documents are checked as \
         `keylex validate` checks them, and nothing is written when there is an error.
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case florisboard, cldr
+        case florisboard, cldr, keyboardkit
     }
 
     @Argument(help: "The format imported: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -41,10 +44,10 @@ struct Import: ParsableCommand {
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let diagnostics = report.engine
-        let documents = inputs.flatMap { input -> [LayoutDocument] in
+        let documents = format == .keyboardkit ? KeyboardKitImporter(diagnostics: diagnostics).importFiles(inputs) : inputs.flatMap { input -> [LayoutDocument] in
             switch format {
             case .florisboard: return FlorisBoardImporter(folder: input, diagnostics: diagnostics).importPresets()
-            case .cldr: return [CLDRImporter(data: cldrData ?? CLDRImporter.defaultData(for: input), diagnostics: diagnostics).importKeyboard(input)].compactMap { $0 }
+            default: return [CLDRImporter(data: cldrData ?? CLDRImporter.defaultData(for: input), diagnostics: diagnostics).importKeyboard(input)].compactMap { $0 }
             }
         }
         _ = LayoutBuild(diagnostics: diagnostics).resolve(documents)
