@@ -15,6 +15,10 @@ struct Import: ParsableCommand {
         are read from the import folder of --cldr-data (by default the folder two levels up from the file, \
         when it has one, as in CLDR's repository).
 
+        aosp FOLDER…: each FOLDER is a checkout of AOSP's LatinIME (java/res/xml and tools/make-keyboard-text/res) \
+        or holds its keyboard XML in res-xml/ and its more-keys tables in more-keys/; each subtype of method.xml becomes \
+        OUTPUT/<tag>.json. Only files inside FOLDER are read.
+
         keyboardkit FILE…: KeyboardKit's input sets and callouts as JSON; each input set becomes a document \
         (en for 9.9.1; en-x-2021, de-x-2021, it-x-2021, sv-x-2021 for 2021's), with the callouts of its release.
 
@@ -24,7 +28,7 @@ struct Import: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case florisboard, cldr, keyboardkit
+        case florisboard, cldr, aosp, keyboardkit
     }
 
     @Argument(help: "The format imported: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -47,6 +51,7 @@ struct Import: ParsableCommand {
         let documents = format == .keyboardkit ? KeyboardKitImporter(diagnostics: diagnostics).importFiles(inputs) : inputs.flatMap { input -> [LayoutDocument] in
             switch format {
             case .florisboard: return FlorisBoardImporter(folder: input, diagnostics: diagnostics).importPresets()
+            case .aosp: return AOSPImporter(folder: input, diagnostics: diagnostics).importSubtypes()
             default: return [CLDRImporter(data: cldrData ?? CLDRImporter.defaultData(for: input), diagnostics: diagnostics).importKeyboard(input)].compactMap { $0 }
             }
         }

@@ -23,8 +23,15 @@ import Testing
         try process.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
+        // Both pipes are drained at once: a command that fills one while the other is read would wait forever.
+        nonisolated(unsafe) var stderr = Data()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
@@ -151,6 +158,23 @@ import Testing
             .write(toFile: folder + "/bad/org.florisboard.localization/extension.json", atomically: true, encoding: .utf8)
         let bad = try Self.run(["import", "florisboard", "bad", "-o", "none"], in: folder)
         #expect(bad.status == 1 && bad.stderr.contains("[missing-reference]"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
+    }
+
+    /// `keylex import aosp` writes one document per LatinIME subtype, which build; a folder that is
+    /// not there exits 3, one that is not LatinIME's 1, writing nothing.
+    @Test func latinIMEKeyboardsImportAndBuild() throws {
+        let latinIME = Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures/aosp-latinime").path
+        let imported = try Self.run(["import", "aosp", latinIME, "-o", "aosp"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.split(separator: "\n").count == 79 && imported.stdout.contains("aosp/de.json\t3 layouts\t"), "\(imported.stdout)")
+        #expect(imported.stderr.contains("rows_dvorak.xml:1:1: warning: a file that no imported keyboard uses"))
+        let build = try Self.run(["build", "--layouts", "aosp", "--corpora", "", "--output", "bundles"], in: folder)
+        #expect(build.status == 0 && build.stdout.contains("bundles/he.klx\t0 words\t3 layouts\t"), "\(build.stderr)")
+        let missing = try Self.run(["import", "aosp", "no-such-folder", "-o", "none"], in: folder)
+        #expect(missing.status == 3 && missing.stderr.contains("no-such-folder: error: "), "\(missing.stderr)")
+        let notLatinIME = try Self.run(["import", "aosp", latinIME + "/more-keys", "-o", "none"], in: folder)
+        #expect(notLatinIME.status == 1 && notLatinIME.stderr.contains("[missing-reference]"), "\(notLatinIME.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
     }
 

@@ -36,7 +36,7 @@ public struct KeyboardConformance {
         }
         guard let bytes = ImportedFiles(folder: folder.isEmpty ? "." : folder, diagnostics: diagnostics)
             .bytes([(path as NSString).lastPathComponent], what: "keyboard test", name: path, reference: SourceLocation(file: path)),
-              let file = CLDRFile(bytes: bytes, path: path, diagnostics: diagnostics),
+              let file = ImportedXML(bytes: bytes, path: path, diagnostics: diagnostics),
               XMLSource.name(file.root) == "keyboardTest3",
               let name = file.children(file.root, "info").first.flatMap({ file.attributes($0)["keyboard"]?.value }) else { return nil }
         let keyboard = [folder + "/" + name, folder + "/../3.0/" + name].first { FileManager.default.fileExists(atPath: $0) } ?? folder + "/" + name
@@ -56,7 +56,7 @@ public struct KeyboardConformance {
 
 /// Plays one keyboard test's actions on a compiled locale.
 private struct KeystrokePlayer {
-    let file: CLDRFile
+    let file: ImportedXML
     let locale: LayoutLocale
     /// What each CLDR key id types.
     let outputs: [String: String]

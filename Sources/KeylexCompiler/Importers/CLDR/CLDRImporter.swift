@@ -51,7 +51,7 @@ public final class CLDRImporter {
     /// The document of a keyboard read from `bytes` as the contents of `path`, and what each of
     /// its keys types.
     public func importKeyboard(bytes: [UInt8], path: String) -> (document: LayoutDocument, outputs: [String: String])? {
-        guard let file = CLDRFile(bytes: bytes, path: path, diagnostics: diagnostics) else { return nil }
+        guard let file = ImportedXML(bytes: bytes, path: path, diagnostics: diagnostics) else { return nil }
         guard XMLSource.name(file.root) == "keyboard3", let locale = file.attributes(file.root)["locale"] else {
             diagnostics.report(file.location(file.root), .notCLDRKeyboard)
             return nil
@@ -61,7 +61,7 @@ public final class CLDRImporter {
     }
 
     /// The key bag of a keyboard: the implied keys, its imports and its own keys.
-    fileprivate func keyBag(_ file: CLDRFile, text: CLDRText) -> CLDRKeyBag {
+    fileprivate func keyBag(_ file: ImportedXML, text: CLDRText) -> CLDRKeyBag {
         var bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
         if let implied = imported("keys-Latn-implied.xml", at: file.location(file.root)) { bag.add(implied.root, in: implied) }
         for keys in file.children(file.root, "keys") {
@@ -74,13 +74,13 @@ public final class CLDRImporter {
         return bag
     }
 
-    private func imported(_ name: String, at location: SourceLocation) -> CLDRFile? {
+    private func imported(_ name: String, at location: SourceLocation) -> ImportedXML? {
         guard let data else {
             diagnostics.reportOnce(location, .missingReference("CLDR import", name, expected: "an import folder (give --cldr-data)"))
             return nil
         }
         guard let bytes = data.bytes(["import", name], what: "CLDR import", name: name, reference: location) else { return nil }
-        return CLDRFile(bytes: bytes, path: data.path(["import", name]), diagnostics: diagnostics)
+        return ImportedXML(bytes: bytes, path: data.path(["import", name]), diagnostics: diagnostics)
     }
 
     /// Reports why CLDR text could not be read.
@@ -96,14 +96,14 @@ public final class CLDRImporter {
 
 /// One keyboard file being imported: its variables, keys and displays, read once.
 struct CLDRKeyboard {
-    let file: CLDRFile
+    let file: ImportedXML
     let diagnostics: DiagnosticEngine
     let text: CLDRText
     let keys: CLDRKeyBag
     /// Keycap texts, by `id:` and key id or `output:` and output.
     let displays: [String: String]
 
-    fileprivate init(file: CLDRFile, importer: CLDRImporter) {
+    fileprivate init(file: ImportedXML, importer: CLDRImporter) {
         self.file = file
         diagnostics = importer.diagnostics
         text = Self.variables(file, diagnostics: diagnostics)
@@ -148,7 +148,7 @@ struct CLDRKeyboard {
 
     /// The `<string>` variables, each decoded with those before it; a variable of any kind
     /// defined twice is reported.
-    private static func variables(_ file: CLDRFile, diagnostics: DiagnosticEngine) -> CLDRText {
+    private static func variables(_ file: ImportedXML, diagnostics: DiagnosticEngine) -> CLDRText {
         var text = CLDRText()
         var seen: [String: SourceLocation] = [:]
         for element in file.children(file.root, "variables").flatMap(XMLSource.elements) {
@@ -166,7 +166,7 @@ struct CLDRKeyboard {
 
     /// Keycap texts by `id:` and key id or `output:` and output; each `<display>` names one of
     /// the two, once.
-    private static func displays(_ file: CLDRFile, text: CLDRText, diagnostics: DiagnosticEngine) -> [String: String] {
+    private static func displays(_ file: ImportedXML, text: CLDRText, diagnostics: DiagnosticEngine) -> [String: String] {
         var displays: [String: String] = [:]
         var seen: [String: SourceLocation] = [:]
         for element in file.children(file.root, "displays").flatMap({ file.children($0, "display") }) {

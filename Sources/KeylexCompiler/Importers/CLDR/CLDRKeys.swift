@@ -1,35 +1,6 @@
 import CLibXML2
 import Foundation
 
-/// A parsed XML file of CLDR keyboard data, freed when released. Document type declarations are
-/// allowed (CLDR's files name their DTD) but nothing external is loaded.
-final class CLDRFile {
-    let source: XMLSource
-    private let doc: xmlDocPtr
-    let root: xmlNodePtr
-
-    init?(bytes: [UInt8], path: String, diagnostics: DiagnosticEngine) {
-        source = XMLSource(positions: SourcePositions(path: path, bytes: bytes))
-        guard let doc = source.parse(diagnostics: diagnostics) else { return nil }
-        guard let root = xmlDocGetRootElement(doc) else {
-            xmlFreeDoc(doc)
-            return nil
-        }
-        self.doc = doc
-        self.root = root
-    }
-
-    deinit { xmlFreeDoc(doc) }
-
-    /// The child elements of `node` named `name`.
-    func children(_ node: xmlNodePtr, _ name: String) -> [xmlNodePtr] {
-        XMLSource.elements(node).filter { XMLSource.name($0) == name }
-    }
-
-    func attributes(_ node: xmlNodePtr) -> [String: XMLSource.Attribute] { source.attributes(of: node) }
-    func location(_ node: xmlNodePtr) -> SourceLocation { source.location(of: node) }
-}
-
 /// A CLDR `<key>`: what it types or does, and its long-press, multi-tap and flick keys.
 struct CLDRKey {
     var output: String?
@@ -52,7 +23,7 @@ struct CLDRKeyBag {
     let diagnostics: DiagnosticEngine
 
     /// Adds the `<key>` elements of `node` (a `<keys>` element or an imported file's root).
-    mutating func add(_ node: xmlNodePtr, in file: CLDRFile) {
+    mutating func add(_ node: xmlNodePtr, in file: ImportedXML) {
         for element in file.children(node, "key") {
             let attributes = file.attributes(element)
             guard let id = attributes["id"]?.value else { continue }

@@ -32,25 +32,25 @@ public final class FlorisBoardImporter {
             diagnostics.report(registry.location, .missingProperty("FlorisBoard localization extension", "subtypePresets"))
             return []
         }
-        var tags = Set<String>()
+        var tags = ImportedTags()
         return presets.compactMap { document($0, tags: &tags) }
     }
 
     // MARK: A preset
 
-    private func document(_ preset: JSONNode, tags: inout Set<String>) -> LayoutDocument? {
+    private func document(_ preset: JSONNode, tags: inout ImportedTags) -> LayoutDocument? {
         guard let written = preset["languageTag"]?.text, let characters = preset["preferred"]?["characters"]?.text else {
             diagnostics.report(preset.location, .missingProperty("FlorisBoard subtype preset", "languageTag and preferred.characters"))
             return nil
         }
         guard let letters = layout("characters", characters, at: preset["preferred"]?["characters"]?.location ?? preset.location) else { return nil }
         let direction: TextDirection = letters.entry?["direction"]?.text == "rtl" ? .rightToLeft : .leftToRight
-        let tag = uniqueTag(written, layout: characters, at: preset["languageTag"]!.location, tags: &tags)
+        let tag = tags.unique(LanguageTag.canonical(written), written: written, layout: Self.split(characters).id, document: "preset", at: preset["languageTag"]!.location, diagnostics: diagnostics)
         guard let currencies = currencySet(preset), let (framed, paths) = framedLayers(preset, letters: letters) else { return nil }
         let keys = FlorisBoardKeys(diagnostics: diagnostics, currencies: currencies.slots, locale: Locale(identifier: tag))
         reportUnused(preset)
         var document = LayoutDocument(locale: tag, origin: Origin(preset.location))
-        document.name = name(tag, renamed: tag != LanguageTag.canonical(written), layout: letters.entry?["label"]?.text)
+        document.name = ImportedTags.englishName(tag, renamed: tag != LanguageTag.canonical(written), layout: letters.entry?["label"]?.text)
         document.direction = direction
         document.layouts = layouts(framed, keys: keys, direction: direction, at: preset.location)
         let (callouts, mappingPath) = callouts(preset, framed: framed, layouts: document.layouts, keys: keys, direction: direction)
@@ -179,15 +179,6 @@ public final class FlorisBoardImporter {
         return (String(reference[..<colon]), String(reference[reference.index(after: colon)...]))
     }
 
-    /// The locale's English name, with the layout's when the tag was changed to tell it apart.
-    private func name(_ tag: String, renamed: Bool, layout: String?) -> String? {
-        let english = Locale(identifier: "en")
-        let base = english.localizedString(forIdentifier: String(tag.split(separator: "-x-")[0]))
-            ?? english.localizedString(forLanguageCode: String(tag.prefix { $0 != "-" }))
-        guard renamed, let layout else { return base }
-        return base.map { "\($0), \(layout)" } ?? layout
-    }
-
     private func relative(_ path: String) -> String {
         path.hasPrefix(files.folder + "/") ? String(path.dropFirst(files.folder.count + 1)) : path
     }
@@ -196,43 +187,5 @@ public final class FlorisBoardImporter {
         let licence = files.json([Self.localization, "extension.json"], what: "FlorisBoard extension", name: Self.localization,
                                  reference: SourceLocation(file: files.folder))?["meta"]?["license"]?.text ?? "see the extension"
         return "Imported from FlorisBoard (licence: \(licence)) by keylex import florisboard: " + sources.joined(separator: "; ")
-    }
-
-    /// `written` in canonical case, made well-formed (its bad subtags as private use) and unique
-    /// (an earlier preset's tag gets the layout's name as private use), with a diagnostic when it
-    /// changes other than in case.
-    private func uniqueTag(_ written: String, layout: String, at location: SourceLocation, tags: inout Set<String>) -> String {
-        var tag = LanguageTag.canonical(written)
-        var reason: String?
-        if !LanguageTag.isWellFormed(tag) {
-            tag = Self.wellFormed(written)
-            reason = "is not a well-formed BCP 47 tag"
-        }
-        let base = tag
-        var suffix = 1
-        while tags.contains(tag) {
-            tag = Self.privateUse(base, suffix == 1 ? Self.split(layout).id : String(suffix))
-            suffix += 1
-            reason = "is the tag of an earlier preset"
-        }
-        if let reason { diagnostics.report(location, .renamedLocale(written, tag, reason: reason)) }
-        tags.insert(tag)
-        return tag
-    }
-
-    /// The longest well-formed start of `tag`, its other subtags added as private use.
-    static func wellFormed(_ tag: String) -> String {
-        let parts = tag.split(separator: "-").map(String.init)
-        for count in stride(from: parts.count, through: 1, by: -1) where LanguageTag.isWellFormed(parts.prefix(count).joined(separator: "-")) {
-            let result = parts.dropFirst(count).reduce(LanguageTag.canonical(parts.prefix(count).joined(separator: "-")), privateUse)
-            if LanguageTag.isWellFormed(result) { return result }
-        }
-        return privateUse("und", tag)
-    }
-
-    /// `tag` with `name` (its letters and digits, at most eight) as a private-use subtag.
-    static func privateUse(_ tag: String, _ name: String) -> String {
-        let subtag = String(name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(8))
-        return tag + (tag.contains("-x-") ? "-" : "-x-") + (subtag.isEmpty ? "layout" : subtag)
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import KeylexRuntime
+
+/// A LatinIME keyboard element and the Keylex layer it becomes.
+enum AOSPLayer: CaseIterable {
+    case alphabet, symbols, symbolsShifted
+
+    var id: String { [.alphabet: "lowercased", .symbols: "numeric", .symbolsShifted: "symbolic"][self]! }
+    var element: String { "\(self)" }
+}
+
+/// LatinIME keys as Keylex keys: key specs, actions, hint labels, more keys (as the key's own
+/// callout), widths and the gaps LatinIME's positions leave. Attributes that only style a key
+/// (label flags other than `preserveCase`, background types, insets, letter sizes) are not read.
+struct AOSPKeys {
+    let texts: AOSPTexts
+    let diagnostics: DiagnosticEngine
+    let layer: AOSPLayer
+    let locale: Locale
+
+    /// The rows of a layer. A character key as wide as most of the layer's is one input unit;
+    /// other widths are fractions of the row, `fillRight` takes what is left.
+    func rows(_ rows: [AOSPRow]) -> [Row] {
+        let widths = rows.flatMap(\.keys).filter { !$0.fillsRight && !$0.isSpacer && $0.attributes["keySpec"].map { !$0.value.contains("!code/") } ?? false }.map { ($0.width * 1000).rounded() / 1000 }
+        let unit = Dictionary(grouping: widths, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? 10
+        return rows.map { row($0, unit: unit) }
+    }
+
+    private func row(_ row: AOSPRow, unit: Double) -> Row {
+        var keys: [Key] = [], end = 0.0
+        for aosp in row.keys {
+            if aosp.x > end + 0.01 { keys.append(gap(aosp.x - end, at: aosp.location)) }
+            if aosp.x < end - 0.01 {
+                diagnostics.reportOnce(aosp.location, .unsupportedConstruct("a key placed over the one before it", kept: "it is placed after it"))
+            }
+            keys.append(key(aosp, unit: unit))
+            end = max(end, aosp.x) + aosp.width
+        }
+        // LatinIME's rows start at the left; Keylex centres a row that does not fill the keyboard.
+        let leading = keys.first.flatMap { $0.action == .none ? $0.width : nil }.flatMap { if case .percentage(let f) = $0 { f * 100 } else { nil } } ?? 0
+        if !keys.contains(where: { $0.width == .available }) {
+            if abs(leading - (100 - end)) < 0.01, leading > 0 { keys.removeFirst() } else if end < 99.99 { keys.append(gap(100 - end, at: row.location)) }
+        }
+        return Row(keys: keys, origin: Origin(row.location))
+    }
+
+    private func gap(_ width: Double, at location: SourceLocation) -> Key {
+        Key(action: .none, width: Self.percentage(width), origin: Origin(location))
+    }
+
+    private func key(_ aosp: AOSPKey, unit: Double) -> Key {
+        let origin = Origin(aosp.location)
+        guard !aosp.isSpacer, let specText = aosp.attributes["keySpec"], let spec = AOSPKeySpec(text(specText)) else {
+            return Key(action: .none, width: width(aosp, unit: unit), origin: origin)
+        }
+        var key = spec.code.map { action($0, label: spec.label, at: specText.location) } ?? typing(spec, origin: origin)
+        key.origin = origin
+        key.width = width(aosp, unit: unit)
+        let flags = Set((aosp.attributes["keyLabelFlags"]?.value ?? "").split(separator: "|").map(String.init))
+        if let hint = aosp.attributes["keyHintLabel"], !flags.contains("disableKeyHintLabel") {
+            let text = AOSPKeySpec.unescape(text(hint))
+            if !text.isEmpty { key.set(.hint, text, at: Origin(hint.location)) }
+        }
+        if flags.contains("preserveCase"), key.typesValue, let value = key.value, value.uppercased(with: locale) != value { key.shifted = value }
+        moreKeys(aosp, flags: flags, into: &key)
+        return key
+    }
+
+    /// An attribute's text, escapes undone as `aapt` does, `!text/` references expanded, in NFC.
+    private func text(_ attribute: XMLSource.Attribute) -> String {
+        let text = texts.expand(AOSPTexts.resourceText(attribute.value), at: attribute.location, diagnostics: diagnostics)
+        return ImportedText.nfc(text, at: attribute.location, diagnostics: diagnostics)
+    }
+
+    private func typing(_ spec: AOSPKeySpec, origin: Origin) -> Key {
+        guard let output = spec.output else {
+            diagnostics.reportOnce(origin.location, .unsupportedConstruct("a key that shows an icon and types nothing", kept: "it is imported as a gap"))
+            return Key(action: .none, origin: origin)
+        }
+        var key = Key(action: output.count == 1 ? .character : .text, value: output, origin: origin)
+        key.label = spec.label ?? spec.icon.map(Self.iconLabel)
+        return key
+    }
+
+    /// LatinIME's icons on keys that type (the zero-width joiners) as text labels.
+    private static func iconLabel(_ icon: String) -> String {
+        ["zwnj_key": "ZWNJ", "zwj_key": "ZWJ"][icon] ?? icon
+    }
+
+    /// LatinIME's action codes that are one Keylex action wherever they are.
+    private static let actions: [String: KeyActionKind] = ["key_delete": .backspace, "key_space": .space, "key_emoji": .emoji,
+                                                           "key_language_switch": .nextKeyboard, "key_tab": .tab, "key_capslock": .capsLock]
+
+    /// The key of a LatinIME action code (`key_shift`), as the element it is on uses it.
+    private func action(_ code: String, label: String?, at location: SourceLocation) -> Key {
+        let origin = Origin(location)
+        switch (code, layer) {
+        case ("key_shift", .alphabet): return Key(action: .shift, origin: origin)
+        case ("key_shift", .symbols): return Key(action: .keyboardType, value: "symbolic", label: label, origin: origin)
+        case ("key_shift", .symbolsShifted): return Key(action: .keyboardType, value: "numeric", label: label, origin: origin)
+        case ("key_switch_alpha_symbol", .alphabet): return Key(action: .keyboardType, value: "numeric", label: label, origin: origin)
+        case ("key_switch_alpha_symbol", _): return Key(action: .keyboardType, value: "lowercased", label: label, origin: origin)
+        case ("key_enter", _): return Key(action: .primary, value: "return", origin: origin)
+        default: break
+        }
+        if let action = Self.actions[code] { return Key(action: action, origin: origin) }
+        let name = code.hasPrefix("key_") ? String(code.dropFirst(4)) : code
+        diagnostics.reportOnce(location, .unsupportedConstruct("LatinIME's action '\(code)'", kept: "it is imported as the custom action '\(name)'"))
+        return Key(action: .custom, value: name, origin: origin)
+    }
+
+    private func width(_ aosp: AOSPKey, unit: Double) -> KeyWidth? {
+        if aosp.fillsRight { return .available }
+        if abs(aosp.width - unit) < 0.01 { return nil }
+        return Self.percentage(aosp.width)
+    }
+
+    /// A width in percent of the row, to the hundredth of a percent (as sources write it).
+    private static func percentage(_ percent: Double) -> KeyWidth {
+        .percentage((percent * 100).rounded() / 100 / 100)
+    }
+
+    /// The key's more keys and additional more keys as its callout (outputs) and callout actions
+    /// (caps lock on shift, emoji on return); panel flags only arrange LatinIME's panel and are not read.
+    private func moreKeys(_ aosp: AOSPKey, flags: Set<String>, into key: inout Key) {
+        let more = aosp.attributes["moreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
+        let additional = flags.contains("disableAdditionalMoreKeys") ? nil : aosp.attributes["additionalMoreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
+        guard let location = more?.1 ?? additional?.1 else { return }
+        let entries = AOSPKeySpec.inserting(additional?.0 ?? [], into: more?.0 ?? []).filter { !AOSPKeySpec.isFlag($0) && $0 != "%" }
+        for spec in entries.compactMap(AOSPKeySpec.init) {
+            if let code = spec.code {
+                if let action = Self.actions[code], action != .capsLock || key.action == .shift { key.calloutActions.append(CalloutAction(action)) } else {
+                    diagnostics.reportOnce(location, .unsupportedConstruct("LatinIME's action '\(code)' in more keys", kept: "left out"))
+                }
+            } else if let output = spec.output, output != key.value, !key.callout.contains(output) {
+                if spec.label != nil {
+                    diagnostics.reportOnce(location, .unsupportedConstruct("a more key's label ('\(spec.label!)' for '\(output)')", kept: "the callout shows what it types"))
+                }
+                key.callout.append(output)
+            }
+        }
+        (key.calloutOrigin, key.calloutActionsOrigin) = (Origin(location), Origin(location))
+    }
+}

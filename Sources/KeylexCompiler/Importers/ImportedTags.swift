@@ -1,0 +1,55 @@
+import Foundation
+
+/// The tags of the documents one import makes: each well-formed and unique, every change reported.
+struct ImportedTags {
+    private var tags = Set<String>()
+
+    /// `tag` (the importer's reading of `written`) made well-formed (its bad subtags as private
+    /// use) and unique (the tag of an earlier `document` gets `layout`, the name of its layout, as
+    /// private use), with a diagnostic at `location` when it is not `written` in canonical case.
+    /// `reason` says why the importer changed it, when it did.
+    mutating func unique(_ tag: String, written: String, layout: String, document: String, reason: String? = nil,
+                         at location: SourceLocation, diagnostics: DiagnosticEngine) -> String {
+        var tag = tag
+        var reason = reason
+        if !LanguageTag.isWellFormed(tag) {
+            tag = Self.wellFormed(tag)
+            reason = "is not a well-formed BCP 47 tag"
+        }
+        let base = tag
+        var suffix = 1
+        while tags.contains(tag) {
+            tag = Self.privateUse(base, suffix == 1 ? layout : String(suffix))
+            suffix += 1
+            reason = "is the tag of an earlier \(document)"
+        }
+        if let reason { diagnostics.report(location, .renamedLocale(written, tag, reason: reason)) }
+        tags.insert(tag)
+        return tag
+    }
+
+    /// The longest well-formed start of `tag`, its other subtags added as private use.
+    static func wellFormed(_ tag: String) -> String {
+        let parts = tag.split(separator: "-").map(String.init)
+        for count in stride(from: parts.count, through: 1, by: -1) where LanguageTag.isWellFormed(parts.prefix(count).joined(separator: "-")) {
+            let result = parts.dropFirst(count).reduce(LanguageTag.canonical(parts.prefix(count).joined(separator: "-")), privateUse)
+            if LanguageTag.isWellFormed(result) { return result }
+        }
+        return privateUse("und", tag)
+    }
+
+    /// `tag` with `name` (its letters and digits, at most eight) as a private-use subtag.
+    static func privateUse(_ tag: String, _ name: String) -> String {
+        let subtag = String(name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(8))
+        return tag + (tag.contains("-x-") ? "-" : "-x-") + (subtag.isEmpty ? "layout" : subtag)
+    }
+
+    /// The locale's English name, with the layout's when the tag was changed to tell it apart.
+    static func englishName(_ tag: String, renamed: Bool, layout: String?) -> String? {
+        let english = Locale(identifier: "en")
+        let base = english.localizedString(forIdentifier: String(tag.split(separator: "-x-")[0]))
+            ?? english.localizedString(forLanguageCode: String(tag.prefix { $0 != "-" }))
+        guard renamed, let layout else { return base }
+        return base.map { "\($0), \(layout)" } ?? layout
+    }
+}

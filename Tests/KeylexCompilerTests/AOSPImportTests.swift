@@ -1,0 +1,130 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// `keylex import aosp` over AOSP LatinIME's real keyboard XML and more-keys tables (a copy in
+/// Fixtures/aosp-latinime): every subtype imports, every construct and every file that is not
+/// imported is reported, and what is imported compiles, converts losslessly and types what
+/// LatinIME's keyboards type.
+@Suite struct AOSPImportTests {
+    static let folder = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/aosp-latinime")
+
+    static let imported: (documents: [LayoutDocument], locales: [ResolvedLocale], diagnostics: [Diagnostic]) = {
+        let engine = DiagnosticEngine()
+        let documents = AOSPImporter(folder: folder, diagnostics: engine).importSubtypes()
+        let locales = LayoutBuild(diagnostics: engine).resolve(documents).locales
+        return (documents, locales, engine.diagnostics)
+    }()
+
+    static func bundle(_ tag: String) throws -> LayoutBundle {
+        try LayoutBundle(bytes: LayoutBuild.bundle(locales: imported.locales.filter { $0.tag == tag }))
+    }
+
+    static func row(_ tag: String, _ layer: StandardLayer, _ index: Int, field: FieldKind = .text) throws -> [String] {
+        let layout = try #require(try bundle(tag).layout(for: .phone, field: field))
+        return try #require(layout.layer(layer)).row(at: index).map { $0.output?.description ?? "\($0.action)" }
+    }
+
+    @Test func everySubtypeImportsAndEveryFileIsImportedOrReported() throws {
+        // 83 subtypes: the emoji keyboard is reported, 82 import (si_LK and ta_LK are commented out).
+        #expect(Self.imported.documents.count == 79)
+        #expect(Self.imported.locales.count == 79)
+        #expect(!Self.imported.diagnostics.contains { $0.severity == .error }, "\(Self.imported.diagnostics.filter { $0.severity == .error })")
+        let counts = Dictionary(grouping: Self.imported.diagnostics, by: \.code).mapValues(\.count)
+        // 66 files no subtype uses (emoji, Dvorak, Colemak, PC QWERTY, Sinhala, phone and number
+        // rows, templates, 5 more-keys tables), 99 phone and number keyboards, 90 more keys' own
+        // labels (mirrored brackets, dotted circles), 7 texts not in NFC, the settings key.
+        #expect(counts == ["unsupported-construct": 263, "renamed-locale": 7, "duplicate-character": 1], "\(counts)")
+        let unused = Self.imported.diagnostics.filter { $0.message.hasPrefix("a file that no imported keyboard uses") }.map(\.location.file)
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder + "/res-xml").filter { $0.hasSuffix(".xml") }
+        #expect(unused.count == 66 && files.count == 316 && unused.filter { $0.contains("/more-keys/") }.count == 5)
+        #expect(Self.imported.diagnostics.allSatisfy { $0.location.line > 0 && $0.location.file.hasPrefix(Self.folder) })
+        #expect(Self.imported.documents.allSatisfy { $0.source?.contains("licence: Apache-2.0") == true && $0.source!.contains("keyboard_layout_set_") })
+    }
+
+    @Test func importedDocumentsConvertLosslesslyAndReadBack() throws {
+        let reader = LayoutSourceReader(diagnostics: DiagnosticEngine())
+        for document in Self.imported.documents {
+            #expect(reader.read(Array(JSONLayoutWriter.write(document).utf8), path: "a.json") == document, "\(document.locale)")
+            #expect(reader.read(Array(XMLLayoutWriter.write(document).utf8), path: "a.xml") == document, "\(document.locale)")
+        }
+        let bundle = try LayoutBundle(bytes: LayoutBuild.bundle(locales: Self.imported.locales))
+        #expect(LayoutReadback.firstDifference(Self.imported.locales, bundle) == nil)
+    }
+
+    /// German: QWERTZ with LatinIME's digit hints, more keys from `values-de`, and the comma key
+    /// that types `@` on e-mail fields and `/` on URL fields.
+    @Test func germanHasLatinIMEsRowsMoreKeysAndFieldKeys() throws {
+        #expect(try Self.row("de", .lowercased, 0).joined() == "qwertzuiop")
+        #expect(try Self.row("de", .lowercased, 2) == ["shift", "y", "x", "c", "v", "b", "n", "m", "backspace"])
+        #expect(try Self.row("de", .lowercased, 3) == ["numeric", ",", "nextKeyboard", "space", ".", "primary"])
+        #expect(try Self.row("de", .lowercased, 3, field: .email)[1] == "@")
+        #expect(try Self.row("de", .lowercased, 3, field: .url)[1] == "/")
+        let locale = try Self.bundle("de").locales[0]
+        #expect(locale.callout(for: "a").map { $0.map(\.description) } == ["ä", "â", "à", "á", "æ", "ã", "å", "ā"])
+        // `ü,%,û…` puts the additional more key (the hint digit) in place of `%`.
+        #expect(locale.callout(for: "u").map { $0.map(\.description) }?.prefix(3) == ["ü", "7", "û"])
+        let layer = try #require(try Self.bundle("de").layout(for: .phone)?.layer(.lowercased))
+        #expect(layer.row(at: 0)[0].hint?.description == "1")
+        #expect(layer.row(at: 2)[0].calloutActions.map(\.action) == [.capsLock])
+        #expect(try Self.row("de", .numeric, 1).contains("€") && Self.row("en-US", .numeric, 1).contains("$"))
+    }
+
+    /// Hebrew reads as LatinIME draws it (and as the shipped `he` does): ק ר א ט ו ן ם פ left to
+    /// right; Hindi's shifted alphabet (other letters, not upper case) comes in as shifted outputs.
+    @Test func scriptsDirectionsAndShiftedAlphabets() throws {
+        let hebrew = try Self.row("he", .lowercased, 0).filter { $0.unicodeScalars.first!.properties.isAlphabetic }
+        #expect(hebrew == ["ק", "ר", "א", "ט", "ו", "ן", "ם", "פ"])
+        #expect(Self.imported.documents.first { $0.locale == "he" }?.direction == .rightToLeft)
+        let hindi = try #require(try Self.bundle("hi").layout(for: .phone))
+        #expect(hindi.layer(.lowercased)!.row(at: 0)[0].output?.description == "\u{094C}")
+        #expect(hindi.layer(.uppercased)!.row(at: 0)[0].output?.description == "\u{0914}")
+        #expect(hindi.layer(.lowercased)!.row(at: 0)[0].label?.description == "\u{25CC}\u{094C}")
+        let renamed = Self.imported.diagnostics.filter { $0.code == "renamed-locale" }.map(\.message)
+        #expect(renamed.contains("the locale 'iw' uses a deprecated ISO 639 code; imported as 'he'"))
+        #expect(renamed.contains("the locale 'bg' is the tag of an earlier subtype; imported as 'bg-x-bds'"))
+        #expect(renamed.contains("the locale 'sr_ZZ' uses LatinIME's region ZZ for its Latin-script keyboard; imported as 'sr-Latn'"))
+    }
+
+    /// LatinIME's two levels of escapes (aapt's, then the key-spec syntax's) and its lists.
+    @Test func keySpecsAndTextsReadAsLatinIMEReadsThem() throws {
+        #expect(AOSPTexts.resourceText(#""!autoColumnOrder!8,\\,,?""#) == #"!autoColumnOrder!8,\,,?"#)
+        #expect(AOSPKeySpec.list(#"!autoColumnOrder!8,\,,?"#) == ["!autoColumnOrder!8", #"\,"#, "?"])
+        #expect(AOSPKeySpec(#"\,"#)?.output == ",")
+        #expect(AOSPKeySpec("|")?.output == "|")
+        let symbols = AOSPKeySpec(AOSPTexts.resourceText(#"= \\\\ <|!code/key_shift"#))
+        #expect(symbols?.label == #"= \ <"# && symbols?.code == "key_shift" && symbols?.output == nil)
+        // A combining mark after the bar does not hide it.
+        #expect(AOSPKeySpec("\u{25CC}\u{094C}|\u{094C}")?.output == "\u{094C}")
+        #expect(AOSPKeySpec.inserting(["1"], into: ["ü", "%", "û"]) == ["ü", "1", "û"])
+        #expect(AOSPKeySpec.inserting(["1"], into: ["é", "è"]) == ["1", "é", "è"])
+        #expect(AOSPImporter.tag("en_US").tag == "en-US" && AOSPImporter.tag("zz").tag == "und" && AOSPImporter.tag("hi_ZZ").tag == "hi-Latn")
+    }
+
+    /// Hand-made folders: an include cycle, a reference that leaves the folder, an unknown text
+    /// and a folder that is not LatinIME's, each reported with nothing imported that is wrong.
+    @Test func badFilesAreReported() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let xml = folder + "/res-xml"
+        try FileManager.default.createDirectory(atPath: xml, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/more-keys", withIntermediateDirectories: true)
+        _ = try TestSupport.write(#"<resources><string name="keyspec_q">q</string></resources>"#, "values.donottranslate-more-keys.xml", in: folder + "/more-keys")
+        _ = try TestSupport.write(#"<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="en_US" android:imeSubtypeExtraValue="KeyboardLayoutSet=test"/></input-method>"#, "method.xml", in: xml)
+        _ = try TestSupport.write(#"<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_test"/></KeyboardLayoutSet>"#, "keyboard_layout_set_test.xml", in: xml)
+        func run(_ rows: String) throws -> [String] {
+            _ = try TestSupport.write(#"<Keyboard xmlns:latin="l"><Row>\#(rows)</Row></Keyboard>"#, "kbd_test.xml", in: xml)
+            let engine = DiagnosticEngine()
+            _ = AOSPImporter(folder: folder, diagnostics: engine).importSubtypes()
+            return engine.diagnostics.map { "\($0.code)" }
+        }
+        #expect(try run(#"<Key latin:keySpec="!text/keyspec_q"/>"#) == [])
+        #expect(try run(#"<include latin:keyboardLayout="@xml/kbd_test"/>"#) == ["inheritance-cycle"])
+        #expect(try run(#"<include latin:keyboardLayout="@xml/../../etc/passwd"/>"#) == ["missing-reference"])
+        #expect(try run(#"<Key latin:keySpec="!text/keyspec_nothere"/>"#) == ["missing-reference"])
+        let engine = DiagnosticEngine()
+        #expect(AOSPImporter(folder: folder + "/more-keys", diagnostics: engine).importSubtypes().isEmpty)
+        #expect(engine.diagnostics.map(\.code) == ["missing-reference"])
+    }
+}
