@@ -14,8 +14,9 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=$ROOT/.build-fuzz
 CLDR=Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49
-TARGETS="bundle userwords layout corpus cldr"
-declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards)
+AOSP=Tests/KeylexCompilerTests/Fixtures/aosp-latinime
+TARGETS="bundle userwords layout corpus cldr aosp"
+declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards)
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
@@ -79,6 +80,14 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
     cldr)
         find "$CLDR/3.0" -name '*.xml' -size -40k -exec cp {} "$dir/" \;
         cp Tests/KeylexCompilerTests/Fixtures/kmc-ldml-fixtures/sections/tran/*.xml "$dir/" ;;
+    aosp)  # LatinIME's keyboard files as seeds; the input replaces kbd_fuzz.xml, which one subtype uses
+        find "$AOSP/res-xml" \( -name 'kbd_*.xml' -o -name 'rows_*.xml' \) -size -20k -exec cp {} "$dir/" \;
+        rm -rf "$OUT/aosp-folder"; cp -r "$AOSP" "$OUT/aosp-folder"
+        local xml=$OUT/aosp-folder/res-xml
+        rm "$xml"/keyboard_layout_set_*.xml
+        printf '<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="de" android:imeSubtypeExtraValue="KeyboardLayoutSet=fuzz"/></input-method>\n' > "$xml/method.xml"
+        printf '<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_fuzz"/><Element latin:elementName="symbols" latin:elementKeyboard="@xml/kbd_symbols"/></KeyboardLayoutSet>\n' \
+            > "$xml/keyboard_layout_set_fuzz.xml" ;;
     corpus)
         { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"
         { zcat corpora/fr/fr.combined.gz || true; } | head -n 120 > "$dir/fr.combined"

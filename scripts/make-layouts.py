@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import unicodedata
 
 EXTERNAL = sys.argv[1] if len(sys.argv) > 1 else os.path.join('..', 'shared', 'corpus', 'layouts-external')
@@ -94,6 +95,81 @@ PRESET_LOCALES = [
     ('kab', 'Taqbaylit', 'kab', None, 'xml', {}),
     ('th', 'ไทย', 'th-kd', None, 'json', {}),
 ]
+
+
+# Locales whose letters come from AOSP LatinIME (its keyboards as `keylex import aosp` reads them):
+# the languages no FlorisBoard preset above covers. tag, name, the imported subtype's tag,
+# numeric currency, syntax, extra.
+AOSP_LOCALES = [
+    ('af', 'Afrikaans', 'af', 'R', 'json', {}),
+    ('be-BY', 'Беларуская', 'be-BY', 'Br', 'xml', {}),
+    ('bn-IN', 'বাংলা (ভারত)', 'bn-IN', '₹', 'json', {}),
+    ('en-IN', 'English (India)', 'en-IN', '₹', 'xml', {}),
+    ('et-EE', 'Eesti', 'et-EE', '€', 'json', {}),
+    ('eu-ES', 'Euskara', 'eu-ES', '€', 'xml', {}),
+    ('gl-ES', 'Galego', 'gl-ES', '€', 'json', {}),
+    ('kk', 'Қазақ тілі', 'kk', '₸', 'xml', {}),
+    ('km-KH', 'ខ្មែរ', 'km-KH', '៛', 'json', {}),
+    ('kn-IN', 'ಕನ್ನಡ', 'kn-IN', '₹', 'xml', {}),
+    ('ky', 'Кыргызча', 'ky', 'с', 'json', {}),
+    ('lo-LA', 'ລາວ', 'lo-LA', '₭', 'xml', {}),
+    ('mk', 'Македонски', 'mk', 'ден', 'json', {}),
+    ('ml-IN', 'മലയാളം', 'ml-IN', '₹', 'xml', {}),
+    ('mn-MN', 'Монгол', 'mn-MN', '₮', 'json', {}),
+    ('mr-IN', 'मराठी', 'mr-IN', '₹', 'xml', {}),
+    ('ms-MY', 'Bahasa Melayu', 'ms-MY', 'RM', 'json', {}),
+    ('ne-NP', 'नेपाली', 'ne-NP', 'रु', 'xml', {}),
+    ('nl-BE', 'Nederlands (België)', 'nl-BE', '€', 'json', {}),
+    ('sw', 'Kiswahili', 'sw', 'TSh', 'json', {}),
+    ('ta-IN', 'தமிழ் (இந்தியா)', 'ta-IN', '₹', 'xml', {}),
+    ('te-IN', 'తెలుగు', 'te-IN', '₹', 'json', {}),
+    ('tl', 'Tagalog', 'tl', '₱', 'xml', {}),
+    ('uz-UZ', 'Oʻzbekcha', 'uz-UZ', 'soʻm', 'json', {}),
+    ('vi', 'Tiếng Việt', 'vi', '₫', 'xml', {}),
+    ('zu', 'isiZulu', 'zu', 'R', 'json', {}),
+]
+AOSP = os.path.join(EXTERNAL, 'aosp-latinime')
+
+
+def graphemes(text):
+    """The characters of a compact row string as Swift counts them, for the scripts the shipped
+    layouts use: a combining mark or a joiner joins the character before it, and a consonant
+    after a letter and its virama joins them (an Indic conjunct such as क्ष)."""
+    result = []
+    for c in text:
+        after_virama = (result and unicodedata.category(result[-1][0]) == 'Lo' and unicodedata.combining(result[-1][-1]) == 9
+                        and unicodedata.category(c) == 'Lo')
+        if result and (unicodedata.category(c).startswith('M') or c in '\u200c\u200d' or after_virama):
+            result[-1] += c
+        else:
+            result.append(c)
+    return result
+
+
+def aosp_letters(doc):
+    """The letter rows, callouts and sources of a document `keylex import aosp` wrote: the rows of
+    its phone letter layer above the system row, without LatinIME's shift, backspace, gaps and
+    digit hints (nor the hint digits among the callouts)."""
+    def keys(row):
+        for item in ([row] if isinstance(row, str) else row):
+            if isinstance(item, str):
+                yield from ({'value': c} for c in graphemes(item))
+            else:
+                yield item
+    letters = next(layer for layer in doc['layouts'][0]['layers'] if layer['id'] == 'lowercased')['rows'][:-1]
+    rows, hints = [], {}
+    for row in letters:
+        items = []
+        for k in keys(row):
+            if k.get('action', 'character') not in ('character', 'text'):
+                continue
+            if 'hint' in k:
+                hints[k['value']] = k['hint']
+            item = {name: k[name] for name in ('action', 'value', 'label', 'shifted', 'callout') if name in k}
+            items.append(item['value'] if list(item) == ['value'] and len(item['value']) == 1 else item)
+        rows.append(items)
+    callouts = {c: [v for v in variants.split(' ') if v != hints.get(c)] for c, variants in doc.get('callouts', {}).get('keys', {}).items()}
+    return rows, {c: v for c, v in callouts.items() if v}, [doc['source'].replace('by keylex import aosp', 'by keylex import aosp, letter rows and callouts')]
 
 
 def from_preset(tag, name, preset_tag, layout, syntax, extra):
@@ -202,11 +278,13 @@ def key(action, value=None, label=None, width=None):
 
 
 def char_run(items):
-    """Row items for letter keys: runs of plain characters as one string, keys with a shifted
-    output as key objects."""
+    """Row items for letter keys: runs of plain characters as one string (a combining mark
+    starting a new one), keys with a shifted output as key objects."""
     result = []
     for item in items:
-        if isinstance(item, str) and result and isinstance(result[-1], str):
+        # A combining mark joins the character before it in one grapheme: it starts a run.
+        joins = not (isinstance(item, str) and unicodedata.category(item[0]).startswith('M'))
+        if isinstance(item, str) and joins and result and isinstance(result[-1], str):
             result[-1] += item
         else:
             result.append(item if isinstance(item, str) else dict(item))
@@ -309,13 +387,21 @@ def field_layouts(form, bottom, shown):
             for field, row in (('email', email), ('url', url))]
 
 
-def document(tag, name, layout_id, mapping, currency, direction, extra):
-    rows = rows_of(layout_id)
-    punctuation = extra.get('punctuation', '.,?!’')
+def florisboard_letters(layout_id, mapping):
+    """The letter rows, callouts and sources of a FlorisBoard layout and popup mapping."""
     callouts = callouts_of(mapping)
     for char, variants in inline_popups(layout_id).items():
         callouts.setdefault(char, [v for v in variants if v != char])
-    callouts.update(extra.get('callouts', {}))
+    sources = [f'Rows: FlorisBoard layouts/characters/{layout_id}.json (Apache-2.0)']
+    if mapping:
+        sources.append(f'callouts: FlorisBoard popupMappings/{mapping}.json (Apache-2.0)')
+    return rows_of(layout_id), callouts, sources
+
+
+def document(tag, name, letters, currency, direction, extra):
+    rows, callouts, sources = letters
+    punctuation = extra.get('punctuation', '.,?!’')
+    callouts = {**callouts, **extra.get('callouts', {})}
     if tag in LATIN:
         for char, variants in load(KEYBOARDKIT_CALLOUTS)['englishAlphabeticCharacters'].items():
             own = callouts.setdefault(char, [])
@@ -327,9 +413,7 @@ def document(tag, name, layout_id, mapping, currency, direction, extra):
     shown = set(c for layer in layers for row in layer for item in ([row] if isinstance(row, str) else row)
                 for c in (item if isinstance(item, str) else [item.get('value', '')]))
     callouts = {c: v for c, v in callouts.items() if c in shown and v}
-    sources = [f'Rows: FlorisBoard layouts/characters/{layout_id}.json (Apache-2.0)']
-    if mapping:
-        sources.append(f'callouts: FlorisBoard popupMappings/{mapping}.json (Apache-2.0)')
+    sources = list(sources)
     if tag in LATIN:
         sources.append('then KeyboardKit 9.9.1 englishAlphabeticCharacters (MIT)')
     sources.append('numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and Callouts.Actions (MIT)')
@@ -366,7 +450,7 @@ STANDALONE = {'en-US'}
 
 
 def shared_document():
-    doc = document(SHARED, None, 'qwerty', None, '$', 'ltr', {})
+    doc = document(SHARED, None, florisboard_letters('qwerty', None), '$', 'ltr', {})
     doc['abstract'] = True
     doc['source'] = ('System rows, numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and '
                      "Callouts.Actions (MIT); e-mail and URL bottom rows: after iOS's e-mail and URL keyboards; "
@@ -425,8 +509,14 @@ def main():
     base = shared_document()
     write(base, SHARED, 'json', keylex)
     for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES + [from_preset(*entry) for entry in PRESET_LOCALES]:
-        doc = document(tag, name, layout_id, mapping, currency, direction, extra)
+        doc = document(tag, name, florisboard_letters(layout_id, mapping), currency, direction, extra)
         write(doc if tag in STANDALONE else extending(doc, base), tag, syntax, keylex)
+    with tempfile.TemporaryDirectory() as imported:
+        subprocess.run([keylex, 'import', 'aosp', AOSP, '-o', imported], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for tag, name, subtype, currency, syntax, extra in AOSP_LOCALES:
+            aosp = load(os.path.join(imported, subtype + '.json'))
+            doc = document(tag, name, aosp_letters(aosp), currency, aosp.get('direction', 'ltr'), extra)
+            write(extending(doc, base), tag, syntax, keylex)
 
 
 if __name__ == '__main__':
