@@ -146,18 +146,26 @@ struct CLDRKeyboard {
         }
     }
 
-    /// The `<string>` variables, each decoded with those before it; a variable of any kind
-    /// defined twice is reported.
+    /// The `<string>` variables, each decoded with those before it, then the `<set>`s, decoded
+    /// with every string, and the names of the `<uset>`s; a variable of any kind defined twice is
+    /// reported.
     private static func variables(_ file: ImportedXML, diagnostics: DiagnosticEngine) -> CLDRText {
         var text = CLDRText()
         var seen: [String: SourceLocation] = [:]
-        for element in file.children(file.root, "variables").flatMap(XMLSource.elements) {
+        let elements = file.children(file.root, "variables").flatMap(XMLSource.elements)
+        for element in elements.filter({ XMLSource.name($0) == "string" }) + elements.filter({ XMLSource.name($0) != "string" }) {
             let attributes = file.attributes(element)
             guard let id = attributes["id"], let value = attributes["value"] else { continue }
             if let first = seen[id.value] { diagnostics.report(id.location, .duplicateCLDR("the variable", id.value, first: first)) }
             seen[id.value] = seen[id.value] ?? id.location
-            guard XMLSource.name(element) == "string" else { continue }
-            do { text.strings[id.value] = try text.text(value.value) } catch {
+            do {
+                switch XMLSource.name(element) {
+                case "string": text.strings[id.value] = try text.text(value.value)
+                case "set": text.sets[id.value] = try text.setItems(value.value)
+                default: text.unexpandedSets.insert(id.value)
+                }
+            } catch {
+                if XMLSource.name(element) == "set" { text.unexpandedSets.insert(id.value) }
                 CLDRImporter.report(error, in: value.value, at: value.location, diagnostics: diagnostics)
             }
         }

@@ -163,23 +163,39 @@ extension CLDRKeyboard {
                 for reorder in file.children(group, "reorder") {
                     diagnostics.report(file.location(reorder), .unsupportedConstruct("CLDR's reorders", kept: "left out"))
                 }
-                result += file.children(group, "transform").compactMap(transform)
+                result += file.children(group, "transform").flatMap(literalTransforms)
             }
         }
-        return result
+        return withoutRepeats(result)
     }
 
-    private func transform(_ element: xmlNodePtr) -> Transform? {
+    /// The transforms without those whose `from` an earlier one has (CLDR tries the first that
+    /// matches, so they never apply), each reported.
+    private func withoutRepeats(_ transforms: [Transform]) -> [Transform] {
+        var first: [String: Transform] = [:]
+        return transforms.filter { transform in
+            if let earlier = first[transform.from] {
+                diagnostics.reportOnce(transform.origin.location, .unreachableTransform(transform.from, earlier: earlier.from, at: earlier.origin.location))
+                return false
+            }
+            first[transform.from] = transform
+            return true
+        }
+    }
+
+    /// The literal transforms of a `<transform>`: one, or one per choice of its sets' items.
+    private func literalTransforms(_ element: xmlNodePtr) -> [Transform] {
         let attributes = file.attributes(element)
-        guard let from = attributes["from"] else { return nil }
+        guard let from = attributes["from"] else { return [] }
         let to = attributes["to"]
         do throws(CLDRText.Failure) {
-            let (literal, replacement) = (try text.literal(from.value), try text.text(to?.value ?? ""))
-            return Transform(from: ImportedText.nfc(literal, at: from.location, diagnostics: diagnostics),
-                             to: ImportedText.nfc(replacement, at: from.location, diagnostics: diagnostics), origin: Origin(from.location))
+            return try text.expanded(from: from.value, to: to?.value ?? "").map { literal, replacement in
+                Transform(from: ImportedText.nfc(literal, at: from.location, diagnostics: diagnostics),
+                          to: ImportedText.nfc(replacement, at: from.location, diagnostics: diagnostics), origin: Origin(from.location))
+            }
         } catch {
             CLDRImporter.report(error, in: from.value + " → " + (to?.value ?? ""), at: from.location, diagnostics: diagnostics)
-            return nil
+            return []
         }
     }
 }

@@ -1,9 +1,14 @@
 /// The text syntax of CLDR keyboard 3.0 attributes: `\u{1F600}` escapes (several code points may
 /// share one: `\u{61 301}`) and `${name}` string variables. Transform `from` strings are regular
-/// expressions; only the literal ones (escapes and escaped punctuation) can be expressed.
+/// expressions; the literal ones (escapes and escaped punctuation) can be expressed, and those
+/// with set references and groups are expanded (CLDRSetTransforms.swift).
 struct CLDRText {
     /// The keyboard's `<string>` variables.
     var strings: [String: String] = [:]
+    /// The keyboard's `<set>` variables: their items, decoded.
+    var sets: [String: [String]] = [:]
+    /// The names of its sets that are not expanded: `<uset>`s (Unicode sets) and sets of markers.
+    var unexpandedSets: Set<String> = []
 
     /// Why a text cannot be read.
     enum Failure: Error, Equatable {
