@@ -21,9 +21,17 @@ struct AOSPKeys {
     /// The rows of a layer. A character key as wide as most of the layer's is one input unit;
     /// other widths are fractions of the row, `fillRight` takes what is left.
     func rows(_ rows: [AOSPRow]) -> [Row] {
-        let widths = rows.flatMap(\.keys).filter { !$0.fillsRight && !$0.isSpacer && $0.attributes["keySpec"].map { !$0.value.contains("!code/") } ?? false }.map { ($0.width * 1000).rounded() / 1000 }
-        let unit = Dictionary(grouping: widths, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? 10
+        let unit = Self.inputUnit(rows)
         return rows.map { row($0, unit: unit) }
+    }
+
+    /// The most common width of the keys that type, in percent of the keyboard (10 when none).
+    private static func inputUnit(_ rows: [AOSPRow]) -> Double {
+        let typing = rows.flatMap(\.keys).filter { key in
+            !key.fillsRight && !key.isSpacer && key.attributes["keySpec"].map { !$0.value.contains("!code/") } ?? false
+        }
+        let widths = Dictionary(grouping: typing.map { ($0.width * 1000).rounded() / 1000 }, by: { $0 })
+        return widths.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? 10
     }
 
     private func row(_ row: AOSPRow, unit: Double) -> Row {
@@ -36,12 +44,18 @@ struct AOSPKeys {
             keys.append(key(aosp, unit: unit))
             end = max(end, aosp.x) + aosp.width
         }
-        // LatinIME's rows start at the left; Keylex centres a row that does not fill the keyboard.
-        let leading = keys.first.flatMap { $0.action == .none ? $0.width : nil }.flatMap { if case .percentage(let f) = $0 { f * 100 } else { nil } } ?? 0
-        if !keys.contains(where: { $0.width == .available }) {
-            if abs(leading - (100 - end)) < 0.01, leading > 0 { keys.removeFirst() } else if end < 99.99 { keys.append(gap(100 - end, at: row.location)) }
-        }
-        return Row(keys: keys, origin: Origin(row.location))
+        return Row(keys: aligned(keys, end: end, at: row.location), origin: Origin(row.location))
+    }
+
+    /// LatinIME's rows start at the left, Keylex centres a row that does not fill the keyboard: a
+    /// row with as much room before it as after stays centred without its leading gap; another
+    /// gets a trailing gap.
+    private func aligned(_ keys: [Key], end: Double, at location: SourceLocation) -> [Key] {
+        guard !keys.contains(where: { $0.width == .available }) else { return keys }
+        var leading = 0.0
+        if let first = keys.first, first.action == .none, case .percentage(let fraction) = first.width { leading = fraction * 100 }
+        if leading > 0, abs(leading - (100 - end)) < 0.01 { return Array(keys.dropFirst()) }
+        return end < 99.99 ? keys + [gap(100 - end, at: location)] : keys
     }
 
     private func gap(_ width: Double, at location: SourceLocation) -> Key {
