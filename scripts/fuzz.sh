@@ -76,7 +76,11 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
         printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt" ;;
     layout)
-        cp layouts/en-US.xml layouts/de-CH.json layouts/he.xml "$dir/" 2>/dev/null || cp $(ls layouts/*.xml | head -n 3) "$dir/" ;;
+        cp layouts/en-US.xml layouts/de-CH.json layouts/he.xml "$dir/" 2>/dev/null || cp $(ls layouts/*.xml | head -n 3) "$dir/"
+        # The shared document as a locale of its own: a complete document with the shipped theme.
+        python3 -c 'import json, sys
+d = json.load(open("layouts/und-x-system.json", encoding="utf-8")); d.update(locale="en", abstract=False)
+json.dump(d, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)' "$dir/themed.json" ;;
     cldr)
         find "$CLDR/3.0" -name '*.xml' -size -40k -exec cp {} "$dir/" \;
         cp Tests/KeylexCompilerTests/Fixtures/kmc-ldml-fixtures/sections/tran/*.xml "$dir/" ;;

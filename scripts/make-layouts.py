@@ -449,9 +449,21 @@ SHARED = 'und-x-system'
 STANDALONE = {'en-US'}
 
 
+# The theme every locale is drawn with (scripts/keylex-theme.json, written by hand: iOS-like key,
+# keyboard and callout colours in light and dark appearance): defined in the shared document, and
+# named by it and by the documents that do not extend it.
+THEME = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'keylex-theme.json')
+
+
+def themed(doc):
+    """`doc` naming the theme, unless it inherits it from the shared document."""
+    return doc if 'extends' in doc else {**doc, 'theme': load(THEME)['id']}
+
+
 def shared_document():
     doc = document(SHARED, None, florisboard_letters('qwerty', None), '$', 'ltr', {})
     doc['abstract'] = True
+    doc['themes'] = [load(THEME)]
     doc['source'] = ('System rows, numeric and symbolic rows and their callouts: KeyboardKit 9.9.1 InputSet and '
                      "Callouts.Actions (MIT); e-mail and URL bottom rows: after iOS's e-mail and URL keyboards; "
                      'the letter rows (FlorisBoard qwerty, Apache-2.0) are what locales replace')
@@ -507,16 +519,16 @@ def main():
     os.makedirs('layouts', exist_ok=True)
     keylex = os.path.join('.build', 'debug', 'keylex')
     base = shared_document()
-    write(base, SHARED, 'json', keylex)
+    write(themed(base), SHARED, 'json', keylex)
     for tag, name, layout_id, mapping, currency, syntax, direction, extra in LOCALES + [from_preset(*entry) for entry in PRESET_LOCALES]:
         doc = document(tag, name, florisboard_letters(layout_id, mapping), currency, direction, extra)
-        write(doc if tag in STANDALONE else extending(doc, base), tag, syntax, keylex)
+        write(themed(doc if tag in STANDALONE else extending(doc, base)), tag, syntax, keylex)
     with tempfile.TemporaryDirectory() as imported:
         subprocess.run([keylex, 'import', 'aosp', AOSP, '-o', imported], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for tag, name, subtype, currency, syntax, extra in AOSP_LOCALES:
             aosp = load(os.path.join(imported, subtype + '.json'))
             doc = document(tag, name, aosp_letters(aosp), currency, aosp.get('direction', 'ltr'), extra)
-            write(extending(doc, base), tag, syntax, keylex)
+            write(themed(extending(doc, base)), tag, syntax, keylex)
 
 
 if __name__ == '__main__':

@@ -135,7 +135,7 @@ enum LayoutText {
     static func describe(_ bundle: LayoutBundle) -> String {
         var out = ""
         for locale in bundle.locales {
-            out += "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)\n"
+            out += "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)" + (locale.themeName.map { ", theme \($0)" } ?? "") + "\n"
             for layout in locale.layouts {
                 for layer in layout.layers {
                     out += "  \(layout.kind) / \(layer.name)\(layer.isDerived ? " (derived)" : "")\n"

@@ -36,6 +36,7 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("  [q] [w…] [e…] [r…] [t…] [y…] [u…] [i…] [o…] [p]\n"), "\(run.output)")
         #expect(run.output.contains("I said thier → \"their\" (autocorrect)"), "\(run.output)")
+        #expect(run.output.contains("  theme keylex: keys #FFFFFF on #D1D3D9, dark #6B6B6B on #2B2B2B\n"), "\(run.output)")
         // Nothing changed: the bundles are not written again (SwiftPM may run the plugin's command
         // once more after relinking keylex, and keylex then finds every bundle up to date), and
         // once the build has settled the command does not run at all.

@@ -69,7 +69,9 @@ import Testing
         try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)
         try TestSupport.write("hallo\t5\n", "corpora/de/words.tsv", in: folder)
         try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestSupport.shipped("layouts/en-US.xml"), toPath: layouts + "/en-US.xml")
+        for file in ["en-US.xml", "und-x-system.json"] {  // en-US names the theme the shared document defines
+            try FileManager.default.copyItem(atPath: TestSupport.shipped("layouts/" + file), toPath: layouts + "/" + file)
+        }
         func build(force: Bool = false) throws -> ProjectBuild.Outcome? {
             var build = ProjectBuild(corpora: corpora, layouts: layouts, output: output, diagnostics: DiagnosticEngine())
             build.force = force

@@ -18,11 +18,14 @@ import Testing
             seen += locale.tag.utf8Count + (locale.name?.utf8Count ?? 0)
             for i in 0..<locale.calloutCount { seen += locale.callout(at: i).reduce(0) { $0 + $1.utf8Count } }
             _ = locale.callout(for: "e")
+            seen += (locale.themeName?.utf8Count ?? 0) + (locale.keyboardStyle(.dark) == nil ? 0 : 1)
+            seen += (locale.actionCalloutStyle(.light, selected: true)?.text?.utf8Count ?? 0) + (locale.inputCalloutStyle() == nil ? 0 : 1)
             for layout in locale.layouts {
                 for layer in layout.layers {
                     layer.forEachKeyFrame(keyboardWidth: 320, rowHeight: 50) { frame, key in
                         seen += (key.output?.utf8Count ?? 0) + (key.label?.utf8Count ?? 0) + (key.callout?.count ?? 0)
                         seen += key.hint?.utf8Count ?? 0
+                        seen += (key.style(.dark, pressed: true)?.text?.utf8Count ?? 0) + (key.style()?.image?.utf8Count ?? 0)
                         seen += key.targetLayer?.rowCount ?? 0
                         if frame.width.isNaN { seen += 1 }
                     }

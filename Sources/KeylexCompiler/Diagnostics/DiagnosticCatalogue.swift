@@ -40,6 +40,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unusedCallout = "unused-callout"
     case unusedShifted = "unused-shifted"
     case unreachableTransform = "unreachable-transform"
+    case invalidStyle = "invalid-style"
+    case missingTheme = "missing-theme"
+    case duplicateStyle = "duplicate-style"
     case widthOutOfRange = "width-out-of-range"
     case multipleAvailable = "multiple-available"
     case rowOverflow = "row-overflow"
@@ -85,7 +88,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
         default: .error
         }
     }
@@ -113,7 +116,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidWidth: "a key width that is not input, input*N, N% or Npt"
         case .invalidLocale: "a locale tag that is not well-formed BCP 47"
         case .nonCanonicalLocale: "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag"
-        case .duplicateId: "a locale, a layout of one form factor, a layer, a character's callouts, a transform's text or a key's flick defined twice"
+        case .duplicateId: "a locale, a layout of one form factor, a layer, a character's callouts, a transform's text, a key's flick or a theme defined twice"
         case .missingValue: "a key action that needs a value has none"
         case .unexpectedValue: "a key action that takes no value (or no shifted output, flicks, multi-tap outputs or callout) has one"
         case .emptyText: "an empty key output, label or replacement"
@@ -129,6 +132,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unusedCallout: "callouts for a character no key of the locale types"
         case .unusedShifted: "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer"
         case .unreachableTransform: "a transform that never applies: an earlier one's text ends its own, so that one always matches first"
+        case .invalidStyle: "a theme's colour, number, font weight, appearance or kind of key that is not one"
+        case .missingTheme: "a locale or theme names a theme that no document defines, with the closest name"
+        case .duplicateStyle: "a theme sets a property twice for the same keys and state (the later one wins)"
         case .widthOutOfRange: "a key width outside the range its kind allows"
         case .multipleAvailable: "a row with more than one key of width available"
         case .rowOverflow: "a row whose fixed widths leave its other keys no room"
@@ -137,7 +143,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .missingLayer: "a layer switch to a layer the layout lacks, a layout with no lowercased layer, or a field layout with no text layout"
         case .missingParent: "a locale extends one that no layout defines, with the closest tag"
         case .missingCalloutLocale: "callouts extend a locale that no layout defines"
-        case .inheritanceCycle: "locales that extend each other, or imported files that include each other, in a cycle"
+        case .inheritanceCycle: "locales or themes that extend each other, or imported files that include each other, in a cycle"
         case .missingRow: "a row patch names a row the inherited layer lacks"
         case .mixedRowPatch: "a layer both replaces its inherited rows and patches them"
         case .unresolvedReplacement: "a replacement names a key the inherited layout does not have"

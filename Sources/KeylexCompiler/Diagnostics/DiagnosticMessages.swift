@@ -56,6 +56,11 @@ extension DiagnosticMessage {
     }
     static func missingProperty(_ owner: String, _ name: String) -> Self { Self(.schemaViolation, "the \(owner) has no '\(name)'") }
     static let incompleteReplacement = Self(.schemaViolation, "a replacement needs 'key' and 'with'")
+    static func invalidStyle(_ text: String, expected: String, closest: String?) -> Self {
+        Self(.invalidStyle, "'\(text)' is not \(expected)", writing: text, closest: closest)
+    }
+    static let kindAndAction = Self(.schemaViolation, "a key style names a kind of key or an action, not both")
+    static let valueWithoutAction = Self(.schemaViolation, "a key style's 'value' needs an 'action' (the keys of that action with that value)")
     static let charsAndKeys = Self(.schemaViolation, "a row has either a 'chars' attribute or key elements, not both")
     static func wrongType(expected: String, found: String) -> Self { Self(.schemaViolation, "expected \(expected), found \(found)") }
     static func unknownProperty(_ name: String, in owner: String, closest: String?) -> Self {
@@ -169,9 +174,19 @@ extension DiagnosticMessage {
     static func missingParent(_ tag: String, extends parent: String, closest: String?) -> Self {
         Self(.missingParent, "'\(tag)' extends '\(parent)', which no layout defines", writing: parent, closest: closest)
     }
+    static func missingTheme(_ id: String, closest: String?) -> Self {
+        Self(.missingTheme, "no document defines the theme '\(id)'", writing: id, closest: closest)
+    }
+    static func duplicateTheme(_ id: String, first: SourceLocation) -> Self {
+        Self(.duplicateId, "theme '\(id)' is already defined at \(first.description)")
+    }
+    static func duplicateStyle(_ property: StyleProperty, selector: String, first: SourceLocation) -> Self {
+        Self(.duplicateStyle, "'\(property)' of '\(selector)' is already set at \(first.description); this one wins")
+    }
     static func missingCalloutLocale(_ parent: String, closest: String?) -> Self {
         Self(.missingCalloutLocale, "callouts extend '\(parent)', which no layout defines", writing: parent, closest: closest)
     }
+    static func themeCycle(_ ids: [String]) -> Self { Self(.inheritanceCycle, "theme inheritance cycle: \(ids.joined(separator: " → "))") }
     static func inheritanceCycle(_ tags: [String]) -> Self { Self(.inheritanceCycle, "inheritance cycle: \(tags.joined(separator: " → "))") }
     static func missingInheritedLayer(row: Int, layer: String) -> Self {
         Self(.missingRow, "row \(row) replaces a row of the inherited layer '\(layer)', which does not exist")

@@ -5,7 +5,7 @@ import KeylexRuntime
 /// each layout a touch form (the phone's, then the tablet's with a `minDeviceWidth`), each layer a
 /// `<layer>` (`base`, `shift`, `caps`, `numeric`, `symbol`), keys with their outputs, displays,
 /// widths, callouts as long-press keys, flicks and multi-tap keys, and the transforms. What CLDR
-/// cannot say (backspace, return, the globe key, field layouts, fixed widths) is reported and left
+/// cannot say (backspace, return, the globe key, field layouts, fixed widths, themes) is reported and left
 /// out, or drawn as a gap where a key was.
 public struct CLDRExporter {
     let diagnostics: DiagnosticEngine
@@ -34,6 +34,9 @@ public struct CLDRExporter {
     public func export(_ locale: ResolvedLocale) -> String {
         var keys = CLDRKeyTable()
         var layers = ""
+        if let theme = locale.theme {
+            report(locale.document.origin, "the theme '\(theme.id)'", kept: "CLDR keyboards have no styles; it is left out")
+        }
         for layout in locale.layouts {
             guard layout.field == .text else {
                 report(layout.origin, "the \(layout.formFactor) \(layout.field) layout", kept: "CLDR has no keyboards for kinds of field; it is left out")

@@ -2,7 +2,7 @@ import KeylexRuntime
 
 /// Encodes resolved locales as the `STRS` and `LAYT` sections described by ``LayoutFormat``, the
 /// optional `hint` section when a key has a hint label, `gest` when one has flicks or multi-tap
-/// outputs and `trns` when a locale has transforms.
+/// outputs, `trns` when a locale has transforms and `styl` when one has a theme.
 struct LayoutEncoder {
     let locales: [ResolvedLocale]
 
@@ -15,11 +15,13 @@ struct LayoutEncoder {
         if !tables.hints.isEmpty { sections.append((.keyHints, tables.hints)) }
         if !tables.transforms.isEmpty { sections.append((.transforms, tables.transforms)) }
         if !tables.gestures.isEmpty { sections.append((.gestures, tables.gestures)) }
+        if !tables.styles.isEmpty { sections.append((.styles, tables.styles.section())) }
         return sections
     }
 }
 
-/// The `LAYT` tables and the `hint`, `gest` and `trns` records, filled in locale by locale.
+/// The `LAYT` tables, the `hint`, `gest` and `trns` records and the `styl` tables, filled in
+/// locale by locale.
 private struct LayoutTableWriter {
     typealias Table = LayoutFormat.Table
     let strings: StringPool
@@ -31,8 +33,12 @@ private struct LayoutTableWriter {
     private(set) var hints: [UInt8] = []
     private(set) var transforms: [UInt8] = []
     private(set) var gestures: [UInt8] = []
+    private(set) var styles: StyleEncoder
 
-    init(strings: StringPool) { self.strings = strings }
+    init(strings: StringPool) {
+        self.strings = strings
+        styles = StyleEncoder(strings: strings)
+    }
 
     /// The `LAYT` section: the record counts, padded, then the tables.
     func layt() -> [UInt8] {
@@ -73,6 +79,7 @@ private struct LayoutTableWriter {
         record.put(locale.direction.rawValue, at: L.direction)
         record.put(UInt32(locale.callouts.count), at: L.calloutCount)
         append(.locales, record)
+        styles.appendLocale(locale)
         for layout in locale.layouts { append(layout, locale: index, callouts: callouts) }
         for transform in locale.transforms {
             transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap { Record.u32($0).bytes }
@@ -222,6 +229,11 @@ struct StringPool {
             if let name = locale.name { all.insert(name) }
             for callout in locale.callouts { all.insert(callout.character); all.formUnion(callout.variants) }
             for transform in locale.transforms { all.insert(transform.from); all.insert(transform.to) }
+            if let theme = locale.theme {
+                all.insert(theme.id)
+                all.formUnion(theme.rules.compactMap(\.value))
+                for case .text(let text) in theme.rules.flatMap(\.properties.values) { all.insert(text) }
+            }
             for layout in locale.layouts {
                 for layer in layout.layers {
                     all.insert(layer.id)

@@ -3,7 +3,7 @@ import KeylexRuntime
 /// Compares what a bundle reads back as with the locales compiled into it, key by key.
 public enum LayoutReadback {
     /// The first difference between `locales` and `bundle`, or `nil` when every locale, layout,
-    /// layer, row, key, callout and transform reads back as compiled.
+    /// layer, row, key, callout, transform and style reads back as compiled.
     public static func firstDifference(_ locales: [ResolvedLocale], _ bundle: LayoutBundle) -> String? {
         guard bundle.locales.count == locales.count else { return "\(bundle.locales.count) locales, expected \(locales.count)" }
         for (locale, read) in zip(locales, bundle.locales) {
@@ -22,6 +22,7 @@ public enum LayoutReadback {
                 return "\(locale.tag): transforms"
             }
             guard read.layouts.count == locale.layouts.count else { return "\(locale.tag): layout count" }
+            if let difference = styleDifference(locale, read) { return difference }
             for layout in locale.layouts {
                 guard let readLayout = read.layout(for: layout.formFactor, field: layout.field), readLayout.field == layout.field,
                       readLayout.layerCount == layout.layers.count else {

@@ -26,6 +26,10 @@ public struct LayoutDocument: Equatable, Sendable {
     public var isAbstract = false
     /// The writing direction; inherited when not written, left to right at the root.
     public var direction: TextDirection?
+    /// The theme the locale's keyboards are drawn with; inherited when not written.
+    public var theme: String?
+    /// The themes the document defines, for any locale to use.
+    public var themes: [Theme] = []
     /// The long-press alternatives of characters.
     public var callouts: CalloutSet?
     /// The simple transforms (dead keys), in the order they are tried.
@@ -33,9 +37,10 @@ public struct LayoutDocument: Equatable, Sendable {
     /// One layout per form factor.
     public var layouts: [Layout]
     public var origin: Origin
-    /// Where `locale` and `extends` were written.
+    /// Where `locale`, `extends` and `theme` were written.
     public var localeOrigin: Origin
     public var extendsOrigin: Origin
+    public var themeOrigin: Origin
 
     public init(locale: String, origin: Origin) {
         self.locale = locale
@@ -43,6 +48,7 @@ public struct LayoutDocument: Equatable, Sendable {
         self.origin = origin
         self.localeOrigin = origin
         self.extendsOrigin = origin
+        self.themeOrigin = origin
     }
 }
 

@@ -8,12 +8,14 @@ public struct LayoutResolver {
     private let documents: [String: LayoutDocument]
     /// Locales whose documents had errors: what extends them is left out without a message.
     private let rejected: Set<String>
+    private let themes: ThemeResolver
 
-    /// Indexes `documents` by locale, reporting a locale defined twice. `rejected` names locales
-    /// left out for errors of their own.
-    public init(_ documents: [LayoutDocument], rejected: Set<String> = [], diagnostics: DiagnosticEngine) {
+    /// Indexes `documents` by locale, reporting a locale defined twice, and resolves their themes.
+    /// `rejected` names locales, and `rejectedThemes` themes, left out for errors of their own.
+    public init(_ documents: [LayoutDocument], rejected: Set<String> = [], rejectedThemes: Set<String> = [], diagnostics: DiagnosticEngine) {
         self.diagnostics = diagnostics
         self.rejected = rejected
+        themes = ThemeResolver(documents, rejected: rejectedThemes, diagnostics: diagnostics)
         var index: [String: LayoutDocument] = [:]
         for document in documents {
             if let first = index[document.locale] {
@@ -36,7 +38,7 @@ public struct LayoutResolver {
             let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
             return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction, layouts: layouts,
                                   callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag),
-                                  transforms: inherited.transforms, document: document)
+                                  transforms: inherited.transforms, theme: inherited.theme.flatMap(themes.theme(named:)), document: document)
         }
     }
 
@@ -51,6 +53,8 @@ public struct LayoutResolver {
         var callouts: [Callout]
         /// The locale's own transforms, then those of its parent whose text it does not replace.
         var transforms: [Transform]
+        /// The name of the locale's theme: its own, else its parent's.
+        var theme: String?
     }
 
     /// The text layouts and, for each form factor and kind of field that has field layouts, the
@@ -128,7 +132,7 @@ public struct LayoutResolver {
         }
         let transforms = document.transforms + (parent?.transforms ?? []).filter { inherited in !document.transforms.contains { $0.from == inherited.from } }
         return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts,
-                         fieldLayouts: fieldLayouts, callouts: callouts, transforms: transforms)
+                         fieldLayouts: fieldLayouts, callouts: callouts, transforms: transforms, theme: document.theme ?? parent?.theme)
     }
 
     /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.

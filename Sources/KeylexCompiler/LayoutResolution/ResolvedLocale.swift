@@ -13,6 +13,8 @@ public struct ResolvedLocale: Equatable, Sendable {
     public var callouts: [Callout]
     /// In the order they are tried: the locale's own, then its parents'.
     public var transforms: [Transform]
+    /// The theme the locale's keyboards are drawn with, if it names one.
+    public var theme: ResolvedTheme?
     /// The document the locale was written in.
     public var document: LayoutDocument
 

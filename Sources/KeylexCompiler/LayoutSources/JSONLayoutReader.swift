@@ -11,7 +11,7 @@ struct JSONLayoutReader {
     func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
         guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics),
               let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
-              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "abstract", "callouts", "transforms", "layouts"], what: "a layout document")
+              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "abstract", "theme", "themes", "callouts", "transforms", "layouts"], what: "a layout document")
         else { return nil }
         guard let localeNode = object["locale"], let locale = string(localeNode) else {
             if object["locale"] == nil { diagnostics.report(root.location, .missingProperty("document", "locale")) }
@@ -32,6 +32,10 @@ struct JSONLayoutReader {
             guard case .bool(let value) = node.value else { typeError(node, expected: "a boolean"); return nil }
             document.isAbstract = value
         }
+        if let node = object["theme"], let name = string(node) {
+            (document.theme, document.themeOrigin) = (name, Origin(node.location))
+        }
+        if let node = object["themes"], let items = array(node) { document.themes = items.compactMap(theme) }
         if let node = object["callouts"] { document.callouts = callouts(node) }
         if let node = object["transforms"], let items = array(node) { document.transforms = items.compactMap(transform) }
         if let node = object["layouts"], let items = array(node) {
@@ -49,6 +53,44 @@ struct JSONLayoutReader {
             return nil
         }
         return Transform(from: from, to: to, origin: Origin(fromNode.location))
+    }
+
+    private func theme(_ node: JSONNode) -> Theme? {
+        let lists = StyleTarget.allCases.map { StyleSyntax.element($0) + "s" }
+        guard let object = members(node, allowed: ["id", "extends"] + lists, what: "a theme") else { return nil }
+        guard let idNode = object["id"], let id = string(idNode) else {
+            if object["id"] == nil { diagnostics.report(node.location, .missingProperty("theme", "id")) }
+            return nil
+        }
+        var theme = Theme(id: id, origin: Origin(idNode.location))
+        if let extendsNode = object["extends"], let parent = string(extendsNode) {
+            (theme.extends, theme.extendsOrigin) = (parent, Origin(extendsNode.location))
+        }
+        for (target, list) in zip(StyleTarget.allCases, lists) {
+            guard let listNode = object[list], let items = array(listNode) else { continue }
+            theme.rules += items.compactMap { styleRule(target, $0) }
+        }
+        return theme
+    }
+
+    /// A style rule: its members, each of the JSON type its kind takes (numbers for numbers,
+    /// booleans for the pressed state, strings for the rest).
+    private func styleRule(_ target: StyleTarget, _ node: JSONNode) -> StyleRule? {
+        guard let object = members(node, allowed: StyleSyntax.names(target), what: "a \(StyleSyntax.element(target))") else { return nil }
+        var fields: [String: StyleSyntax.Written] = [:]
+        for name in StyleSyntax.names(target) {
+            guard let member = object[name] else { continue }
+            let kind = StyleProperty.allCases.first { $0.description == name }?.kind
+            switch member.value {
+            case .number(let number) where kind == .number: fields[name] = ("\(number)", member.location)
+            case .bool(let flag) where name == StyleSyntax.pressedName(target): fields[name] = (flag ? "true" : "false", member.location)
+            case .string(let text) where kind != .number && name != StyleSyntax.pressedName(target): fields[name] = (text, member.location)
+            default:
+                typeError(member, expected: kind == .number ? "a number" : name == StyleSyntax.pressedName(target) ? "a boolean" : "a string")
+                return nil
+            }
+        }
+        return StyleSyntax(diagnostics: diagnostics).rule(target, fields, origin: Origin(node.location))
     }
 
     private func callouts(_ node: JSONNode) -> CalloutSet? {

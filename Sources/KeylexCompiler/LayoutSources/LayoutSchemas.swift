@@ -18,6 +18,56 @@ public enum LayoutSchemas {
     }
 
     private static let actions = KeyActionKind.allCases.map(\.description)
+    private static let colorPattern = "#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})"
+
+    /// The XSD elements of a theme's rules, one per target, in the order they are written.
+    private static var xsdStyleElements: String {
+        StyleTarget.allCases.map { target in
+            let attributes = StyleSyntax.names(target).map { name in
+                "          <xs:attribute name=\"\(name)\" type=\"\(name == StyleSyntax.pressedName(target) ? "xs:boolean" : "xs:string")\"/>"
+            }
+            return """
+                  <xs:element name="\(StyleSyntax.element(target))" minOccurs="0" maxOccurs="unbounded">
+                    <xs:complexType>
+            \(attributes.joined(separator: "\n"))
+                    </xs:complexType>
+                  </xs:element>
+            """
+        }.joined(separator: "\n")
+    }
+
+    /// The JSON schema of a member of a rule of `target`.
+    private static func jsonStyleMember(_ name: String, _ target: StyleTarget) -> String {
+        if name == StyleSyntax.pressedName(target) { return "{ \"type\": \"boolean\" }" }
+        switch name {
+        case "appearance": return "{ \"enum\": \(jsonList(Appearance.allCases.map(\.description))) }"
+        case "kind": return "{ \"enum\": \(jsonList(KeyKind.allCases.map(\.rawValue))) }"
+        case "action": return "{ \"enum\": \(jsonList(actions)) }"
+        default: break
+        }
+        switch StyleProperty.allCases.first(where: { $0.description == name })?.kind {
+        case .color: return "{ \"type\": \"string\", \"pattern\": \"^\(colorPattern)$\" }"
+        case .number: return "{ \"type\": \"number\", \"minimum\": \(name == "shadowOffset" ? -1000 : 0), \"maximum\": 1000 }"
+        case .weight: return "{ \"enum\": \(jsonList(FontWeight.allCases.map(\.description))) }"
+        default: return "{ \"type\": \"string\" }"
+        }
+    }
+
+    /// The JSON schema definitions of the rules of each target.
+    private static var jsonStyleDefinitions: String {
+        StyleTarget.allCases.map { target in
+            let members = StyleSyntax.names(target).map { "\"\($0)\": \(jsonStyleMember($0, target))" }
+            return """
+                \"\(StyleSyntax.element(target))\": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    \(members.joined(separator: ",\n            "))
+                  }
+                },
+            """
+        }.joined(separator: "\n")
+    }
     private static let widthPattern = #"input|available|input\*[0-9]+(\.[0-9]+)?|[0-9]+(\.[0-9]+)?%|[0-9]+(\.[0-9]+)?pt"#
 
     /// The XML schema.
@@ -29,6 +79,7 @@ public enum LayoutSchemas {
         <xs:annotation><xs:documentation>A locale's keyboard: its callouts and one layout per form factor.</xs:documentation></xs:annotation>
         <xs:complexType>
           <xs:sequence>
+            <xs:element name="theme" type="Theme" minOccurs="0" maxOccurs="unbounded"/>
             <xs:element name="callouts" type="Callouts" minOccurs="0"/>
             <xs:element name="transforms" type="Transforms" minOccurs="0"/>
             <xs:element name="layout" type="Layout" minOccurs="0" maxOccurs="unbounded"/>
@@ -39,8 +90,17 @@ public enum LayoutSchemas {
           <xs:attribute name="extends" type="xs:string"/>
           <xs:attribute name="direction" type="Direction"/>
           <xs:attribute name="abstract" type="xs:boolean"/>
+          <xs:attribute name="theme" type="xs:string"/>
         </xs:complexType>
       </xs:element>
+      <xs:complexType name="Theme">
+        <xs:annotation><xs:documentation>Styles of keys, the keyboard and callouts, in light and dark appearance; see docs/LAYOUTS.md.</xs:documentation></xs:annotation>
+        <xs:sequence>
+    \(xsdStyleElements)
+        </xs:sequence>
+        <xs:attribute name="id" type="xs:string" use="required"/>
+        <xs:attribute name="extends" type="xs:string"/>
+      </xs:complexType>
       <xs:complexType name="Callouts">
         <xs:sequence>
           <xs:element name="callout" minOccurs="0" maxOccurs="unbounded">
@@ -150,6 +210,8 @@ public enum LayoutSchemas {
         "extends": { "type": "string", "description": "The locale whose layouts and callouts this one changes." },
         "direction": { "enum": \(jsonList(TextDirection.allCases.map(\.description))) },
         "abstract": { "type": "boolean", "description": "Only extended by other locales (shared rows and layers), never compiled on its own." },
+        "theme": { "type": "string", "description": "The theme the locale's keyboards are drawn with (inherited when not written)." },
+        "themes": { "type": "array", "items": { "$ref": "#/$defs/theme" } },
         "callouts": {
           "type": "object",
           "additionalProperties": false,
@@ -185,6 +247,17 @@ public enum LayoutSchemas {
         "layouts": { "type": "array", "items": { "$ref": "#/$defs/layout" } }
       },
       "$defs": {
+        "theme": {
+          "type": "object",
+          "required": ["id"],
+          "additionalProperties": false,
+          "properties": {
+            "id": { "type": "string" },
+            "extends": { "type": "string" },
+            \(StyleTarget.allCases.map { "\"\(StyleSyntax.element($0))s\": { \"type\": \"array\", \"items\": { \"$ref\": \"#/$defs/\(StyleSyntax.element($0))\" } }" }.joined(separator: ",\n        "))
+          }
+        },
+    \(jsonStyleDefinitions)
         "layout": {
           "type": "object",
           "required": ["formFactor"],

@@ -38,9 +38,17 @@ public enum XMLLayoutWriter {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<keyboard" + attributes([("locale", document.locale), ("name", document.name), ("source", document.source),
                                           ("extends", document.extends), ("direction", document.direction?.description),
-                                          ("abstract", document.isAbstract ? "true" : nil)])
-        guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty else { return out + "/>\n" }
+                                          ("abstract", document.isAbstract ? "true" : nil), ("theme", document.theme)])
+        guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty || !document.themes.isEmpty else { return out + "/>\n" }
         out += ">\n"
+        for theme in document.themes {
+            out += "  <theme" + attributes([("id", theme.id), ("extends", theme.extends)]) + (theme.rules.isEmpty ? "/>\n" : ">\n")
+            guard !theme.rules.isEmpty else { continue }
+            for rule in theme.rules {
+                out += "    <\(StyleSyntax.element(rule.target))" + attributes(StyleSyntax.fields(rule)) + "/>\n"
+            }
+            out += "  </theme>\n"
+        }
         if let set = document.callouts {
             out += "  <callouts" + attributes([("extends", set.extends)])
             if set.callouts.isEmpty {
@@ -97,6 +105,11 @@ public enum XMLLayoutWriter {
         return out + "</keyboard>\n"
     }
 
+    /// ` name="value"` for each pair, escaped for XML.
+    static func attributes(_ pairs: [(String, String)]) -> String {
+        attributes(pairs.map { ($0.0, Optional($0.1)) })
+    }
+
     /// ` name="value"` for each pair with a value, escaped for XML.
     static func attributes(_ pairs: [(String, String?)]) -> String {
         pairs.compactMap { name, value in value.map { " \(name)=\"\(escape($0))\"" } }.joined()
@@ -139,6 +152,10 @@ public enum JSONLayoutWriter {
             if let value { members.append("\(quote(name)): \(quote(value))") }
         }
         if document.isAbstract { members.append("\"abstract\": true") }
+        if let theme = document.theme { members.append("\"theme\": \(quote(theme))") }
+        if !document.themes.isEmpty {
+            members.append("\"themes\": [\n" + document.themes.map(theme).joined(separator: ",\n") + "\n  ]")
+        }
         if let set = document.callouts {
             var parts: [String] = []
             if let parent = set.extends { parts.append("\"extends\": \(quote(parent))") }
@@ -158,6 +175,27 @@ public enum JSONLayoutWriter {
             members.append("\"layouts\": [\n" + document.layouts.map(layout).joined(separator: ",\n") + "\n  ]")
         }
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    private static func theme(_ theme: Theme) -> String {
+        var parts = ["\"id\": \(quote(theme.id))"]
+        if let parent = theme.extends { parts.append("\"extends\": \(quote(parent))") }
+        for target in StyleTarget.allCases {
+            let rules = theme.rules.filter { $0.target == target }
+            guard !rules.isEmpty else { continue }
+            parts.append(quote(StyleSyntax.element(target) + "s") + ": [\n" + rules.map { "        " + rule($0) }.joined(separator: ",\n") + "\n      ]")
+        }
+        return "    {\n      " + parts.joined(separator: ",\n      ") + "\n    }"
+    }
+
+    /// A style rule's members: numbers and the pressed state as JSON numbers and booleans.
+    private static func rule(_ rule: StyleRule) -> String {
+        let members = StyleSyntax.fields(rule).map { name, text in
+            let kind = StyleProperty.allCases.first { $0.description == name }?.kind
+            let bare = kind == .number || name == StyleSyntax.pressedName(rule.target)
+            return "\(quote(name)): \(bare ? text : quote(text))"
+        }
+        return "{ " + members.joined(separator: ", ") + " }"
     }
 
     private static func layout(_ layout: Layout) -> String {

@@ -49,8 +49,12 @@ struct XMLLayoutReader {
         if let direction = attributes["direction"] {
             document.direction = vocabulary.direction(direction.value, at: direction.location)
         }
+        if let theme = attributes["theme"] {
+            (document.theme, document.themeOrigin) = (theme.value, Origin(theme.location))
+        }
         for child in XMLSource.elements(node) {
             switch XMLSource.name(child) {
+            case "theme": if let theme = theme(child, source) { document.themes.append(theme) }
             case "callouts": document.callouts = callouts(child, source)
             case "transforms": document.transforms = transforms(child, source)
             case "layout": if let layout = layout(child, source) { document.layouts.append(layout) }
@@ -79,6 +83,22 @@ struct XMLLayoutReader {
             set.callouts.append(callout)
         }
         return set
+    }
+
+    private func theme(_ node: xmlNodePtr, _ source: XMLSource) -> Theme? {
+        let attributes = source.attributes(of: node)
+        guard let id = attributes["id"] else { return nil }
+        var theme = Theme(id: id.value, origin: Origin(id.location))
+        if let parent = attributes["extends"] {
+            (theme.extends, theme.extendsOrigin) = (parent.value, Origin(parent.location))
+        }
+        let syntax = StyleSyntax(diagnostics: diagnostics)
+        for child in XMLSource.elements(node) {
+            guard let target = StyleTarget.allCases.first(where: { StyleSyntax.element($0) == XMLSource.name(child) }) else { continue }
+            let fields = source.attributes(of: child).mapValues { (text: $0.value, location: $0.location) }
+            if let rule = syntax.rule(target, fields, origin: Origin(source.location(of: child))) { theme.rules.append(rule) }
+        }
+        return theme
     }
 
     private func transforms(_ node: xmlNodePtr, _ source: XMLSource) -> [Transform] {
@@ -247,7 +267,9 @@ struct XMLSource {
 
     /// The attributes the XSD allows on each element, for suggestions.
     static let attributesByElement: [String: [String]] = [
-        "keyboard": ["locale", "name", "source", "extends", "direction", "abstract"], "callouts": ["extends"], "transform": ["from", "to"],
+        "keyboard": ["locale", "name", "source", "extends", "direction", "abstract", "theme"], "callouts": ["extends"], "transform": ["from", "to"],
+        "theme": ["id", "extends"], "keyStyle": StyleSyntax.names(.key), "keyboardStyle": StyleSyntax.names(.keyboard),
+        "inputCalloutStyle": StyleSyntax.names(.inputCallout), "actionCalloutStyle": StyleSyntax.names(.actionCallout),
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
         "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout", "calloutActions"], "chars": ["value"], "replace": ["key", "with"],
     ]

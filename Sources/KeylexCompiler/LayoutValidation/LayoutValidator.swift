@@ -12,7 +12,7 @@ public final class LayoutValidator {
         self.diagnostics = diagnostics
     }
 
-    private func report(_ origin: Origin, _ message: DiagnosticMessage) {
+    func report(_ origin: Origin, _ message: DiagnosticMessage) {
         let diagnostic = Diagnostic(message, at: origin.location)
         guard reported.insert(diagnostic.description).inserted else { return }
         diagnostics.report(diagnostic)
@@ -31,6 +31,7 @@ public final class LayoutValidator {
         if let name = document.name { checkText(name, document.origin) }
         if let set = document.callouts { check(set) }
         check(document.transforms)
+        for theme in document.themes { check(theme) }
         var forms: [String: Origin] = [:]
         for layout in document.layouts {
             let kind = "\(layout.formFactor) \(layout.field)"
@@ -182,7 +183,7 @@ public final class LayoutValidator {
     }
 
     /// Text in NFC, without control, unassigned or (warning) private-use characters.
-    private func checkText(_ text: String, _ origin: Origin) {
+    func checkText(_ text: String, _ origin: Origin) {
         if text.isEmpty {
             report(origin, .emptyText)
             return

@@ -21,7 +21,8 @@ public struct LayoutBuild {
         for document in accepted(documents) { validator.check(document) }
         let resolvable = accepted(documents)
         let rejected = Set(documents.map(\.locale)).subtracting(resolvable.map(\.locale))
-        let locales = LayoutResolver(resolvable, rejected: rejected, diagnostics: diagnostics).resolveAll()
+        let rejectedThemes = Set(documents.flatMap { $0.themes.map(\.id) }).subtracting(resolvable.flatMap { $0.themes.map(\.id) })
+        let locales = LayoutResolver(resolvable, rejected: rejected, rejectedThemes: rejectedThemes, diagnostics: diagnostics).resolveAll()
         for locale in locales { validator.check(locale) }
         // Geometry is checked on layouts that are otherwise right (a broken row gets its own error).
         if diagnostics.errorCount == errorsBefore { checkRoom(locales) }

@@ -30,7 +30,9 @@ public struct LayoutPreview {
     /// The height of a row, in points, by form factor (KeyboardKit's standard heights).
     static func rowHeight(_ formFactor: FormFactor) -> Double { formFactor == .phone ? 54 : 70 }
 
-    /// The files to write, by name: `<locale>-<form factor>[-<field>]-<layer>.svg` for each layer, and `index.html`.
+    /// The files to write, by name: `<locale>-<form factor>[-<field>]-<layer>.svg` for each layer,
+    /// `…-<layer>-dark.svg` for the first layer of each layout whose theme has a dark appearance,
+    /// and `index.html`.
     public func files() -> [(name: String, text: String)] {
         var files: [(String, String)] = []
         for locale in locales {
@@ -38,10 +40,19 @@ public struct LayoutPreview {
                 for layer in layout.layers {
                     files.append((Self.fileName(locale, layout, layer), svg(layer)))
                 }
+                if let first = Self.darkLayer(layout) {
+                    files.append((Self.fileName(locale, layout, first).replacingOccurrences(of: ".svg", with: "-dark.svg"), svg(first, appearance: .dark)))
+                }
             }
         }
         files.append(("index.html", html()))
         return files
+    }
+
+    /// The layer drawn in the dark appearance too: the layout's first, when its locale's theme
+    /// styles the keyboard for the dark appearance.
+    static func darkLayer(_ layout: KeyboardLayout) -> KeyboardLayer? {
+        layout.locale.keyboardStyle(.dark) != nil && layout.layerCount > 0 ? layout.layer(at: 0) : nil
     }
 
     static func fileName(_ locale: LayoutLocale, _ layout: KeyboardLayout, _ layer: KeyboardLayer) -> String {
@@ -50,44 +61,60 @@ public struct LayoutPreview {
 
     // MARK: SVG
 
-    /// One layer drawn at the runtime's key frames, on a keyboard of the form factor's reference width.
-    public func svg(_ layer: KeyboardLayer) -> String {
+    /// One layer drawn at the runtime's key frames, on a keyboard of the form factor's reference
+    /// width, in its locale's theme for `appearance` (the preview's defaults where it has none).
+    public func svg(_ layer: KeyboardLayer, appearance: Appearance = .light) -> String {
         let layout = layer.layout
         let width = layout.formFactor.referenceWidth
         let rowHeight = Self.rowHeight(layout.formFactor)
         let height = Double(layer.rowCount) * rowHeight
-        let gap = 3.0
+        var styles = PreviewStyles(appearance)
         var body = ""
         layer.forEachKeyFrame(keyboardWidth: width, rowHeight: rowHeight) { frame, key in
-            let system = key.action != .character && key.action != .text
-            let x = frame.x + gap, y = frame.y + gap * 2, w = max(0, frame.width - 2 * gap), h = max(0, frame.height - 4 * gap)
-            let label = Self.label(key)
-            body += "<g class=\"key\(system ? " system" : "")\"><title>\(Self.escape(Self.title(key)))</title>"
-            body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\" rx=\"5\"/>"
-            let size = label.count > 3 ? 11 : system ? 14 : 20
-            body += "<text x=\"\(Self.number(x + w / 2))\" y=\"\(Self.number(y + h / 2))\" font-size=\"\(size)\">\(Self.escape(label))</text>"
-            if let hint = key.hint {
-                body += "<text class=\"hint\" x=\"\(Self.number(x + w - 7))\" y=\"\(Self.number(y + 9))\" font-size=\"10\">\(Self.escape(hint.description))</text>"
-            } else if key.callout != nil {
-                body += "<circle class=\"callout\" cx=\"\(Self.number(x + w - 6))\" cy=\"\(Self.number(y + 6))\" r=\"2\"/>"
-            }
-            body += Self.flickMarks(key, x: x, y: y, w: w, h: h) + "</g>\n"
+            body += Self.key(key, frame, styles: &styles)
         }
+        let board = styles.board(layout.locale).map { " style=\"fill: \($0)\"" } ?? ""
+        let name = "\(layout.locale.tag) \(layout.kind) \(layer.name)\(appearance == .dark ? " dark" : "")"
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape("\(layout.locale.tag) \(layout.kind) \(layer.name)"))">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape(name))">
         <style>
         .board { fill: #d1d4da; }
-        .key rect { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
-        .key.system rect { fill: #adb3bc; }
+        .key rect.face { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
+        .key.system rect.face { fill: #adb3bc; }
         .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
         .callout { fill: #5a6070; }
         .key text.hint, .key text.flick { fill: #5a6070; }
-        .key:hover rect { stroke: #0a64d8; stroke-width: 2; }
+        .key:hover rect.face { stroke: #0a64d8; stroke-width: 2; }
+        \(styles.stylesheet)
         </style>
-        <rect class="board" width="100%" height="100%"/>
+        <rect class="board" width="100%" height="100%"\(board)/>
         \(body)</svg>
 
         """
+    }
+
+    /// A key drawn in its frame, with its theme's style.
+    private static func key(_ key: LayoutKey, _ frame: KeyFrame, styles: inout PreviewStyles) -> String {
+        let gap = 3.0
+        let system = key.action != .character && key.action != .text
+        let style = key.style(styles.appearance)
+        let look = styles.key(key)
+        let x = frame.x + gap, y = frame.y + gap * 2, w = max(0, frame.width - 2 * gap), h = max(0, frame.height - 4 * gap)
+        let label = style?.text?.description ?? Self.label(key)
+        let classes = "key" + (system ? " system" : "") + (look.pressedClass.map { " " + $0 } ?? "")
+        var body = "<g class=\"\(classes)\"><title>\(escape(title(key, style: style)))</title>"
+        let box = "x=\"\(number(x))\" width=\"\(number(w))\" height=\"\(number(h))\" rx=\"\(number(Double(style?.cornerRadius ?? 5)))\""
+        if let shadow = look.shadow { body += "<rect class=\"shadow\" y=\"\(number(y + Double(style?.shadowOffset ?? 1)))\" \(box)\(shadow)/>" }
+        body += "<rect class=\"face\" y=\"\(number(y))\" \(box)\(look.face)/>"
+        let written = style?.fontSize.map(Double.init) ?? (system ? 14 : 20)
+        let size = label.count > 3 ? min(written, 11) : written
+        body += "<text x=\"\(number(x + w / 2))\" y=\"\(number(y + h / 2))\" font-size=\"\(number(size))\"\(look.text)>\(escape(label))</text>"
+        if let hint = key.hint {
+            body += "<text class=\"hint\" x=\"\(number(x + w - 7))\" y=\"\(number(y + 9))\" font-size=\"10\">\(escape(hint.description))</text>"
+        } else if key.callout != nil {
+            body += "<circle class=\"callout\" cx=\"\(number(x + w - 6))\" cy=\"\(number(y + 6))\" r=\"2\"/>"
+        }
+        return body + flickMarks(key, x: x, y: y, w: w, h: h) + "</g>\n"
     }
 
     /// What a key shows: its label or output, or a symbol for the system keys.
@@ -125,11 +152,16 @@ public struct LayoutPreview {
             let rtl = locale.direction == .rightToLeft
             sections += "<section id=\"\(Self.escape(tag))\"><h2>\(Self.escape(tag))\(locale.name.map { " — " + Self.escape($0.description) } ?? "")\(rtl ? " <span class=\"badge\">right to left</span>" : "")</h2>\n"
             if let found = diagnostics[tag], !found.isEmpty { sections += Self.diagnosticList(found) }
+            if let theme = locale.themeName { sections += "<p>Theme: <code>\(Self.escape(theme.description))</code> (click a key to see it pressed).</p>\n" }
             sections += Self.transformList(locale.transforms)
             for layout in locale.layouts {
                 for layer in layout.layers {
                     sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
                     sections += "<div class=\"row\">" + svg(layer) + calloutList(layer) + "</div></figure>\n"
+                }
+                if let first = Self.darkLayer(layout) {
+                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(first.name.description)) · dark appearance</figcaption>\n"
+                    sections += "<div class=\"row\">" + svg(first, appearance: .dark) + "</div></figure>\n"
                 }
             }
             sections += "</section>\n"
@@ -166,8 +198,9 @@ public struct LayoutPreview {
     }
 
     /// A key's hover title: its action, output, hint, flicks, multi-tap outputs and callouts.
-    static func title(_ key: LayoutKey) -> String {
+    static func title(_ key: LayoutKey, style: KeyboardStyle? = nil) -> String {
         var title = "\(key.action)"
+        if let image = style?.image { title += " [image \(image)]" }
         if let output = key.output { title += " “\(output)”" }
         if let hint = key.hint { title += " (hint “\(hint)”)" }
         let flicks = key.flicks

@@ -14,7 +14,8 @@ public enum ContainerFormat {
     /// 3: the optional `hint` section (keys' hint labels).
     /// 4: the optional `trns` section (locales' simple transforms).
     /// 5: the optional `gest` section (keys' flicks and multi-tap outputs).
-    public static let minorVersion: UInt16 = 5
+    /// 6: the optional `styl` section (styles from themes).
+    public static let minorVersion: UInt16 = 6
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -132,4 +133,6 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let transforms = SectionTag("trns")
     /// Optional: the flicks and multi-tap outputs of layout keys (see ``LayoutFormat/GestureField``).
     public static let gestures = SectionTag("gest")
+    /// Optional: the styles of keys, keyboards and callouts from the locales' themes (see ``StyleFormat``).
+    public static let styles = SectionTag("styl")
 }

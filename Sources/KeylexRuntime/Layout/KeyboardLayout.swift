@@ -137,7 +137,7 @@ public struct LayoutKey: Sendable {
     let tables: LayoutTables
     let index: Int
     let layoutIndex: Int
-    private var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
+    var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
     private var record: Record { tables.record(.keys, index) }
     private typealias F = LayoutFormat.KeyField
 

@@ -62,6 +62,8 @@ final class LayoutTables: Sendable {
     private let transforms: ByteView?
     /// The `gest` records (`nil` when the bundle has none, or they are damaged).
     private let gestures: ByteView?
+    /// The `styl` tables (`nil` when the bundle has none, or they are damaged).
+    let styles: StyleTables?
 
     init(container: Container) throws(KeylexError) {
         guard container.features.contains(.layouts) else { throw .missingSection("LAYT") }
@@ -84,6 +86,7 @@ final class LayoutTables: Sendable {
         transforms = container.section(.transforms).flatMap { [strings] in
             Self.transformsAreValid($0, locales: localeCount, strings: strings) ? $0 : nil
         }
+        styles = StyleTables(container.section(.styles), locales: localeCount, strings: strings)
         try checkReferences()
     }
 

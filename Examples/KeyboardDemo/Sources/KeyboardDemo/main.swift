@@ -3,7 +3,7 @@
 //
 //     swift run KeyboardDemo [LOCALE] [TEXT…]
 //
-// Draws the locale's phone layout (its lowercased layer), then prints the suggestions for each
+// Draws the locale's phone layout (its lowercased layer) and names its theme's colours, then prints the suggestions for each
 // text given, or for each line read from standard input: what a keyboard extension would show
 // above its keys as the user types.
 import Foundation
@@ -30,6 +30,15 @@ do {
             rows[frame.row].append(key.callout == nil ? text : text + "…")
         }
         for row in rows { print("  " + row.map { "[\($0)]" }.joined(separator: " ")) }
+        // The theme: what to draw a letter key and the keyboard behind it with, light and dark.
+        if let theme = layer.layout.locale.themeName {
+            let key = layer.row(at: 0)[0]
+            func colors(_ appearance: Appearance) -> String {
+                let hex = { (color: StyleColor?) in color.map { "#" + String(format: "%06X", $0.rgba >> 8) } ?? "default" }
+                return "\(hex(key.style(appearance)?.background)) on \(hex(layer.layout.locale.keyboardStyle(appearance)?.background))"
+            }
+            print("  theme \(theme): keys \(colors(.light)), dark \(colors(.dark))")
+        }
     }
 
     // The suggestions, as KeyboardKit's autocomplete toolbar would show them. A locale without a
