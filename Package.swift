@@ -58,6 +58,11 @@ let package = Package(
             dependencies: ["KeylexRuntime"],
             path: "Benchmarks/SuggestBench"
         ),
+        .executableTarget(
+            name: "keylex-ngram-bench",
+            dependencies: ["KeylexRuntime"],
+            path: "Benchmarks/NGramBench"
+        ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),

@@ -20,7 +20,9 @@ public func fuzzBundle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = dictionary.word(at: 0)
         _ = dictionary.word(at: Int(dictionary.wordCount) - 1)
         let engine = SuggestionEngine(dictionary: dictionary, layout: layout)
-        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il", "the bisnes"] { _ = engine.suggestions(for: text, count: 5) }
+        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il", "the bisnes", "", "I want to ", "Thank you. ", "in the mor"] {
+            _ = engine.suggestions(for: text, count: 5)
+        }
     }
     return 0
 }

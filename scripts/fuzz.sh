@@ -64,6 +64,14 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
             -o "$dir/en-phonetic.klx" >/dev/null
+        # A bundle with an n-gram model: the shipped counts of the seed's words.
+        python3 -c 'import gzip, sys
+words = {l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8")} | {"<s>"}
+for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
+    if all(w in words or w.lower() in words for w in line.split("\t")[0].split(" ")): sys.stdout.write(line)' \
+            "$dir/words.tsv" corpora/en-US/fortunes.counts.gz > "$dir/fortunes.counts"
+        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --ngrams "$dir/fortunes.counts" --ngram-budget 16000 \
+            -o "$dir/en-ngram.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
         { find "$dir/layouts" -name '*.klx' -size -40k 2>/dev/null || true; } | head -n 3 | xargs -r -I{} cp {} "$dir/"
         # Bundles with transforms, flicks and multi-tap keys: CLDR's test keyboards, imported.
@@ -71,7 +79,7 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
             -o "$dir/imported" >/dev/null 2>&1 || true
         "$(swift build --show-bin-path)/keylex" build --layouts "$dir/imported" --corpora "" --output "$dir/cldr" --quiet >/dev/null 2>&1 || true
         cp "$dir"/cldr/*.klx "$dir/" 2>/dev/null || true
-        rm -rf "$dir/words.tsv" "$dir/layouts" "$dir/imported" "$dir/cldr" ;;
+        rm -rf "$dir/words.tsv" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" ;;
     userwords)
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
         printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt" ;;

@@ -22,23 +22,30 @@ struct Dict: ParsableCommand {
     @Option(help: "Phonetic rules: the dictionary gets an index of its words by sound (see docs/SUGGESTIONS.md).")
     var phonetics: String?
 
+    @Option(help: "N-gram sources for next-word prediction: count files (.counts, from keylex count) or raw text, counted; or one ARPA model (.arpa). Repeatable.")
+    var ngrams: [String] = []
+
+    @Option(help: "The most bytes the n-gram model may take; n-grams that add least to the likelihood go first.")
+    var ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one corpus file.") }
+        guard ngramBudget > 0 else { throw ValidationError("--ngram-budget must be above 0.") }
     }
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let build = DictionaryBuild(diagnostics: report.engine)
-        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0])
+        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
         guard let table = build.read(inputs) else {
             try report.finish()
             throw Status.failedInputs(report.engine)
         }
         try report.finish()
         do {
-            let compiled = try build.write(table, to: output)
+            let compiled = try build.write(table, to: output, ngramBudget: ngramBudget)
             print("\(output)\t\(compiled.words.count) words\t\(compiled.bytes.count) bytes")
         } catch {
             throw writeFailure(error)

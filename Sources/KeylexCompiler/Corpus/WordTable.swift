@@ -35,6 +35,10 @@ public struct WordTable {
     public private(set) var labels: [String: [String]] = [:]
     /// The rules that give each word its phonetic key, when the locale has them.
     public var phonetics: PhoneticRules?
+    /// The n-gram counts the dictionary's model is estimated from (none: no model).
+    public var ngrams = NGramCounts()
+    /// An ARPA model to take instead of counts.
+    public var arpa: ARPAModel?
 
     /// The words (NFC) and what is known of them, in no particular order.
     public var entries: [(word: String, entry: Entry)] { table.map { ($0.key.word, $0.value) } }

@@ -83,12 +83,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidShortcut = "invalid-shortcut"
     case invalidPhoneticRule = "invalid-phonetic-rule"
     case emptyCorpus = "empty-corpus"
+    case invalidCountLine = "invalid-count-line"
+    case unknownModelWords = "unknown-model-words"
+    case invalidArpa = "invalid-arpa"
+    case ignoredNgramOrder = "ignored-ngram-order"
     case alphabetTooLarge = "alphabet-too-large"
 
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder: .warning
         default: .error
         }
     }
@@ -169,6 +173,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidShortcut: "a shortcut without its shortcut= or f="
         case .invalidPhoneticRule: "a phonetic rule that does not parse, or past the rules' limits"
         case .emptyCorpus: "a corpus with no word left to compile"
+        case .invalidCountLine: "an n-gram count line that is not one to three words, a tab and a count above 0"
+        case .unknownModelWords: "words of the n-gram counts that the dictionary does not have (n-grams with them are left out)"
+        case .invalidArpa: "an ARPA model that breaks the format (header, sections, counts, numbers), or one combined with other n-gram sources"
+        case .ignoredNgramOrder: "n-grams of an order above 3 in an ARPA model (left out: the model holds up to trigrams)"
         case .alphabetTooLarge: "more distinct characters in the words than the format holds (65,535)"
         }
     }

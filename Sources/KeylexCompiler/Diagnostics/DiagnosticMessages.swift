@@ -295,6 +295,15 @@ extension DiagnosticMessage {
     /// The phonetic rules parser's own account of the rule.
     static func invalidPhoneticRule(_ detail: String) -> Self { Self(.invalidPhoneticRule, detail) }
     static let emptyCorpus = Self(.emptyCorpus, "the corpus has no words")
+    static let invalidCountLine = Self(.invalidCountLine, "expected an n-gram of 1 to 3 words separated by spaces, a tab and a count above 0")
+    static func invalidARPA(_ detail: String) -> Self { Self(.invalidArpa, detail) }
+    static func unsupportedNGramOrder(_ order: Int, most: Int) -> Self {
+        Self(.ignoredNgramOrder, "\(order)-grams are left out: the model holds n-grams of up to \(most) words")
+    }
+    static func unknownModelWords(_ count: Int, occurrences: UInt64, examples: [String]) -> Self {
+        Self(.unknownModelWords, "\(count) words of the n-gram source (\(occurrences) occurrences) are not in the dictionary, n-grams with them are left out: "
+             + examples.map { "'\($0)'" }.joined(separator: ", ") + (count > examples.count ? ", …" : ""))
+    }
     static func alphabetTooLarge(_ size: Int, limit: Int) -> Self {
         Self(.alphabetTooLarge, "the words use \(size) distinct characters; the limit is \(limit)")
     }

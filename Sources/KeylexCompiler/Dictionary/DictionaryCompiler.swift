@@ -27,6 +27,9 @@ public struct CompiledDictionary: Sendable {
         guard dictionary.wordCount == words.count else {
             throw VerificationError(description: "\(path): reads back \(dictionary.wordCount) words, expected \(words.count)")
         }
+        if dictionary.container.section(NGramFormat.tag) != nil && !SuggestionEngine(dictionary: dictionary).predictsNextWords {
+            throw VerificationError(description: "\(path): the n-gram model does not open")
+        }
         guard !words.isEmpty else { return }
         let step = max(1, words.count / samples)
         for number in Set(stride(from: 0, to: words.count, by: step)).union([words.count - 1]).sorted() {
@@ -46,9 +49,12 @@ public struct CompiledDictionary: Sendable {
 public enum DictionaryCompiler {
     /// Compiles the words of `table`. The table must not be empty. `progress` is told the fraction
     /// of words added to the automaton, now and then.
-    public static func compile(_ table: WordTable, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+    public static func compile(_ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
-        let extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
+        var extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
+        extras.ngrams = table.ngrams
+        extras.arpa = table.arpa
+        extras.ngramBudget = ngramBudget
         return compile(entries, hasCounts: table.hasCounts, extras: extras, progress: progress)
     }
 
@@ -59,6 +65,13 @@ public enum DictionaryCompiler {
         public var labels: [String: [String]] = [:]
         /// The rules of the phonetic index, if the dictionary gets one.
         public var phonetics: PhoneticRules?
+        /// The counts of the n-gram model (none: no model), and the most bytes the model may take.
+        public var ngrams = NGramCounts()
+        /// An ARPA model to take instead of counts.
+        public var arpa: ARPAModel?
+        public var ngramBudget = defaultNGramBudget
+        /// The model's size budget when none is given: 3 MB.
+        public static let defaultNGramBudget = 3_000_000
 
         public init(attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:],
                     phonetics: PhoneticRules? = nil) {
@@ -66,6 +79,17 @@ public enum DictionaryCompiler {
             self.shortcuts = shortcuts
             self.labels = labels
             self.phonetics = phonetics
+        }
+
+        /// Adds the `ngrm` section, when there are n-gram counts or an ARPA model, for the words `words` (in number
+        /// order) of frequency classes `classes` (reading reports a dictionary too large for one).
+        func writeModel(to writer: inout ContainerWriter, words: [String], classes: [UInt8]) {
+            guard !ngrams.isEmpty || arpa != nil, words.count < NGramFormat.maxWords else { return }
+            let numbers = Dictionary(words.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            var model = arpa.map { BackoffModel(arpa: $0, numbers: numbers, classes: classes) }
+                ?? BackoffModel(counts: ngrams, numbers: numbers, classes: classes)
+            model.prune(toBytes: ngramBudget)
+            writer.add(NGramFormat.tag, NGramEncoder.section(model))
         }
 
         /// Adds the `meta`, `shrt` and `labl` sections that have content to `writer`, for the
@@ -144,6 +168,7 @@ public enum DictionaryCompiler {
         if let rules = extras.phonetics, let section = PhoneticIndexEncoder.section(rules: rules, words: words, classes: classes, flags: flags) {
             writer.add(PhoneticFormat.tag, section)
         }
+        if let classes { extras.writeModel(to: &writer, words: words, classes: classes) }
         return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,
                                   stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
     }

@@ -27,13 +27,35 @@ enum AtomicFile {
     /// Only a regular file is ever replaced: a symbolic link is written through (its target is
     /// replaced), and a directory, a device, a FIFO or a socket is an error. The folder must exist.
     static func write(_ bytes: [UInt8], to path: String, check: (String) throws -> Void = { _ in }) throws {
+        try write(to: path, check: check) { append in try append(bytes) }
+    }
+
+    /// Writes to `path`, as ``write(_:to:check:)`` does, the pieces that `produce` passes to the
+    /// function it is given: an output of any size in bounded memory.
+    static func write(to path: String, check: (String) throws -> Void = { _ in },
+                      _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let path = try destination(path)
         let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
         var ok = false
         defer { if !ok { unlink(temporary) } }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
+        var isOpen = true
+        defer { if isOpen { close(fd) } }
+        try produce { bytes in
+            guard writeAll(bytes, to: fd) else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        }
+        let synced = fsync(fd) == 0
+        isOpen = false
+        guard close(fd) == 0, synced else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        try check(temporary)
+        guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        ok = true
+    }
+
+    /// Writes all of `bytes` to `fd`; `false` on an error (in `errno`).
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -42,12 +64,6 @@ enum AtomicFile {
             }
             return true
         }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written, synced else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
-        try check(temporary)
-        guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        ok = true
     }
 
     /// The file to replace for `path`: itself, or the target of the symbolic link it is. Throws

@@ -15,9 +15,13 @@ public struct DictionaryBuild {
         public var phonetics: String?
         /// Where diagnostics about the corpus as a whole point (a file or a locale folder).
         public var origin: String
+        /// The sources of the n-gram model: count files (``NGramSources/isCountFile(_:)``) and raw text.
+        public var ngrams: [String]
 
-        public init(corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String) {
+        public init(corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String,
+                    ngrams: [String] = []) {
             self.corpora = corpora
+            self.ngrams = ngrams
             self.format = format
             self.blocklist = blocklist
             self.phonetics = phonetics
@@ -44,6 +48,7 @@ public struct DictionaryBuild {
         for path in inputs.corpora { reader.read(path, format: inputs.format, into: &table) }
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
+        readNGrams(inputs.ngrams, into: &table)
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
             diagnostics.report(SourceLocation(file: inputs.origin), .emptyCorpus)
         }
@@ -54,11 +59,47 @@ public struct DictionaryBuild {
         return diagnostics.errorCount == errorsBefore ? table : nil
     }
 
+    /// Reads the n-gram sources `paths` into `table` (one ARPA model, or count files and raw text),
+    /// and warns of their words that the table does not have, as written or in lower case.
+    private func readNGrams(_ paths: [String], into table: inout WordTable) {
+        guard !paths.isEmpty else { return }
+        guard table.count < NGramFormat.maxWords else {
+            diagnostics.report(SourceLocation(file: paths[0]), .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
+            return
+        }
+        if let arpa = paths.first(where: ARPAReader.isARPAFile) {
+            guard paths.count == 1 else {
+                diagnostics.report(SourceLocation(file: arpa), .invalidARPA("an ARPA model cannot be combined with other n-gram sources"))
+                return
+            }
+            var model = ARPAModel()
+            var reader = ARPAReader(path: arpa, diagnostics: diagnostics)
+            reader.read(into: &model)
+            table.arpa = model
+            warnOfUnknownWords(model.ngrams[0].map { (String($0.words[0]), 1) }, in: table, file: arpa)
+            return
+        }
+        let sources = NGramSources(diagnostics: diagnostics)
+        for path in paths {
+            if NGramSources.isCountFile(path) { sources.readCounts(path, into: &table.ngrams) } else { sources.countText(path, into: &table.ngrams) }
+        }
+        warnOfUnknownWords(table.ngrams.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: paths[0])
+    }
+
+    /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
+    private func warnOfUnknownWords(_ unigrams: [(word: String, count: UInt64)], in table: WordTable, file: String) {
+        let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", "<unk>"]  // ARPA's sentence markers and unknown word
+        let unknown = unigrams.filter { !markers.contains($0.word) && table[$0.word] == nil && table[$0.word.lowercased()] == nil }
+        guard !unknown.isEmpty else { return }
+        let examples = unknown.sorted { ($0.count, $1.word) > ($1.count, $0.word) }.prefix(5).map(\.word)
+        diagnostics.report(SourceLocation(file: file), .unknownModelWords(unknown.count, occurrences: unknown.reduce(0) { $0 &+ $1.count }, examples: examples))
+    }
+
     /// Compiles `table` and writes it to `output` through a temporary file that is reopened with the
     /// runtime and checked before it replaces `output`.
     @discardableResult
-    public func write(_ table: WordTable, to output: String) throws -> CompiledDictionary {
-        let compiled = DictionaryCompiler.compile(table)
+    public func write(_ table: WordTable, to output: String, ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget) throws -> CompiledDictionary {
+        let compiled = DictionaryCompiler.compile(table, ngramBudget: ngramBudget)
         try Self.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
         return compiled
     }

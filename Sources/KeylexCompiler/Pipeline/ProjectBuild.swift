@@ -79,7 +79,8 @@ public struct ProjectBuild {
                 .map { (folder as NSString).appendingPathComponent($0) }
             let blocklist = files.contains("blocklist.txt") ? (folder as NSString).appendingPathComponent("blocklist.txt") : nil
             let phonetics = files.contains(Self.phoneticsFile) ? (folder as NSString).appendingPathComponent(Self.phoneticsFile) : nil
-            locales.append(Locale(tag: name, inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder)))
+            let ngrams = files.filter { NGramSources.isCountFile($0) || ARPAReader.isARPAFile($0) }.map { (folder as NSString).appendingPathComponent($0) }
+            locales.append(Locale(tag: name, inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder, ngrams: ngrams)))
         }
         // A locale without phonetic rules of its own takes its nearest parent's (en-US those of en).
         let ruled = Dictionary(locales.compactMap { l in l.inputs.phonetics.map { (l.tag, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -245,7 +246,7 @@ public struct ProjectBuild {
 
     /// The fingerprint of a corpus's files.
     private func fingerprint(_ inputs: DictionaryBuild.Inputs) -> String {
-        Self.fingerprint(files: inputs.corpora + [inputs.blocklist, inputs.phonetics].compactMap { $0 })
+        Self.fingerprint(files: inputs.corpora + [inputs.blocklist, inputs.phonetics].compactMap { $0 } + inputs.ngrams)
     }
 
     /// The fingerprint of every layout source under `layouts`.

@@ -15,7 +15,8 @@ public enum ContainerFormat {
     /// 4: the optional `trns` section (locales' simple transforms).
     /// 5: the optional `gest` section (keys' flicks and multi-tap outputs).
     /// 6: the optional `styl` section (styles from themes).
-    public static let minorVersion: UInt16 = 6
+    /// 7: the optional `ngrm` section (the n-gram model).
+    public static let minorVersion: UInt16 = 7
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

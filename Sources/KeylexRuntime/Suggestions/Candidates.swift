@@ -16,6 +16,9 @@ struct Candidate {
     /// What sounding like the typed word added to ``score`` (see ``EditCosts/sameSound``): it
     /// ranks the word higher, but autocorrection is judged on ``editScore``, without it.
     var soundBonus: Float = 0
+    /// What the words before added to ``score`` (see ``CandidateList/rankInContext(_:)``): like
+    /// the sound bonus, it ranks but does not decide autocorrection.
+    var contextBonus: Float = 0
 
     /// Frequency classes one edit is worth: a correction one edit away must be about 48 classes
     /// (in a corpus spanning a million to one, about 14 times) more frequent to outrank an exact match.
@@ -39,7 +42,7 @@ extension Candidate {
     /// not a completion nor a word found by its sound.
     var mayReplace: Bool { !isCompletion && !isSoundAlike }
     /// The score from the frequency and the edit cost alone.
-    var editScore: Float { score - soundBonus }
+    var editScore: Float { score - soundBonus - contextBonus }
 }
 
 /// The best candidates seen so far, best first, in a fixed buffer.
@@ -75,6 +78,25 @@ struct CandidateList {
         candidate.soundBonus += cheaper.score - candidate.score
         candidate.score = cheaper.score
         add(candidate)
+    }
+
+    /// Adds `bonus(candidate)` to each candidate's score and ``Candidate/contextBonus``, and sorts
+    /// the list again.
+    mutating func rankInContext(_ bonus: (Candidate) -> Float) {
+        for i in 0..<count {
+            let amount = bonus(items[i])
+            items[i].contextBonus += amount
+            items[i].score += amount
+        }
+        for i in 0..<count {
+            let candidate = items[i]
+            var j = i
+            while j > 0 && items[j - 1].score < candidate.score {
+                items[j] = items[j - 1]
+                j -= 1
+            }
+            items[j] = candidate
+        }
     }
 
     private mutating func remove(at index: Int) {

@@ -1,9 +1,11 @@
 extension WordSearch {
     /// Finds the best completions of `typed` (comparison codes) ignoring case and accents: every path of the
     /// automaton whose letters fold as the typed ones do, then the best words below them by the
-    /// maxima tree. A completion's cost is its prefix's case and accent differences.
+    /// maxima tree. A completion's cost is its prefix's case and accent differences. `more`, when
+    /// given, is called with each such prefix's range of word numbers and cost, to add other
+    /// candidates from it (the words that the context predicts).
     func completeFolded(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
-                        into candidates: inout CandidateList) {
+                        into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, inout CandidateList) -> Void)? = nil) {
         let n = typed.count
         guard n > 0, n <= dictionary.maxWordLength else { return }
         let maxPaths = 16
@@ -37,6 +39,7 @@ extension WordSearch {
                             let isCompletion = number != range.lowerBound || !prefixIsWord
                             candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: isCompletion))
                         }
+                        more?(range, cost, &candidates)
                     }
                 }
             }

@@ -23,6 +23,11 @@ public struct SuggestionEngine: Sendable {
     let hasPhrases: Bool
     /// The dictionary's words by sound, when it has them.
     let phonetics: PhoneticIndex?
+    /// The n-gram model of the bundle, when it has one (see ``NGramFormat``).
+    let model: NGramModel?
+    /// Whether the bundle has an n-gram model that opened: next words are predicted, and
+    /// candidates rank by the words before.
+    public var predictsNextWords: Bool { model != nil }
 
     /// An engine on `dictionary`, with key geometry from `layout` when given: distances between the
     /// keys of its lowercased layer, and which letters its keys and callouts type (a letter the
@@ -34,6 +39,7 @@ public struct SuggestionEngine: Sendable {
         search = WordSearch(dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
+        model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
@@ -93,7 +99,9 @@ public struct SuggestionEngine: Sendable {
     static let spareCandidates = 12
 
     /// The suggestions for the word before the cursor, at most `count` (and at most
-    /// ``maxSuggestions``), best first. Empty when the cursor is not right after a word.
+    /// ``maxSuggestions``), best first. After a space or a sentence's end (or in an empty text),
+    /// the next words that the bundle's n-gram model predicts (``Suggestion/typed`` is empty);
+    /// without a model, nothing.
     ///
     /// - A known word typed in full comes first, as typed, and is never corrected away, unless a
     ///   shortcut of the dictionary or a text replacement of the user's says to replace it
@@ -103,15 +111,19 @@ public struct SuggestionEngine: Sendable {
     ///   ``Suggestion/isAutocorrect``.
     /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
+    /// - With an n-gram model, candidates rank by their probability after the one or two words
+    ///   before (`thank y` → `you`), and the words the model predicts there are candidates too.
     /// - Suggestions follow the typed casing ("Hel" → "Hello", "HEL" → "HELLO") unless the
     ///   dictionary's word has capitals of its own ("iphone" → "iPhone"); at the start of a sentence
     ///   they start with a capital.
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
-        guard count > 0, let current = CurrentWord(in: textBeforeCursor) else { return [] }
+        guard count > 0 else { return [] }
         let count = min(count, Self.maxSuggestions)
-        let context = TypingContext(text: textBeforeCursor, current: current)
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
+        guard let current = CurrentWord(in: textBeforeCursor) else { return predictions(after: textBeforeCursor[...], count: count, user: user) }
+        var context = TypingContext(text: textBeforeCursor, current: current)
+        context.before = wordsBefore(textBeforeCursor[..<current.start], user: user)
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
@@ -135,9 +147,12 @@ public struct SuggestionEngine: Sendable {
             let known = isKnown(typed, after: context.previousWord, user: user)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + Self.spareCandidates) { buffer in
                 var candidates = CandidateList(buffer)
-                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates)
+                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates) { range, cost, candidates in
+                    if let before = context.before { addContextCompletions(in: range, cost: cost, before, into: &candidates) }
+                }
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
+                if let before = context.before { rankInContext(&candidates, before) }
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
             }

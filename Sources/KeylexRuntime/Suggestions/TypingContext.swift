@@ -6,6 +6,8 @@ struct TypingContext {
     let isSentenceStart: Bool
     /// The text of the previous word and the space between, when a single space separates them.
     let previousWord: Substring?
+    /// The words before, for the n-gram model and the user's learned pairs.
+    var before: WordsBefore?
 
     /// Sentence-ending punctuation.
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "\n", "。", "؟", "¡", "¿"]

@@ -8,7 +8,8 @@ import Darwin
 
 /// The user's own words on top of a read-only dictionary: words learned (suggested like dictionary
 /// words) and words ignored (never suggested), as KeyboardKit's `AutocompleteProvider` has them,
-/// and text replacements (`omw` → `On my way!`).
+/// text replacements (`omw` → `On my way!`), and word pairs the user accepted (predicted first
+/// after their first word, ahead of the n-gram model's).
 ///
 /// With a path, every change is saved at once, atomically: the file is written beside the old one,
 /// flushed, and renamed over it, so a crash leaves the old file or the new one, never a mix. The
@@ -32,9 +33,13 @@ public final class UserDictionary: @unchecked Sendable {
     /// The user's text replacements, as iOS has them: typing the shortcut (`omw`) replaces it with
     /// the phrase (`On my way!`) on space.
     public var textReplacements: [String: String] { snapshot.textReplacements }
+    /// The word pairs learned: the words learned after each word, and how many times each.
+    public var learnedPairs: [String: [String: Int]] { snapshot.pairs }
 
-    /// The first line of the file; version 1 files (no text replacements) are read too.
-    private static let header = "keylex user dictionary 2"
+    /// The first line of the file: version 3 when it has learned pairs, else 2 (which version 2
+    /// readers read too); version 1 files (no text replacements) are read as well.
+    private static let header = "keylex user dictionary 3"
+    private static let headerVersion2 = "keylex user dictionary 2"
     private static let headerVersion1 = "keylex user dictionary 1"
 
     /// An empty dictionary kept in memory only.
@@ -97,6 +102,26 @@ public final class UserDictionary: @unchecked Sendable {
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
     public func textReplacement(for typed: String) -> String? { snapshot.textReplacement(for: typed) }
 
+    /// Learns that the user took `word` after `previous` (a prediction tapped, or the word typed
+    /// there): after `previous`, `word` is then predicted before the n-gram model's words, the
+    /// pairs learned most often first.
+    public func learnPair(_ previous: String, _ word: String) throws(KeylexError) {
+        guard Self.isStorable(previous), Self.isStorable(word), !previous.contains(" "), !word.contains(" ") else { return }
+        try change { words in
+            words.pairs[previous, default: [:]][word] = min(words.pairs[previous]?[word] ?? 0, Self.maxTimes - 1) + 1
+            return true
+        }
+    }
+
+    /// Forgets the pair `previous` `word`.
+    public func unlearnPair(_ previous: String, _ word: String) throws(KeylexError) {
+        try change { words in
+            guard words.pairs[previous]?.removeValue(forKey: word) != nil else { return false }
+            if words.pairs[previous]?.isEmpty == true { words.pairs.removeValue(forKey: previous) }
+            return true
+        }
+    }
+
     /// How many times a word counts as learned at most (more would not rank it higher).
     public static let maxTimes = 1_000
 
@@ -117,13 +142,17 @@ public final class UserDictionary: @unchecked Sendable {
 
     // MARK: The file
 
-    /// The file's text: a header, `learned<TAB>word<TAB>times` and `ignored<TAB>word` lines in
+    /// The file's text: a header, `learned<TAB>word<TAB>times`, `ignored<TAB>word`,
+    /// `replacement<TAB>shortcut<TAB>phrase` and `pair<TAB>previous<TAB>word<TAB>times` lines in
     /// sorted order, and `checksum<TAB>` with the CRC32C of everything before it in hex.
     static func fileContents(_ words: UserWords) -> [UInt8] {
-        var text = Self.header + "\n"
+        var text = (words.pairs.isEmpty ? Self.headerVersion2 : Self.header) + "\n"
         for (word, times) in words.learned.sorted(by: { $0.key < $1.key }) { text += "learned\t\(word)\t\(times)\n" }
         for word in words.ignored.sorted() { text += "ignored\t\(word)\n" }
         for (shortcut, phrase) in words.textReplacements.sorted(by: { $0.key < $1.key }) { text += "replacement\t\(shortcut)\t\(phrase)\n" }
+        for (previous, next) in words.pairs.sorted(by: { $0.key < $1.key }) {
+            for (word, times) in next.sorted(by: { $0.key < $1.key }) { text += "pair\t\(previous)\t\(word)\t\(times)\n" }
+        }
         var bytes = Array(text.utf8)
         bytes += Array("checksum\t\(String(CRC32C.checksum(bytes), radix: 16))\n".utf8)
         return bytes
@@ -133,7 +162,8 @@ public final class UserDictionary: @unchecked Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        guard lines.first == Substring(header) || lines.first == Substring(headerVersion1), let last = lines.last, last.hasPrefix("checksum\t") else {
+        guard let first = lines.first, [header, headerVersion2, headerVersion1].contains(String(first)),
+              let last = lines.last, last.hasPrefix("checksum\t") else {
             throw .malformed("user dictionary: header or checksum missing")
         }
         let checked = bytes.count - last.utf8.count - 1
@@ -149,6 +179,8 @@ public final class UserDictionary: @unchecked Sendable {
                 words.ignored.insert(String(fields[1]))
             } else if fields.count == 3, fields[0] == "replacement", !fields[1].isEmpty, !fields[2].isEmpty {
                 words.textReplacements[String(fields[1])] = String(fields[2])
+            } else if fields.count == 4, fields[0] == "pair", !fields[1].isEmpty, !fields[2].isEmpty, let times = Int(fields[3]), times > 0 {
+                words.pairs[String(fields[1]), default: [:]][String(fields[2])] = min(times, maxTimes)
             } else {
                 throw .malformed("user dictionary line '\(line)'")
             }
@@ -213,12 +245,21 @@ public struct UserWords: Sendable, Equatable {
     public internal(set) var ignored: Set<String> = []
     /// Text replacements by shortcut.
     public internal(set) var textReplacements: [String: String] = [:]
+    /// Learned pairs: for each word, the words learned after it and how many times each.
+    public internal(set) var pairs: [String: [String: Int]] = [:]
 
     public func hasLearnedWord(_ word: String) -> Bool { learned[word] != nil }
 
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
     public func textReplacement(for typed: String) -> String? {
         textReplacements[typed] ?? textReplacements[typed.lowercased()]
+    }
+
+    /// The words learned after `previous` (as written, else in lower case), most often learned
+    /// first, then in order.
+    public func wordsLearned(after previous: Substring) -> [String] {
+        let next = pairs[String(previous)] ?? pairs[previous.lowercased()] ?? [:]
+        return next.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     }
 
     /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,

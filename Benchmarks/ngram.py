@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Next-word prediction benchmark: the n-gram model on held-out real text.
+
+    apt-get install fortunes fortunes-min       # once (Benchmarks/setup.sh does it)
+    python3 Benchmarks/ngram.py [--words N]
+
+Splits Debian's English fortunes (scripts/fortunes-text.py: every tenth fortune held out), counts
+the training part with `keylex count`, and compiles the shipped English word list four times: with
+no model, with a model of unigram counts only (it predicts the most frequent words), of unigrams
+and bigrams, and of up to trigrams (pruned to the default 3 MB budget). keylex-ngram-bench then
+types the held-out fortunes with three suggestions on each. The peer: IRSTLM (Debian's `irstlm`)
+estimates a trigram model from the same training sentences (`tlm -lm=msb`, modified shift-beta
+smoothing), read through `keylex dict --ngrams model.arpa` with the same budget. Prints a markdown
+table.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.path.join(HERE, ".work", "ngram")
+KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
+BENCH = os.path.join(ROOT, ".build", "release", "keylex-ngram-bench")
+TLM = "/usr/lib/irstlm/bin/tlm"
+WORDS = os.path.join(ROOT, "corpora", "en-US", "en_US.combined.gz")
+
+
+def run(*command):
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def sentences(text_path, out_path):
+    """One sentence a line between <s> and </s>, words only, split as keylex count splits text
+    (docs/PREDICTION.md): IRSTLM's input."""
+    word = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+    out = []
+    for fortune in open(text_path, encoding="utf-8").read().split("\n%\n"):
+        for paragraph in re.split(r"\n\s*\n", fortune):
+            run = []
+            for token in paragraph.split():
+                core = re.sub(r"^[^\w]+|[^\w]+$", "", token)
+                if core and word.fullmatch(core):
+                    run.append(core)
+                elif core and run:
+                    out.append(run)
+                    run = []
+                if re.search(r"[.!?…][^\w]*$", token) and run:
+                    out.append(run)
+                    run = []
+            if run:
+                out.append(run)
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.writelines("<s> " + " ".join(run) + " </s>\n" for run in out)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--words", type=int, default=20000, help="held-out words to type")
+    args = parser.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "keylex"], cwd=ROOT, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "keylex-ngram-bench"], cwd=ROOT, check=True)
+    run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), WORK)
+    counts = os.path.join(WORK, "train.counts")
+    run(KEYLEX, "count", os.path.join(WORK, "train.txt"), "-o", counts)
+    lines = open(counts, encoding="utf-8").read().splitlines(keepends=True)
+    models = {"no model": None, "unigram": 1, "bigram": 2, "trigram": 3}
+    rows = []
+    for name, order in models.items():
+        bundle = os.path.join(WORK, name.replace(" ", "-") + ".klx")
+        command = [KEYLEX, "dict", WORDS, "-o", bundle]
+        if order:
+            path = os.path.join(WORK, f"order{order}.counts")
+            with open(path, "w", encoding="utf-8") as f:
+                f.writelines(l for l in lines if l.split("\t")[0].count(" ") < order)
+            command += ["--ngrams", path]
+        run(*command)
+        result = json.loads(run(BENCH, bundle, os.path.join(WORK, "test.txt"), str(args.words)))
+        rows.append((name, os.path.getsize(bundle), result))
+    if os.path.exists(TLM):
+        sentences(os.path.join(WORK, "train.txt"), os.path.join(WORK, "train.sentences"))
+        arpa = os.path.join(WORK, "irstlm.arpa")
+        subprocess.run([TLM, "-tr=" + os.path.join(WORK, "train.sentences"), "-n=3", "-lm=msb", "-o=" + arpa],
+                       cwd=WORK, check=True, capture_output=True)
+        bundle = os.path.join(WORK, "irstlm.klx")
+        run(KEYLEX, "dict", WORDS, "--ngrams", arpa, "-o", bundle)
+        result = json.loads(run(BENCH, bundle, os.path.join(WORK, "test.txt"), str(args.words)))
+        rows.append(("IRSTLM trigram (ARPA)", os.path.getsize(bundle), result))
+    base = rows[0][1]
+    print(f"Held-out words typed: {rows[0][2]['words']}\n")
+    print("| model | next-word top-3 | keystroke savings | model size | next word p50 / p99 | while typing p50 / p99 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name, size, r in rows:
+        print(f"| {name} | {100 * r['nextWordTop3']:.1f}% | {100 * r['keystrokeSavings']:.1f}% | {(size - base) / 1e6:.2f} MB "
+              f"| {r['nextWordP50us']:.0f} / {r['nextWordP99us']:.0f} µs | {r['typingP50us']:.0f} / {r['typingP99us']:.0f} µs |")
+
+
+if __name__ == "__main__":
+    main()

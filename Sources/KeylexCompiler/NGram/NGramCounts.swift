@@ -1,0 +1,68 @@
+import KeylexRuntime
+
+/// Counts of word n-grams of one to three words, `<s>` standing for the start of a sentence: what
+/// `keylex count` writes from raw text and what a dictionary's n-gram model is estimated from.
+///
+/// A count file has one line per n-gram, sorted by the line's UTF-8 bytes: the words separated by
+/// single spaces, a tab, the count (`the cat\t12`). Files of the same text split in any way and
+/// counted apart add up to the counts of the whole.
+public struct NGramCounts: Sendable, NGramSink {
+    /// The token for the start of a sentence.
+    public static let sentenceStart = "<s>"
+    /// The longest n-gram counted.
+    public static let maxOrder = 3
+
+    /// The counts, by n-gram (its words joined by single spaces).
+    public private(set) var counts: [String: UInt64] = [:]
+
+    public init() {}
+
+    /// Whether nothing was counted.
+    public var isEmpty: Bool { counts.isEmpty }
+
+    /// Adds `count` to `ngram`'s count, saturating.
+    mutating func add(_ ngram: String, _ count: UInt64) {
+        let (sum, overflow) = counts[ngram, default: 0].addingReportingOverflow(count)
+        counts[ngram] = overflow ? .max : sum
+    }
+
+    /// Adds the counts of `other`.
+    public mutating func add(_ other: NGramCounts) {
+        for (ngram, count) in other.counts { add(ngram, count) }
+    }
+
+    /// Counts the n-grams of one run of words that no sentence boundary or other token interrupts,
+    /// after `<s>` when it starts a sentence.
+    public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
+        guard !words.isEmpty else { return }
+        let tokens = (startsSentence ? [Substring(Self.sentenceStart)] : []) + words
+        for start in tokens.indices {
+            for order in 1...Self.maxOrder where start + order <= tokens.count {
+                if order == 1 && startsSentence && start == 0 { continue }
+                add(tokens[start..<(start + order)].joined(separator: " "), 1)
+            }
+        }
+    }
+
+    /// Writes the count file to `path` atomically; returns its size.
+    @discardableResult
+    public func write(to path: String) throws -> Int {
+        let bytes = fileBytes()
+        try AtomicFile.write(bytes, to: path)
+        return bytes.count
+    }
+
+    /// The count file's bytes.
+    func fileBytes() -> [UInt8] {
+        var lines = counts.map { Array("\($0.key)\t\($0.value)\n".utf8) }
+        lines.sort { $0.lexicographicallyPrecedes($1) }
+        return Array(lines.joined())
+    }
+}
+
+/// What counts runs of words: the counts in memory, or a counter that spills them to disk.
+public protocol NGramSink {
+    /// Counts the n-grams of `words`, a run that no sentence end or other token interrupts, after
+    /// `<s>` when it starts a sentence.
+    mutating func addRun(_ words: [Substring], startsSentence: Bool)
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Counts n-grams in bounded memory, the way `sort` sorts: whenever the table holds `limit`
+/// n-grams it is written, sorted, as a run in a temporary folder beside the output, and emptied;
+/// ``write(to:)`` then merges the runs line by line, adding up the counts of equal n-grams, into
+/// the count file. The folder is removed when the counter is done with it.
+public struct SpillingCounter: NGramSink {
+    /// How many n-grams the table holds before it is spilled.
+    public let limit: Int
+    private let folder: String
+    private var counts = NGramCounts()
+    private var runs: [String] = []
+    private var failure: Error?
+
+    /// A counter for the count file `output`, spilling every `limit` n-grams.
+    public init(output: String, limit: Int) {
+        self.limit = max(limit, 1)
+        folder = "\(output)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// The runs spilled so far.
+    public var spilled: Int { runs.count }
+
+    public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
+        counts.addRun(words, startsSentence: startsSentence)
+        if counts.counts.count >= limit { spill() }
+    }
+
+    private mutating func spill() {
+        guard failure == nil else { return }
+        do {
+            if runs.isEmpty { try AtomicFile.createFolder(folder) }
+            let run = (folder as NSString).appendingPathComponent("run-\(runs.count)")
+            try counts.write(to: run)
+            runs.append(run)
+            counts = NGramCounts()
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Removes the runs spilled so far, writing nothing.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Writes the count file to `output` atomically, merging the runs; returns the number of
+    /// n-grams and bytes written. Removes the temporary folder, whatever happens.
+    public mutating func write(to output: String) throws -> (ngrams: Int, bytes: Int) {
+        defer { discard() }
+        if runs.isEmpty, failure == nil { return (counts.counts.count, try counts.write(to: output)) }
+        if !counts.isEmpty { spill() }
+        if let failure { throw failure }
+        return try Self.merge(runs, into: output)
+    }
+
+    /// Merges the sorted count files `runs` into `output`.
+    static func merge(_ runs: [String], into output: String) throws -> (ngrams: Int, bytes: Int) {
+        let readers = try runs.map(CountFileReader.init(path:))
+        var heads = readers.map { $0.next() }
+        var ngrams = 0, bytes = 0
+        try AtomicFile.write(to: output) { append in
+            var pending: [UInt8] = []
+            while let key = heads.compactMap({ $0?.key }).min(by: { $0.lexicographicallyPrecedes($1) }) {
+                var total: UInt64 = 0
+                for i in heads.indices where heads[i]?.key == key {
+                    let (sum, overflow) = total.addingReportingOverflow(heads[i]!.count)
+                    total = overflow ? .max : sum
+                    heads[i] = readers[i].next()
+                }
+                pending.append(contentsOf: key)
+                pending.append(0x09)
+                pending.append(contentsOf: String(total).utf8)
+                pending.append(0x0A)
+                ngrams += 1
+                if pending.count >= 1 << 20 {
+                    try append(pending)
+                    bytes += pending.count
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            try append(pending)
+            bytes += pending.count
+        }
+        return (ngrams, bytes)
+    }
+}
+
+/// Reads a count file that Keylex wrote, one entry at a time, a chunk at a time.
+final class CountFileReader {
+    private let file: UnsafeMutablePointer<FILE>
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    private static let chunkSize = 1 << 16
+
+    init(path: String) throws {
+        guard let file = fopen(path, "rb") else {
+            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    /// The next entry: the n-gram's bytes and its count; `nil` at the end.
+    func next() -> (key: ArraySlice<UInt8>, count: UInt64)? {
+        while let line = nextLine() {
+            guard let tab = line.lastIndex(of: 0x09), let count = UInt64(String(decoding: line[(tab + 1)...], as: UTF8.self)) else { continue }
+            return (line[..<tab], count)
+        }
+        return nil
+    }
+
+    private func nextLine() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                defer { position = newline + 1 }
+                return buffer[position..<newline]
+            }
+            if atEnd {
+                guard position < buffer.count else { return nil }
+                defer { position = buffer.count }
+                return buffer[position...]
+            }
+            buffer.removeFirst(position)
+            position = 0
+            var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+            let read = fread(&chunk, 1, Self.chunkSize, file)
+            buffer += chunk[..<read]
+            atEnd = read < Self.chunkSize
+        }
+    }
+}

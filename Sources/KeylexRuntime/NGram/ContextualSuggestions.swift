@@ -1,0 +1,149 @@
+/// The words before the one being typed or predicted, and what they say of it: the n-gram model's
+/// context and the words the user learned after the last of them.
+struct WordsBefore {
+    /// One or two words within their sentence, the last last; none at a sentence's start.
+    let words: [Substring]
+    /// The model's context, when the bundle has a model.
+    var model: NGramModel.Context?
+    /// The words the user learned after the last word (see ``UserDictionary/learnPair(_:_:)``),
+    /// most often learned first, ignored words left out.
+    var learned: [String] = []
+}
+
+/// What the n-gram model and the user's learned pairs add to suggestions: the next word after a
+/// space or a sentence's end, and ranking by the words before.
+extension SuggestionEngine {
+    /// What comes before a word that follows `text` (the word excluded), or `nil` when the
+    /// context is broken (a number, a URL). Unknown words give the model no context: it backs off
+    /// to unigrams.
+    func wordsBefore(_ text: Substring, user: UserWords?) -> WordsBefore? {
+        guard let (words, startsSentence) = TextSegmentation.lastWords(of: text) else { return nil }
+        var before = WordsBefore(words: words, model: modelContext(words, startsSentence: startsSentence))
+        if let user, let last = words.last { before.learned = user.wordsLearned(after: last).filter { !user.ignored.contains($0) } }
+        return before
+    }
+
+    /// The model's context of `words` (one or two, the last last; none at a sentence's start).
+    private func modelContext(_ words: [Substring], startsSentence: Bool) -> NGramModel.Context? {
+        guard let model else { return nil }
+        let numbers = words.map(number(ofContextWord:))
+        switch numbers.count {
+        case 0: return model.context(previous: nil, last: model.wordCount)
+        case 1: return model.context(previous: startsSentence ? model.wordCount : nil, last: numbers[0])
+        default: return model.context(previous: numbers[0], last: numbers[1])
+        }
+    }
+
+    /// The dictionary's number of a word of the context, as written or in lower case (a capital
+    /// at a sentence's start), as the model's text was counted.
+    private func number(ofContextWord word: Substring) -> Int? {
+        let word = String(word)
+        return dictionary.number(of: word) ?? dictionary.number(of: word.lowercased())
+    }
+
+    /// What a learned pair adds to a candidate's score: more than any class, so that the user's
+    /// pairs come before the model's words.
+    static let learnedPairBonus: Float = 255
+
+    /// Ranks `candidates` by the model's context: each candidate's frequency class is replaced by
+    /// the class its probability there is worth (``NGramModel/frequencyClass(equivalentTo:)``).
+    func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore) {
+        guard let model, let context = before.model else { return }
+        candidates.rankInContext { candidate in
+            guard candidate.number >= 0 else { return 0 }
+            let probability = model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context)
+            return model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass)
+        }
+    }
+
+    /// The dictionary's numbers of the words learned after the last word, with their rank.
+    private func learnedNumbers(_ before: WordsBefore) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        for (rank, word) in before.learned.enumerated() {
+            if let number = dictionary.number(of: word), result[number] == nil { result[number] = rank }
+        }
+        return result
+    }
+
+    /// Adds to `candidates` the words of `range` (the completions of a typed prefix) that follow
+    /// the words before, at `cost`: the words learned after the last word, with
+    /// ``learnedPairBonus`` less their rank (so that no other candidate displaces them), and the
+    /// words the model's context predicts, which may not be among the prefix's most frequent. At
+    /// most ``maxContextCompletions`` from each level of the model.
+    func addContextCompletions(in range: Range<Int>, cost: Float, _ before: WordsBefore, into candidates: inout CandidateList) {
+        for (number, rank) in learnedNumbers(before).sorted(by: { $0.key < $1.key }) where range.contains(number) {
+            var candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost, isCompletion: number != range.lowerBound)
+            candidate.contextBonus = Self.learnedPairBonus - Float(rank)
+            candidate.score += candidate.contextBonus
+            candidates.add(candidate)
+        }
+        guard let model, let context = before.model else { return }
+        for (level, index) in [(model.trigrams, context.pair), (model.bigrams, context.last)] {
+            guard let index else { continue }
+            let entries = level.entries(ofContext: index)
+            let first = level.firstEntry(atLeast: range.lowerBound, in: entries)
+            for e in first..<min(entries.upperBound, first + Self.maxContextCompletions) {
+                let number = level.word(e)
+                guard number < range.upperBound else { break }
+                let frequencyClass = dictionary.frequencyClass(at: number)
+                guard frequencyClass != DictionaryFormat.neverSuggestedClass else { continue }
+                candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound))
+            }
+        }
+    }
+
+    /// The most entries of one context that one prefix adds as candidates.
+    static let maxContextCompletions = 64
+
+    /// The next words after `text`, which ends with a space or a sentence's end, or is empty (at
+    /// most `count`, capitalised at a sentence's start): the words the user learned after the last
+    /// word, then the model's likeliest words in that context (after something that is not a word,
+    /// such as a number or a URL, the likeliest words of all). Empty without either.
+    func predictions(after text: Substring, count: Int, user: UserWords?) -> [Suggestion] {
+        guard text.last.map({ $0.isWhitespace || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
+        let before = wordsBefore(text, user: user)
+        var words = before?.learned ?? []
+        if model != nil {
+            let ignored = user?.ignored ?? []
+            words += modelPredictions(before?.model ?? NGramModel.Context(), count: count + words.count)
+                .filter { word in !words.contains(word) && !ignored.contains(word) }
+        }
+        let capitalise = before?.words.isEmpty == true
+        return words.prefix(count).map { Suggestion(text: capitalise ? capitalised($0) : $0, typed: "") }
+    }
+
+    /// The model's `count` likeliest words in `context`, best first.
+    private func modelPredictions(_ context: NGramModel.Context, count: Int) -> [String] {
+        guard let model, count > 0 else { return [] }
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
+            var best = CandidateList(buffer)
+            // The cheap test first: most entries of a long list cannot enter the best `count`.
+            func consider(_ number: Int, _ probability: Float, unlessIn trigrams: Range<Int>? = nil) {
+                guard best.count < count || probability > best[best.count - 1].score else { return }
+                if let trigrams, model.trigrams.entry(of: number, in: trigrams) != nil { return }  // considered with its trigram
+                let frequencyClass = dictionary.frequencyClass(at: number)
+                guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { return }
+                var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: 0, isCompletion: true)
+                candidate.score = probability
+                best.add(candidate)
+            }
+            let pairEntries = context.pair.map { model.trigrams.entries(ofContext: $0) }
+            for e in pairEntries ?? 0..<0 { consider(model.trigrams.word(e), model.probability(model.trigrams.code(e))) }
+            if let last = context.last {
+                for e in model.bigrams.entries(ofContext: last) {
+                    consider(model.bigrams.word(e), context.pairBackoff + model.probability(model.bigrams.code(e)), unlessIn: pairEntries)
+                }
+            }
+            dictionary.forEachCompletion(of: "", count: count) { _, number, frequencyClass in
+                consider(number, model.logProbability(of: number, frequencyClass: frequencyClass, in: context))
+            }
+            return best.all.compactMap { dictionary.word(at: $0.number) }
+        }
+    }
+
+    /// `word` with a capital first letter, unless it has capitals of its own.
+    private func capitalised(_ word: String) -> String {
+        guard !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
+        return head.uppercased() + word.dropFirst()
+    }
+}

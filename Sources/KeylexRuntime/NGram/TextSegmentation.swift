@@ -1,0 +1,63 @@
+/// How text splits into sentences and words for the n-gram model: the one definition that the
+/// compiler counts text with and the runtime reads the words before the cursor with.
+///
+/// Text is split into tokens at whitespace. Punctuation around a token is not part of it; a token
+/// whose punctuation ends with `.`, `!`, `?` or `…` (or their CJK and Arabic forms) ends a sentence.
+/// What is left is a word when ``CurrentWord`` takes it whole (letters, with apostrophes and
+/// hyphens inside); a token that is only punctuation is passed over, and any other (a number, a
+/// URL, an emoji) breaks the context: no n-gram spans it.
+public enum TextSegmentation {
+    /// Punctuation that ends a sentence.
+    public static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？", "؟"]
+
+    /// What a token holds.
+    public enum Token: Equatable, Sendable {
+        /// A word.
+        case word(Substring)
+        /// Punctuation only (a dash, a quotation mark): context passes over it.
+        case punctuation
+        /// Something that is not a word: context stops at it.
+        case other
+    }
+
+    /// The word or other content of `token` (text without whitespace), and whether it ends a sentence.
+    public static func classify(_ token: Substring) -> (token: Token, endsSentence: Bool) {
+        var core = token
+        while let first = core.first, !CurrentWord.isLetter(first), !first.isNumber { core = core.dropFirst() }
+        var endsSentence = false
+        while let last = core.last, !CurrentWord.isLetter(last), !last.isNumber {
+            endsSentence = endsSentence || sentenceEnds.contains(last)
+            core = core.dropLast()
+        }
+        guard !core.isEmpty else { return (.punctuation, endsSentence) }
+        guard let word = CurrentWord(in: core), word.start == core.startIndex else { return (.other, endsSentence) }
+        return (.word(word.text), endsSentence)
+    }
+
+    /// The longest a run of tokens before the cursor is read for context.
+    static let maxTokensBack = 8
+
+    /// The last one or two words of `text` within their sentence, last word last: an empty array
+    /// when the text (or its sentence) has no word yet, `nil` when the context is broken (by a
+    /// number, a URL…). `startsSentence` tells whether the sentence starts right before them.
+    static func lastWords(of text: Substring) -> (words: [Substring], startsSentence: Bool)? {
+        var words: [Substring] = []
+        var end = text.endIndex
+        for _ in 0..<maxTokensBack {
+            while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+            guard end > text.startIndex else { return (words, true) }
+            var start = end
+            while start > text.startIndex, !text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
+            let (token, endsSentence) = classify(text[start..<end])
+            if endsSentence { return (words, true) }
+            switch token {
+            case .word(let word): words.insert(word, at: 0)
+            case .punctuation: break
+            case .other: return words.isEmpty ? nil : (words, false)
+            }
+            if words.count == 2 { return (words, false) }
+            end = start
+        }
+        return words.isEmpty ? nil : (words, false)
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+@testable import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Next-word prediction and ranking in context, on the shipped English word list and the n-gram
+/// counts of Debian's fortunes (`corpora/en-US/fortunes.counts.gz`).
+@Suite struct NGramModelTests {
+    static let countsFile = TestSupport.shipped("corpora/en-US/fortunes.counts.gz")
+
+    /// The English dictionary with the model of the shipped counts (within `budget` bytes), and the
+    /// diagnostics of reading them.
+    static func english(budget: Int = DictionaryCompiler.Extras.defaultNGramBudget) throws -> (CompiledDictionary, [Diagnostic]) {
+        let engine = DiagnosticEngine()
+        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/en-US/en_US.combined.gz")], origin: "en-US",
+                                            ngrams: [countsFile])
+        let table = try #require(DictionaryBuild(diagnostics: engine).read(inputs))
+        return (DictionaryCompiler.compile(table, ngramBudget: budget), engine.diagnostics)
+    }
+
+    /// Built once; read-only afterwards.
+    static let built = Result { try english() }
+    static let engine = Result { () throws -> SuggestionEngine in
+        SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: try built.get().0.bytes)))
+    }
+
+    static func texts(_ engine: SuggestionEngine, _ text: String, count: Int = 3) -> [String] {
+        engine.suggestions(for: text, count: count).map(\.text)
+    }
+
+    @Test func textIsCountedBySentenceAndWord() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        // A fortune of Debian's `fortunes` (BSD), with a number added that breaks the context.
+        let text = "Thank you. Thank you very much!\n\"Well,\" said the\ncat, \"2 dogs and a cat.\"\n%\nthe end\n"
+        let path = try TestSupport.write(text, "text.txt", in: directory)
+        let engine = DiagnosticEngine()
+        var counts = NGramCounts()
+        NGramSources(diagnostics: engine).countText(path, into: &counts)
+        #expect(engine.diagnostics.isEmpty)
+        #expect(counts.counts["<s> Thank"] == 2 && counts.counts["Thank you"] == 2 && counts.counts["<s> Thank you"] == 2)
+        #expect(counts.counts["you Thank"] == nil, "a sentence's end breaks n-grams")
+        #expect(counts.counts["you very much"] == 1 && counts.counts["<s> Well said"] == 1)
+        #expect(counts.counts["said the cat"] == 1, "a line break inside a sentence does not")
+        #expect(counts.counts["cat dogs"] == nil && counts.counts["dogs and a"] == 1 && counts.counts["<s> dogs"] == nil, "a number breaks the context")
+        #expect(counts.counts["<s> the end"] == 1, "a % line ends the text before it")
+        #expect(counts.counts["<s>"] == nil)
+        // The count file reads back as written, sorted by bytes.
+        let file = directory + "/text.counts"
+        try counts.write(to: file)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.map { Array($0.utf8) } == lines.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+        var read = NGramCounts()
+        NGramSources(diagnostics: engine).readCounts(file, into: &read)
+        #expect(read.counts == counts.counts && engine.diagnostics.isEmpty)
+    }
+
+    @Test func countingSpillsSortedRunsAndMergesThemToTheSameFile() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let text = TestSupport.shipped("corpora/FORTUNES-NOTICE")  // real prose: Debian's copyright notes and the BSD licence
+        let sources = NGramSources(diagnostics: DiagnosticEngine())
+        var whole = NGramCounts()
+        sources.countText(text, into: &whole)
+        try whole.write(to: directory + "/whole.counts")
+        var spilling = SpillingCounter(output: directory + "/spilled.counts", limit: 100)
+        sources.countText(text, into: &spilling)
+        #expect(spilling.spilled > 5)
+        let (ngrams, _) = try spilling.write(to: directory + "/spilled.counts")
+        #expect(ngrams == whole.counts.count)
+        #expect(FileManager.default.contents(atPath: directory + "/spilled.counts") == FileManager.default.contents(atPath: directory + "/whole.counts"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["spilled.counts", "whole.counts"], "no run is left")
+    }
+
+    @Test func malformedCountLinesAreReportedWithTheirLines() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = try TestSupport.write("the cat\t3\nthe cat sat on\t1\nthe\tmany\nthe  cat\t2\nfine\t0\nok\t1\n", "bad.counts", in: directory)
+        let engine = DiagnosticEngine()
+        var counts = NGramCounts()
+        NGramSources(diagnostics: engine).readCounts(path, into: &counts)
+        #expect(engine.diagnostics.map(\.code) == Array(repeating: "invalid-count-line", count: 4))
+        #expect(engine.diagnostics.map(\.location.line) == [2, 3, 4, 5])
+        #expect(counts.counts == ["the cat": 3, "ok": 1])
+    }
+
+    @Test func wordsTheDictionaryLacksAreAWarningWithTheirCount() throws {
+        let (_, diagnostics) = try Self.built.get()
+        let warning = try #require(diagnostics.first { $0.code == "unknown-model-words" })
+        #expect(diagnostics.count == 1 && warning.severity == .warning)
+        #expect(warning.message.contains("words of the n-gram source"), "\(warning.message)")
+    }
+
+    @Test func nextWordsFollowTheWordsBefore() throws {
+        let engine = try Self.engine.get()
+        #expect(Self.texts(engine, "thank ").first == "you")
+        #expect(Self.texts(engine, "I want to ").contains("be"))
+        #expect(Self.texts(engine, "to be or not to ").contains("be"))
+        #expect(Self.texts(engine, "in the ") != Self.texts(engine, "I want to "))
+        // At a text's or a sentence's start, capitalised.
+        let starts = Self.texts(engine, "")
+        #expect(starts.contains("The") && starts.allSatisfy { $0.first!.isUppercase }, "\(starts)")
+        #expect(Self.texts(engine, "It rained. ") == starts && Self.texts(engine, "It rained.") == starts)
+        // After something that is not a word, the likeliest words; right after a word, no next word.
+        #expect(Self.texts(engine, "call 911 ").count == 3)
+        #expect(engine.suggestions(for: "thank you", count: 3).allSatisfy { $0.typed == "you" })
+        // Without a model, nothing is predicted.
+        let plain = SuggestionEngine(dictionary: TestSupport.english.1)
+        #expect(plain.suggestions(for: "thank ").isEmpty)
+    }
+
+    @Test func completionsRankByTheWordsBefore() throws {
+        let engine = try Self.engine.get()
+        let plain = SuggestionEngine(dictionary: TestSupport.english.1)
+        #expect(Self.texts(engine, "thank yo").contains("you"))
+        // The same prefix completes differently after different words: "in the morning", "want more".
+        let inThe = Self.texts(engine, "in the mor", count: 5), iWant = Self.texts(engine, "I want mor", count: 5)
+        #expect(inThe.firstIndex(of: "morning")! < inThe.firstIndex(of: "more")!, "\(inThe)")
+        #expect(iWant.firstIndex(of: "more")! < iWant.firstIndex(of: "morning")!, "\(iWant)")
+        #expect(Self.texts(plain, "in the mor", count: 5) == Self.texts(plain, "I want mor", count: 5))
+    }
+
+    @Test func learnedPairsComeBeforeTheModelsAndSurviveARestart() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder + "/user.txt"
+        let user = try UserDictionary(path: path)
+        let dictionary = try WordDictionary(container: Container(bytes: try Self.built.get().0.bytes))
+        let engine = SuggestionEngine(dictionary: dictionary, userDictionary: user)
+        let modelFirst = try #require(Self.texts(engine, "thank ").first)
+        #expect(modelFirst == "you")
+        // No pairs: the file keeps the version 2 header that older readers read.
+        try user.learnWord("keylex")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("keylex user dictionary 2\n"))
+
+        try user.learnPair("thank", "goodness")
+        try user.learnPair("thank", "heavens")
+        try user.learnPair("thank", "heavens")
+        #expect(Self.texts(engine, "thank ") == ["heavens", "goodness", "you"])
+        #expect(Self.texts(engine, "Thank ").prefix(2) == ["heavens", "goodness"])
+        // Among completions, the learned word beats the model's: after the typed word itself (the
+        // letter "g" is a word), "thank g" offers "goodness" first.
+        let completions = Self.texts(engine, "thank g")
+        #expect(completions.prefix(2) == ["g", "goodness"], "\(completions)")
+        // Another word before: the pairs are not offered.
+        #expect(!Self.texts(engine, "many ").contains("heavens"))
+        // An ignored word is never offered, even as a learned pair.
+        try user.ignoreWord("goodness")
+        let withoutIgnored = Self.texts(engine, "thank ")
+        #expect(withoutIgnored.prefix(2) == ["heavens", "you"] && !withoutIgnored.contains("goodness"), "\(withoutIgnored)")
+        try user.removeIgnoredWord("goodness")
+
+        // Saved as it changed: a restart reads the pairs back, under the version 3 header.
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("keylex user dictionary 3\n"))
+        let restarted = try UserDictionary(path: path)
+        #expect(restarted.learnedPairs == ["thank": ["goodness": 1, "heavens": 2]])
+        #expect(Self.texts(SuggestionEngine(dictionary: dictionary, userDictionary: restarted), "thank ").prefix(2) == ["heavens", "goodness"])
+        try restarted.unlearnPair("thank", "heavens")
+        try restarted.unlearnPair("thank", "goodness")
+        #expect(try UserDictionary(path: path).learnedPairs.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("keylex user dictionary 2\n"))
+        // A damaged pair line is an error naming the line, not a trap.
+        let bad = try TestSupport.write(Self.withChecksum("keylex user dictionary 3\npair\tthank\tyou\tmany\n"), "bad.txt", in: folder)
+        #expect(throws: KeylexError.self) { try UserDictionary(path: bad) }
+    }
+
+    /// `text` followed by its checksum line, as a user-words file ends.
+    static func withChecksum(_ text: String) -> String {
+        text + "checksum\t" + String(CRC32C.checksum(Array(text.utf8)), radix: 16) + "\n"
+    }
+
+    @Test func theModelKeepsItsBudgetAndIsTheSameEveryTime() throws {
+        let (small, _) = try Self.english(budget: 200_000)
+        let (again, _) = try Self.english(budget: 200_000)
+        #expect(small.bytes == again.bytes)
+        let container = try Container(bytes: small.bytes)
+        let section = try #require(container.section(NGramFormat.tag))
+        #expect(section.count <= 200_000 && section.count > 150_000)
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: container))
+        #expect(Self.texts(engine, "thank ").first == "you")
+    }
+
+    @Test func aDamagedModelIsIgnored() throws {
+        let (compiled, _) = try Self.built.get()
+        let container = try Container(bytes: compiled.bytes)
+        let section = try #require(container.sections.first { $0.tag == NGramFormat.tag })
+        // The word count, a count, the first context's first entry, the last entry's word.
+        for offset in [NGramFormat.Field.wordCount, NGramFormat.Field.bigrams, NGramFormat.tablesOffset + 4, section.length - 1] {
+            var bytes = compiled.bytes
+            bytes[section.offset + offset] ^= 0xFF
+            // The checksum is not fixed: a reader that does not verify it still opens the model checked.
+            let damaged = try Container(bytes: bytes)
+            let dictionary = try WordDictionary(container: damaged)
+            #expect(NGramModel(container: damaged, wordCount: dictionary.wordCount) == nil, "offset \(offset)")
+            #expect(SuggestionEngine(dictionary: dictionary).suggestions(for: "thank ").isEmpty)
+        }
+    }
+
+    // MARK: ARPA models
+
+    static let arpaFile = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/arpa/fortunes-irstlm.arpa")
+
+    /// Reads the English word list with the n-gram sources `ngrams`; the table, or `nil` on errors,
+    /// and the diagnostics.
+    static func read(ngrams: [String]) -> (WordTable?, [Diagnostic]) {
+        let engine = DiagnosticEngine()
+        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/en-US/en_US.combined.gz")], origin: "en-US", ngrams: ngrams)
+        return (DictionaryBuild(diagnostics: engine).read(inputs), engine.diagnostics)
+    }
+
+    @Test func anARPAModelOfAnotherToolIsTakenAsItIs() throws {
+        let (table, diagnostics) = Self.read(ngrams: [Self.arpaFile])
+        #expect(diagnostics.map(\.code) == ["unknown-model-words"], "\(diagnostics.map(\.message))")
+        let compiled = DictionaryCompiler.compile(try #require(table))
+        let dictionary = try WordDictionary(container: Container(bytes: compiled.bytes))
+        let model = try #require(NGramModel(container: dictionary.container, wordCount: dictionary.wordCount))
+        func probability(_ word: String, after words: [String]) throws -> Float {
+            let numbers = try words.map { try #require(dictionary.number(of: $0)) }
+            let context = model.context(previous: numbers.count > 1 ? numbers[0] : nil, last: numbers.last)
+            let number = try #require(dictionary.number(of: word))
+            return model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context)
+        }
+        // IRSTLM's "-0.230185 one of the" and "-0.820935 of the", within quantisation.
+        let trigram = try probability("the", after: ["one", "of"]), bigram = try probability("the", after: ["of"])
+        #expect(abs(trigram - -0.230185) < 0.05 && abs(bigram - -0.820935) < 0.05, "\(trigram), \(bigram)")
+        let engine = SuggestionEngine(dictionary: dictionary)
+        #expect(Self.texts(engine, "one of ").first == "the")
+    }
+
+    @Test func malformedARPAFilesAreReportedWithTheirLines() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let real = try String(contentsOfFile: Self.arpaFile, encoding: .utf8)
+        func check(_ text: String, _ expected: [(code: String, line: Int?)], _ comment: Comment) throws {
+            let path = try TestSupport.write(text, "model.arpa", in: directory)
+            let diagnostics = Self.read(ngrams: [path]).1.filter { $0.code != "unknown-model-words" }
+            #expect(diagnostics.map(\.code) == expected.map(\.code), comment)
+            #expect(diagnostics.map(\.location.line) == expected.map(\.line), comment)
+        }
+        let lines = real.components(separatedBy: "\n")
+        try check(real.replacingOccurrences(of: "ngram  2=      3315", with: "ngram  2=      3316"), [("invalid-arpa", 4)], "a wrong count")
+        try check(lines.dropLast(2).joined(separator: "\n"), [("invalid-arpa", 5020)], "no \\end\\")
+        try check(real.replacingOccurrences(of: "-3.21228\tA\t", with: "-x.21228\tA\t"), [("invalid-arpa", 10)], "not a number")
+        try check(real.replacingOccurrences(of: "-3.21228\tA\t", with: "0.5\tA\t"), [("invalid-arpa", 10)], "a probability above 1")
+        try check(real.replacingOccurrences(of: "-3.21228\tA\t", with: "-3.21228\tA B\t"), [("invalid-arpa", 10)], "too many words")
+        try check(real.replacingOccurrences(of: "\\end\\", with: "\\4-grams:\n-1.0\ta b c d\n\\end\\"), [("invalid-arpa", 5021)], "an undeclared order")
+        let fourGrams = real.replacingOccurrences(of: "ngram  3=       116\n", with: "ngram  3=       116\nngram 4=1\n")
+            .replacingOccurrences(of: "\\end\\", with: "\\4-grams:\n-1.0\ta b c d\n\\end\\")
+        try check(fourGrams, [("ignored-ngram-order", 5022)], "4-grams are left out, with a warning")
+        try check("PK\u{03}\u{04}binary", [("invalid-arpa", 1)], "not an ARPA file")
+        // An ARPA model does not mix with counts; nothing is read from either.
+        let (table, diagnostics) = Self.read(ngrams: [Self.arpaFile, Self.countsFile])
+        #expect(table == nil && diagnostics.map(\.code) == ["invalid-arpa"])
+    }
+}
