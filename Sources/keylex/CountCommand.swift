@@ -10,9 +10,13 @@ struct Count: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         abstract: "Count the word n-grams (1 to 3 words, sentence starts as <s>) of raw text into a sorted count file.",
-        discussion: "Count files (.counts, .counts.gz) in a corpus folder, or named with `keylex dict --ngrams`, give the dictionary its n-gram model.")
+        discussion: """
+            Count files (.counts, .counts.gz) in a corpus folder, or named with `keylex dict --ngrams`, give the dictionary its n-gram model. \
+            Count files and folders of count-file shards (what scripts/spark/count_ngrams.py writes) are merged with the text's counts as a stream, \
+            never loaded whole: they must be sorted, as keylex writes them.
+            """)
 
-    @Argument(help: "Raw text files (UTF-8, or gzip-compressed). Blank lines and lines of a single % end sentences.")
+    @Argument(help: "Raw text files (UTF-8, or gzip-compressed; blank lines and lines of a single % end sentences), count files, or folders of count-file shards.")
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: "The count file to write.")
@@ -33,11 +37,18 @@ struct Count: ParsableCommand {
         let sources = NGramSources(diagnostics: report.engine)
         let progress = ProgressBar(enabled: Terminal.isTerminal(FileHandle.standardError))
         var counter = SpillingCounter(output: output, limit: memoryLimit << 20 / Self.bytesPerNGram)
-        for (i, path) in inputs.enumerated() {
-            progress.update("counting \(path)", Double(i) / Double(inputs.count))
-            sources.countText(path, into: &counter)
+        let inputs = sources.inputs(inputs)
+        for (i, input) in inputs.enumerated() {
+            switch input {
+            case .text(let path):
+                progress.update("counting \(path)", Double(i) / Double(inputs.count))
+                sources.countText(path, into: &counter)
+            case .counts(let path):
+                progress.update("checking \(path)", Double(i) / Double(inputs.count))
+                if sources.checkSorted(path) { counter.addSorted(path) }
+            }
         }
-        progress.update(counter.spilled > 0 ? "merging \(counter.spilled) runs" : "writing \(output)", 1)
+        progress.update(counter.merged > 0 ? "merging \(counter.merged) sorted files" : "writing \(output)", 1)
         defer { progress.clear() }
         try report.finish()
         guard !report.engine.hasErrors else {

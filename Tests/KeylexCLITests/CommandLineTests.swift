@@ -36,6 +36,17 @@ import Testing
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs `process` to its end, its output discarded; returns its standard error.
+    static func runForStandardError(_ process: Process) throws -> String {
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return stderr
+    }
+
     let folder: String
     init() throws {
         folder = NSTemporaryDirectory() + "keylex-cli-" + UUID().uuidString
@@ -234,12 +245,7 @@ import Testing
         capped.executableURL = URL(fileURLWithPath: "/bin/sh")
         capped.arguments = ["-c", "ulimit -d 65536; exec \"$0\" \"$@\"", Self.executable.path, "dict", path, "-o", folder + "/huge.klx"]
         capped.environment = ["SWIFT_BACKTRACE": "enable=no"]
-        let errors = Pipe()
-        capped.standardError = errors
-        capped.standardOutput = FileHandle.nullDevice
-        try capped.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        capped.waitUntilExit()
+        let stderr = try Self.runForStandardError(capped)
         #expect(capped.terminationReason == .exit && capped.terminationStatus == 1, "\(stderr)")
         #expect(stderr.contains("huge.tsv:2:1048577: error: line longer than 1048576 bytes"), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/huge.klx"))

@@ -63,7 +63,7 @@ import Testing
         try whole.write(to: directory + "/whole.counts")
         var spilling = SpillingCounter(output: directory + "/spilled.counts", limit: 100)
         sources.countText(text, into: &spilling)
-        #expect(spilling.spilled > 5)
+        #expect(spilling.merged > 5)
         let (ngrams, _) = try spilling.write(to: directory + "/spilled.counts")
         #expect(ngrams == whole.counts.count)
         #expect(FileManager.default.contents(atPath: directory + "/spilled.counts") == FileManager.default.contents(atPath: directory + "/whole.counts"))
@@ -163,6 +163,43 @@ import Testing
     /// `text` followed by its checksum line, as a user-words file ends.
     static func withChecksum(_ text: String) -> String {
         text + "checksum\t" + String(CRC32C.checksum(Array(text.utf8)), radix: 16) + "\n"
+    }
+
+    /// AOSP's combined format has bigram lines under a word (none of AOSP's shipped lists has
+    /// any): the head of the real English list, with bigrams added, predicts them after their word,
+    /// in the order of their `f`, and keeps a share for the words not listed.
+    @Test func bigramLinesOfACombinedListMakeAModel() throws {
+        let lines = try Self.headOfEnglish(20_000)  // "thank" has f=100, "good" 170
+        let bigrams = ["thank": ["you,f=95", "God,f=80", "goodness,f=70"], "good": ["morning,f=160", "luck,f=150"]]
+        var text = ""
+        for line in lines {
+            text += line + "\n"
+            guard let word = line.split(separator: ",").first?.split(separator: "=").last else { continue }
+            for bigram in bigrams[String(word)] ?? [] { text += "  bigram=\(bigram)\n" }
+        }
+        let folder = try TestSupport.temporaryDirectory()
+        let (table, diagnostics) = TestSupport.read([try TestSupport.write(text, "en.combined", in: folder)])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let compiled = DictionaryCompiler.compile(try #require(table))
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: compiled.bytes)))
+        #expect(engine.predictsNextWords)
+        #expect(Self.texts(engine, "thank ") == ["you", "God", "goodness"])
+        #expect(Self.texts(engine, "good ", count: 2) == ["morning", "luck"])
+        // A word with no bigrams backs off to the likeliest words; a partial word still completes
+        // to words not listed after its word.
+        #expect(Self.texts(engine, "the ").count == 3)
+        #expect(Self.texts(engine, "thank ma", count: 5).contains("many"))
+    }
+
+    /// The first `count` word lines of the shipped English list (header included).
+    static func headOfEnglish(_ count: Int) throws -> [String] {
+        let diagnostics = DiagnosticEngine()
+        let source = try #require(SourceText(path: TestSupport.shipped("corpora/en-US/en_US.combined.gz"), diagnostics: diagnostics))
+        var lines: [String] = []
+        source.forEachLine { line in
+            if lines.count <= count, !line.text.hasPrefix("  ") { lines.append(String(line.text)) }
+        }
+        return lines
     }
 
     @Test func theModelKeepsItsBudgetAndIsTheSameEveryTime() throws {

@@ -2,13 +2,20 @@ import Foundation
 import KeylexRuntime
 
 /// Reads AOSP's combined word lists (`*.combined`, `*.combined.gz`): the header's attributes,
-/// words with their frequencies, flags and labels, and the shortcuts under each word.
+/// words with their frequencies, flags and labels, and the shortcuts and bigrams under each word.
 ///
 /// ```
 /// dictionary=main:en_us,locale=en_US,description=English (US),date=1414726260,version=54
 ///  word=ill,f=112,flags=,originalFreq=128
 ///   shortcut=I'll,f=whitelist
+///  word=thank,f=160
+///   bigram=you,f=150
 /// ```
+///
+/// A bigram's `f` is the pair's frequency on the words' scale: it becomes the n-gram count
+/// `thank you` (``CorpusReader/count(fromAOSPFrequency:)``), and what the word's own count has
+/// beyond its listed bigrams is counted after it as ``NGramCounts/unknownWord``, so that the model
+/// keeps that share for the words not listed.
 struct CombinedReader {
     let source: SourceText
     let diagnostics: DiagnosticEngine
@@ -32,7 +39,8 @@ struct CombinedReader {
     }
 
     func read(into table: inout WordTable) {
-        var lastWord: String?
+        var lastWord: (word: String, count: UInt64)?
+        var bigramCounts: [String: (own: UInt64, listed: UInt64)] = [:]
         source.forEachLine { line in
             let text = line.text
             if text.isEmpty || text.hasPrefix("#") { return }
@@ -43,13 +51,20 @@ struct CombinedReader {
                     report(line, 3, .orphanShortcut(text.hasPrefix("  shortcut=") ? "shortcut" : "bigram"))
                     return
                 }
-                if text.hasPrefix("  shortcut=") { readShortcut(line, of: word, into: &table) } else { checkBigram(line) }
+                if text.hasPrefix("  shortcut=") {
+                    readShortcut(line, of: word.word, into: &table)
+                } else if let count = readBigram(line, after: word.word, into: &table) {
+                    bigramCounts[word.word, default: (word.count, 0)].listed &+= count
+                }
             } else if text.hasPrefix(" word=") {
                 lastWord = readWord(line, into: &table)
             } else {
                 report(line, 1, .invalidLine)
                 lastWord = nil
             }
+        }
+        for (word, counts) in bigramCounts where counts.own > counts.listed {
+            table.ngrams.add(word + " " + NGramCounts.unknownWord, counts.own - counts.listed)
         }
     }
 
@@ -80,8 +95,8 @@ struct CombinedReader {
         }
     }
 
-    /// Reads a word line; returns the word when it was added.
-    private func readWord(_ line: SourceText.Line, into table: inout WordTable) -> String? {
+    /// Reads a word line; returns the word and its count when it was added.
+    private func readWord(_ line: SourceText.Line, into table: inout WordTable) -> (String, UInt64)? {
         var word: String?
         var frequency: Int?
         var flags: DictionaryFormat.WordFlags = []
@@ -117,10 +132,11 @@ struct CombinedReader {
         guard valid else { return nil }
         guard let word else { report(line, 2, .entryWithoutWord); return nil }
         guard let frequency else { report(line, 2, .missingFrequency(word)); return nil }
-        table.add(word, count: CorpusReader.count(fromAOSPFrequency: frequency), flags: flags, at: location(line, 2), diagnostics: diagnostics)
+        let count = CorpusReader.count(fromAOSPFrequency: frequency)
+        table.add(word, count: count, flags: flags, at: location(line, 2), diagnostics: diagnostics)
         for label in labels { table.addLabel(label, to: word) }
         if let whitelist { table.addShortcut(Shortcut(target: whitelist, frequency: DictionaryFormat.whitelistShortcut), to: word) }
-        return word
+        return (word, count)
     }
 
     private func readShortcut(_ line: SourceText.Line, of word: String, into table: inout WordTable) {
@@ -149,11 +165,34 @@ struct CombinedReader {
         table.addShortcut(Shortcut(target: target, frequency: frequency), to: word)
     }
 
-    /// Checks a bigram line's frequency (bigrams are not compiled yet).
-    private func checkBigram(_ line: SourceText.Line) {
-        for field in fields(line.text.dropFirst(2), column: 3) where field.key == "f" {
-            _ = frequencyValue(field, line, field.column + 2, range: 0...255)
+    /// Reads a bigram line under `word` into the table's n-gram counts; returns the pair's count.
+    private func readBigram(_ line: SourceText.Line, after word: String, into table: inout WordTable) -> UInt64? {
+        var next: String?
+        var frequency: Int?
+        for field in fields(line.text.dropFirst(2), column: 3) {
+            let valueColumn = field.column + field.key.unicodeScalars.count + 1
+            switch field.key {
+            case "bigram":
+                next = WordTable.checkedWord(field.value, at: location(line, valueColumn), diagnostics: diagnostics)
+                guard let word = next else { return nil }
+                if let space = word.unicodeScalars.firstIndex(of: " ") {
+                    report(line, valueColumn + word.unicodeScalars[..<space].count, .spaceInBigram(word))
+                    return nil
+                }
+            case "f":
+                frequency = frequencyValue(field, line, valueColumn, range: 0...255)
+                if frequency == nil { return nil }
+            default:
+                report(line, field.column, .unknownListAttribute(field.key, of: "bigram"))
+            }
         }
+        guard let next, let frequency else {
+            report(line, 3, .invalidBigram)
+            return nil
+        }
+        let count = CorpusReader.count(fromAOSPFrequency: frequency)
+        table.ngrams.add(word + " " + next, count)
+        return count
     }
 
     private func frequencyValue(_ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil) -> Int? {

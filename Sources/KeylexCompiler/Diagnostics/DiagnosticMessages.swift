@@ -269,6 +269,9 @@ extension DiagnosticMessage {
         let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (alternative.map { " or '\($0)'" } ?? "")
         return Self(.invalidCount, "frequency 'f=\(value)' is not \(expected)")
     }
+    static func spaceInBigram(_ word: String) -> Self {
+        Self(.whitespaceInWord, "a space inside the bigram's word '\(word)' (a bigram's second word is one word)")
+    }
     static func whitespaceInWord(_ word: String) -> Self {
         Self(.whitespaceInWord, "whitespace inside word '\(word)' (only single spaces between the words of an entry are allowed)")
     }
@@ -292,10 +295,14 @@ extension DiagnosticMessage {
     static func orphanShortcut(_ kind: String) -> Self { Self(.orphanShortcut, "a \(kind) must follow the word it belongs to") }
     static let emptyShortcut = Self(.emptyShortcut, "empty shortcut")
     static let invalidShortcut = Self(.invalidShortcut, "a shortcut needs 'shortcut=' and 'f='")
+    static let invalidBigram = Self(.invalidBigram, "a bigram needs 'bigram=' and 'f='")
     /// The phonetic rules parser's own account of the rule.
     static func invalidPhoneticRule(_ detail: String) -> Self { Self(.invalidPhoneticRule, detail) }
     static let emptyCorpus = Self(.emptyCorpus, "the corpus has no words")
     static let invalidCountLine = Self(.invalidCountLine, "expected an n-gram of 1 to 3 words separated by spaces, a tab and a count above 0")
+    static func unsortedCountFile(previous: Int) -> Self {
+        Self(.unsortedCountFile, "the n-grams are not sorted by their bytes: this one should come before line \(previous)'s (count files from keylex count and its Spark job are)")
+    }
     static func invalidARPA(_ detail: String) -> Self { Self(.invalidArpa, detail) }
     static func unsupportedNGramOrder(_ order: Int, most: Int) -> Self {
         Self(.ignoredNgramOrder, "\(order)-grams are left out: the model holds n-grams of up to \(most) words")

@@ -9,6 +9,9 @@ import KeylexRuntime
 public struct NGramCounts: Sendable, NGramSink {
     /// The token for the start of a sentence.
     public static let sentenceStart = "<s>"
+    /// The token for words left unnamed (as in ARPA files): an n-gram ending with it counts in
+    /// its history's total only.
+    public static let unknownWord = "<unk>"
     /// The longest n-gram counted.
     public static let maxOrder = 3
 

@@ -1,3 +1,4 @@
+import Foundation
 import KeylexRuntime
 
 /// Reads the sources of n-gram counts: raw text, counted into sentences and words as
@@ -14,6 +15,31 @@ public struct NGramSources {
         path.hasSuffix(".counts") || path.hasSuffix(".counts.gz")
     }
 
+    /// One source of n-grams: raw text to count, or a count file.
+    public enum Input: Equatable, Sendable {
+        case text(String)
+        case counts(String)
+    }
+
+    /// The sources that `paths` name: a count file (``isCountFile(_:)``), a folder of count-file
+    /// shards (each file in it whose name starts with neither `_` nor `.`, in the order of their
+    /// names: what the Spark job writes, `part-00000`…), or raw text. A folder that cannot be
+    /// read is reported.
+    public func inputs(_ paths: [String]) -> [Input] {
+        paths.flatMap { path -> [Input] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                return [Self.isCountFile(path) ? .counts(path) : .text(path)]
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                diagnostics.report(SourceLocation(file: path), .unreadableFolder("n-gram shards"))
+                return []
+            }
+            return names.filter { !$0.hasPrefix("_") && !$0.hasPrefix(".") }.sorted()
+                .map { .counts((path as NSString).appendingPathComponent($0)) }
+        }
+    }
+
     /// Counts the n-grams of the raw text at `path` into `counts`. A blank line, or a line that is
     /// only `%` (the separator of fortune files), ends a sentence; a line break alone does not.
     public func countText(_ path: String, into counts: inout some NGramSink) {
@@ -26,7 +52,7 @@ public struct NGramSources {
             startsSentence = sentence
         }
         source.forEachLine { line in
-            let text = line.text
+            let text = Self.nfc(line.text)
             if text.allSatisfy(\.isWhitespace) || text == "%" {
                 endRun(sentence: true)
                 return
@@ -44,9 +70,38 @@ public struct NGramSources {
         endRun(sentence: true)
     }
 
+    /// `text` in NFC, as the dictionary's words are (ASCII is).
+    private static func nfc(_ text: Substring) -> Substring {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : Substring(String(text).precomposedStringWithCanonicalMapping)
+    }
+
     /// Reads the count file at `path` into `counts`, reporting each line that is not an n-gram of
     /// one to three words, a tab and a count.
     public func readCounts(_ path: String, into counts: inout NGramCounts) {
+        forEachCount(path) { ngram, count, _ in counts.add(String(ngram), count) }
+    }
+
+    /// Reads the count file at `path` as a merge will, without keeping it: reports each line that
+    /// is not an n-gram and a count, and the first n-gram out of the order of their bytes.
+    /// Returns whether the file can be merged.
+    public func checkSorted(_ path: String) -> Bool {
+        let errors = diagnostics.errorCount
+        var previous: (ngram: String, line: Int)?
+        var sorted = true
+        forEachCount(path) { ngram, _, line in
+            guard sorted else { return }
+            if let previous, !previous.ngram.utf8.lexicographicallyPrecedes(ngram.utf8) {
+                diagnostics.report(SourceLocation(file: path, line: line, column: 1), .unsortedCountFile(previous: previous.line))
+                sorted = false
+            }
+            previous = (String(ngram), line)
+        }
+        return diagnostics.errorCount == errors
+    }
+
+    /// Calls `body` with the n-gram, count and line number of each valid line of the count file at
+    /// `path`, reporting the others.
+    private func forEachCount(_ path: String, _ body: (Substring, UInt64, Int) -> Void) {
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         source.forEachLine { line in
             guard !line.text.isEmpty else { return }
@@ -57,7 +112,7 @@ public struct NGramSources {
                 diagnostics.report(SourceLocation(file: path, line: line.number, column: 1), .invalidCountLine)
                 return
             }
-            counts.add(String(fields[0]), count)
+            body(fields[0], count, line.number)
         }
     }
 }

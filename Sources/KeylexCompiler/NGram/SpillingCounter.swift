@@ -3,13 +3,16 @@ import Foundation
 /// Counts n-grams in bounded memory, the way `sort` sorts: whenever the table holds `limit`
 /// n-grams it is written, sorted, as a run in a temporary folder beside the output, and emptied;
 /// ``write(to:)`` then merges the runs line by line, adding up the counts of equal n-grams, into
-/// the count file. The folder is removed when the counter is done with it.
+/// the count file. The folder is removed when the counter is done with it. Count files that are
+/// sorted already (shards of the Spark job, other counts) join the merge as they are, read as a
+/// stream.
 public struct SpillingCounter: NGramSink {
     /// How many n-grams the table holds before it is spilled.
     public let limit: Int
     private let folder: String
     private var counts = NGramCounts()
     private var runs: [String] = []
+    private var sortedInputs: [String] = []
     private var failure: Error?
 
     /// A counter for the count file `output`, spilling every `limit` n-grams.
@@ -18,12 +21,18 @@ public struct SpillingCounter: NGramSink {
         folder = "\(output)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// The runs spilled so far.
-    public var spilled: Int { runs.count }
+    /// The sorted files to merge so far: runs spilled and sorted count files added.
+    public var merged: Int { runs.count + sortedInputs.count }
 
     public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
         counts.addRun(words, startsSentence: startsSentence)
         if counts.counts.count >= limit { spill() }
+    }
+
+    /// Adds the counts of the sorted count file at `path` (see ``NGramSources/checkSorted(_:)``)
+    /// to the merge.
+    public mutating func addSorted(_ path: String) {
+        sortedInputs.append(path)
     }
 
     private mutating func spill() {
@@ -48,15 +57,17 @@ public struct SpillingCounter: NGramSink {
     /// n-grams and bytes written. Removes the temporary folder, whatever happens.
     public mutating func write(to output: String) throws -> (ngrams: Int, bytes: Int) {
         defer { discard() }
-        if runs.isEmpty, failure == nil { return (counts.counts.count, try counts.write(to: output)) }
+        if runs.isEmpty, sortedInputs.isEmpty, failure == nil { return (counts.counts.count, try counts.write(to: output)) }
         if !counts.isEmpty { spill() }
         if let failure { throw failure }
-        return try Self.merge(runs, into: output)
+        return try Self.merge(runs + sortedInputs, into: output)
     }
 
     /// Merges the sorted count files `runs` into `output`.
     static func merge(_ runs: [String], into output: String) throws -> (ngrams: Int, bytes: Int) {
-        let readers = try runs.map(CountFileReader.init(path:))
+        let readers = try runs.map { path in
+            do throws(FileInput.Failure) { return try CountFileReader(path: path) } catch { throw AtomicFile.WriteError(path: path, reason: error.message.text) }
+        }
         var heads = readers.map { $0.next() }
         var ngrams = 0, bytes = 0
         try AtomicFile.write(to: output) { append in
@@ -81,27 +92,30 @@ public struct SpillingCounter: NGramSink {
             }
             try append(pending)
             bytes += pending.count
+            if let failure = readers.lazy.compactMap(\.failure).first { throw failure }
         }
         return (ngrams, bytes)
     }
 }
 
-/// Reads a count file that Keylex wrote, one entry at a time, a chunk at a time.
+/// Reads a count file one entry at a time, a chunk at a time (decompressed if it is gzip); lines
+/// that are not entries are passed over (``NGramSources/checkSorted(_:)`` reports them).
 final class CountFileReader {
-    private let file: UnsafeMutablePointer<FILE>
+    private let input: FileInput
+    private let path: String
+    /// Why the file could not be read to its end, if it could not.
+    private(set) var failure: AtomicFile.WriteError?
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
-    private static let chunkSize = 1 << 16
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
 
-    init(path: String) throws {
-        guard let file = fopen(path, "rb") else {
-            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
-        }
-        self.file = file
+    init(path: String) throws(FileInput.Failure) {
+        input = try FileInput(path: path)
+        self.path = path
     }
 
-    deinit { fclose(file) }
+    deinit { chunk.deallocate() }
 
     /// The next entry: the n-gram's bytes and its count; `nil` at the end.
     func next() -> (key: ArraySlice<UInt8>, count: UInt64)? {
@@ -125,10 +139,14 @@ final class CountFileReader {
             }
             buffer.removeFirst(position)
             position = 0
-            var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-            let read = fread(&chunk, 1, Self.chunkSize, file)
+            var read = 0
+            do throws(FileInput.Failure) {
+                read = try input.read(into: chunk)
+            } catch {
+                failure = AtomicFile.WriteError(path: path, reason: error.message.text)
+            }
             buffer += chunk[..<read]
-            atEnd = read < Self.chunkSize
+            atEnd = read == 0
         }
     }
 }

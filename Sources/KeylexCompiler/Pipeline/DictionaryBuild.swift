@@ -49,6 +49,10 @@ public struct DictionaryBuild {
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         readNGrams(inputs.ngrams, into: &table)
+        if (!table.ngrams.isEmpty || table.arpa != nil) && table.count >= NGramFormat.maxWords {
+            diagnostics.report(SourceLocation(file: inputs.ngrams.first ?? inputs.origin),
+                               .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
+        }
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
             diagnostics.report(SourceLocation(file: inputs.origin), .emptyCorpus)
         }
@@ -59,17 +63,14 @@ public struct DictionaryBuild {
         return diagnostics.errorCount == errorsBefore ? table : nil
     }
 
-    /// Reads the n-gram sources `paths` into `table` (one ARPA model, or count files and raw text),
-    /// and warns of their words that the table does not have, as written or in lower case.
+    /// Reads the n-gram sources `paths` into `table` (one ARPA model, or count files and raw text,
+    /// added to the word lists' bigrams), and warns of their words that the table does not have,
+    /// as written or in lower case.
     private func readNGrams(_ paths: [String], into table: inout WordTable) {
-        guard !paths.isEmpty else { return }
-        guard table.count < NGramFormat.maxWords else {
-            diagnostics.report(SourceLocation(file: paths[0]), .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
-            return
-        }
+        guard !paths.isEmpty, table.count < NGramFormat.maxWords else { return }
         if let arpa = paths.first(where: ARPAReader.isARPAFile) {
-            guard paths.count == 1 else {
-                diagnostics.report(SourceLocation(file: arpa), .invalidARPA("an ARPA model cannot be combined with other n-gram sources"))
+            guard paths.count == 1, table.ngrams.isEmpty else {
+                diagnostics.report(SourceLocation(file: arpa), .invalidARPA("an ARPA model cannot be combined with other n-gram sources (count files, text, a word list's bigrams)"))
                 return
             }
             var model = ARPAModel()
@@ -80,15 +81,18 @@ public struct DictionaryBuild {
             return
         }
         let sources = NGramSources(diagnostics: diagnostics)
-        for path in paths {
-            if NGramSources.isCountFile(path) { sources.readCounts(path, into: &table.ngrams) } else { sources.countText(path, into: &table.ngrams) }
+        for input in sources.inputs(paths) {
+            switch input {
+            case .counts(let path): sources.readCounts(path, into: &table.ngrams)
+            case .text(let path): sources.countText(path, into: &table.ngrams)
+            }
         }
         warnOfUnknownWords(table.ngrams.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: paths[0])
     }
 
     /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
     private func warnOfUnknownWords(_ unigrams: [(word: String, count: UInt64)], in table: WordTable, file: String) {
-        let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", "<unk>"]  // ARPA's sentence markers and unknown word
+        let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", NGramCounts.unknownWord]  // ARPA's sentence markers and unknown word
         let unknown = unigrams.filter { !markers.contains($0.word) && table[$0.word] == nil && table[$0.word.lowercased()] == nil }
         guard !unknown.isEmpty else { return }
         let examples = unknown.sorted { ($0.count, $1.word) > ($1.count, $0.word) }.prefix(5).map(\.word)
