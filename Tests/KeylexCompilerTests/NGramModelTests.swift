@@ -117,6 +117,23 @@ import Testing
         #expect(Self.texts(plain, "in the mor", count: 5) == Self.texts(plain, "I want mor", count: 5))
     }
 
+    @Test func aKnownWordThatTheContextDoesNotFitIsOfferedOneThatDoes() throws {
+        let engine = try Self.engine.get()
+        let plain = SuggestionEngine(dictionary: TestSupport.english.1)
+        // Real-word errors: the typed word is kept, never autocorrected, and the word the context
+        // expects is offered beside it.
+        for (text, expected) in [("a peace", "piece"), ("more then", "than")] {
+            let offered = engine.suggestions(for: text, count: 3)
+            #expect(offered.first == Suggestion(text: String(text.split(separator: " ").last!), typed: String(text.split(separator: " ").last!)), "\(offered)")
+            #expect(offered.contains { $0.text == expected }, "\(text): \(offered)")
+            // Without a model it comes later, or not at all.
+            let withModel = try #require(Self.texts(engine, text).firstIndex(of: expected))
+            #expect(withModel < Self.texts(plain, text, count: 5).firstIndex(of: expected) ?? 5, "\(text) without a model")
+        }
+        // Where the typed word fits ("world peace"), nothing is put forward in its place.
+        #expect(!Self.texts(engine, "world peace", count: 5).contains("piece"))
+    }
+
     @Test func learnedPairsComeBeforeTheModelsAndSurviveARestart() throws {
         let folder = try TestSupport.temporaryDirectory()
         let path = folder + "/user.txt"
@@ -217,10 +234,16 @@ import Testing
         let (compiled, _) = try Self.built.get()
         let container = try Container(bytes: compiled.bytes)
         let section = try #require(container.sections.first { $0.tag == NGramFormat.tag })
-        // The word count, a count, the first context's first entry, the last entry's word.
-        for offset in [NGramFormat.Field.wordCount, NGramFormat.Field.bigrams, NGramFormat.tablesOffset + 4, section.length - 1] {
+        // The word count, a count, the first context's first entry, the third's made 0, before the
+        // second's (a trap found by `scripts/fuzz.sh bundle`), the last entry's word.
+        let thirdFirstEntry = NGramFormat.tablesOffset + 2 * NGramFormat.contextSize + 4
+        for offset in [NGramFormat.Field.wordCount, NGramFormat.Field.bigrams, NGramFormat.tablesOffset + 4, thirdFirstEntry, section.length - 1] {
             var bytes = compiled.bytes
-            bytes[section.offset + offset] ^= 0xFF
+            if offset == thirdFirstEntry {
+                for i in 0..<4 { bytes[section.offset + offset + i] = 0 }
+            } else {
+                bytes[section.offset + offset] ^= 0xFF
+            }
             // The checksum is not fixed: a reader that does not verify it still opens the model checked.
             let damaged = try Container(bytes: bytes)
             let dictionary = try WordDictionary(container: damaged)

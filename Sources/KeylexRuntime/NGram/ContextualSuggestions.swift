@@ -95,6 +95,54 @@ extension SuggestionEngine {
     /// The most entries of one context that one prefix adds as candidates.
     static let maxContextCompletions = 64
 
+    /// How much likelier in context (base 10 logarithm: ten times) a word must be than the known
+    /// word typed to be offered in its place.
+    static let contextCorrectionLead: Float = 1
+    /// The shortest typed word for which words that fit the context better are looked for.
+    static let contextCorrectionLength = 3
+    /// The most entries of the context that are spelled out and compared with the typed word.
+    static let maxContextCorrections = 64
+
+    /// Adds the real-word corrections of `typed`, a known word: the words within
+    /// ``EditCosts/maxCost`` of it that start with its letter and that the model's context makes
+    /// ``contextCorrectionLead`` likelier ("a peace" → "piece"). The context, not the spelling,
+    /// puts them forward: their edits do not lower their rank (their ``Candidate/contextBonus``
+    /// makes up for them), but still count against them for autocorrection, so a known word is
+    /// never replaced on their account.
+    func addContextCorrections(_ typed: UnsafeBufferPointer<UInt32>, of word: String, _ before: WordsBefore,
+                               into candidates: inout CandidateList) {
+        guard let model, let context = before.model, typed.count >= Self.contextCorrectionLength,
+              let number = number(ofContextWord: Substring(word)) else { return }
+        let least = model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context) + Self.contextCorrectionLead
+        let letter = dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
+        var spelled = 0
+        for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
+            guard let index else { continue }
+            let entries = level.entries(ofContext: index)
+            for e in level.firstEntry(atLeast: letter.lowerBound, in: entries)..<entries.upperBound {
+                let other = level.word(e)
+                guard other < letter.upperBound, spelled < Self.maxContextCorrections else { break }
+                guard other != number, backoff + model.probability(level.code(e)) >= least else { continue }
+                spelled += 1
+                addCorrection(other, of: typed, into: &candidates)
+            }
+        }
+    }
+
+    /// Adds word `number` when it is within ``EditCosts/maxCost`` of `typed`, its edits made up for.
+    private func addCorrection(_ number: Int, of typed: UnsafeBufferPointer<UInt32>, into candidates: inout CandidateList) {
+        let frequencyClass = dictionary.frequencyClass(at: number)
+        guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord),
+              let word = dictionary.word(at: number) else { return }
+        let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
+        let cost = codes.withUnsafeBufferPointer { search.editCost($0, typed, costs: searchCosts, geometry: geometry) }
+        guard cost <= searchCosts.maxCost else { return }
+        var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
+        candidate.contextBonus = Float(frequencyClass) - candidate.score
+        candidate.score = Float(frequencyClass)
+        candidates.add(candidate)
+    }
+
     /// The next words after `text`, which ends with a space or a sentence's end, or is empty (at
     /// most `count`, capitalised at a sentence's start): the words the user learned after the last
     /// word, then the model's likeliest words in that context (after something that is not a word,

@@ -30,11 +30,11 @@ struct NGramLevel: Sendable {
         guard first(0) == 0, first(contextCount) == entryCount else { return false }
         var previousKey = -1
         for i in 0..<contextCount {
-            let key = self.key(i), range = first(i)..<first(i + 1)
-            guard key > previousKey, key < keyLimit, range.lowerBound <= range.upperBound else { return false }
+            let key = self.key(i), lower = first(i), upper = first(i + 1)
+            guard key > previousKey, key < keyLimit, lower <= upper else { return false }
             previousKey = key
             var previousWord = -1
-            for e in range {
+            for e in lower..<upper {
                 let word = self.word(e)
                 guard word > previousWord, word <= maxWord else { return false }
                 previousWord = word

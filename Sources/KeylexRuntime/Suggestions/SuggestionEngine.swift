@@ -152,7 +152,10 @@ public struct SuggestionEngine: Sendable {
                 }
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
-                if let before = context.before { rankInContext(&candidates, before) }
+                if let before = context.before {
+                    if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
+                    rankInContext(&candidates, before)
+                }
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
                 return (rank(ranking, candidates, count: count), foundWord)
             }
