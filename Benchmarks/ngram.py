@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""Next-word prediction benchmark: the n-gram model on held-out real text.
+"""Next-word prediction benchmark: the n-gram model on held-out real text, per shipped language.
 
-    apt-get install fortunes fortunes-min       # once (Benchmarks/setup.sh does it)
-    python3 Benchmarks/ngram.py [--words N]
+    apt-get install fortunes fortunes-min fortunes-it fortunes-es   # once (Benchmarks/setup.sh does it)
+    python3 Benchmarks/ngram.py [--words N] [--language en|it|es]…
 
-Splits Debian's English fortunes (scripts/fortunes-text.py: every tenth fortune held out), counts
-the training part with `keylex count`, and compiles the shipped English word list four times: with
-no model, with a model of unigram counts only (it predicts the most frequent words), of unigrams
-and bigrams, and of up to trigrams (pruned to the default 3 MB budget). keylex-ngram-bench then
-types the held-out fortunes with three suggestions on each. The peer: IRSTLM (Debian's `irstlm`)
-estimates a trigram model from the same training sentences (`tlm -lm=msb`, modified shift-beta
-smoothing), read through `keylex dict --ngrams model.arpa` with the same budget. Prints a markdown
-table.
+For each language (English, Italian, Spanish: the bundles that ship a model), splits Debian's
+fortunes (scripts/fortunes-text.py: every tenth fortune held out), counts the training part with
+`keylex count`, and compiles the shipped word list four times: with no model, with a model of
+unigram counts only (it predicts the most frequent words), of unigrams and bigrams, and of up to
+trigrams (pruned to the default 3 MB budget). keylex-ngram-bench then types the held-out fortunes
+with three suggestions on each. The peer: IRSTLM (Debian's `irstlm`) estimates a trigram model from
+the same training sentences (`tlm -lm=msb`, modified shift-beta smoothing), read through
+`keylex dict --ngrams model.arpa` with the same budget. Prints a markdown table per language.
 """
 import argparse
 import json
@@ -25,7 +25,7 @@ WORK = os.path.join(HERE, ".work", "ngram")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 BENCH = os.path.join(ROOT, ".build", "release", "keylex-ngram-bench")
 TLM = "/usr/lib/irstlm/bin/tlm"
-WORDS = os.path.join(ROOT, "corpora", "en-US", "en_US.combined.gz")
+WORDS = {"en": "en-US/en_US.combined.gz", "it": "it/it.combined.gz", "es": "es/es.combined.gz"}
 
 
 def run(*command):
@@ -59,38 +59,47 @@ def sentences(text_path, out_path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=20000, help="held-out words to type")
+    parser.add_argument("--language", choices=sorted(WORDS), action="append", help="the languages to measure (default: all)")
     args = parser.parse_args()
-    os.makedirs(WORK, exist_ok=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "keylex"], cwd=ROOT, check=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "keylex-ngram-bench"], cwd=ROOT, check=True)
-    run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), WORK)
-    counts = os.path.join(WORK, "train.counts")
-    run(KEYLEX, "count", os.path.join(WORK, "train.txt"), "-o", counts)
+    for language in args.language or ["en", "it", "es"]:
+        measure(language, args.words)
+
+
+def measure(language, words):
+    """Prints the table of one language: its word list with each model, typing its held-out fortunes."""
+    work = os.path.join(WORK, language)
+    os.makedirs(work, exist_ok=True)
+    word_list = os.path.join(ROOT, "corpora", WORDS[language])
+    run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, language)
+    counts = os.path.join(work, "train.counts")
+    run(KEYLEX, "count", os.path.join(work, "train.txt"), "-o", counts)
     lines = open(counts, encoding="utf-8").read().splitlines(keepends=True)
     models = {"no model": None, "unigram": 1, "bigram": 2, "trigram": 3}
     rows = []
     for name, order in models.items():
-        bundle = os.path.join(WORK, name.replace(" ", "-") + ".klx")
-        command = [KEYLEX, "dict", WORDS, "-o", bundle]
+        bundle = os.path.join(work, name.replace(" ", "-") + ".klx")
+        command = [KEYLEX, "dict", word_list, "-o", bundle]
         if order:
-            path = os.path.join(WORK, f"order{order}.counts")
+            path = os.path.join(work, f"order{order}.counts")
             with open(path, "w", encoding="utf-8") as f:
                 f.writelines(l for l in lines if l.split("\t")[0].count(" ") < order)
             command += ["--ngrams", path]
         run(*command)
-        result = json.loads(run(BENCH, bundle, os.path.join(WORK, "test.txt"), str(args.words)))
+        result = json.loads(run(BENCH, bundle, os.path.join(work, "test.txt"), str(words)))
         rows.append((name, os.path.getsize(bundle), result))
     if os.path.exists(TLM):
-        sentences(os.path.join(WORK, "train.txt"), os.path.join(WORK, "train.sentences"))
-        arpa = os.path.join(WORK, "irstlm.arpa")
-        subprocess.run([TLM, "-tr=" + os.path.join(WORK, "train.sentences"), "-n=3", "-lm=msb", "-o=" + arpa],
-                       cwd=WORK, check=True, capture_output=True)
-        bundle = os.path.join(WORK, "irstlm.klx")
-        run(KEYLEX, "dict", WORDS, "--ngrams", arpa, "-o", bundle)
-        result = json.loads(run(BENCH, bundle, os.path.join(WORK, "test.txt"), str(args.words)))
+        sentences(os.path.join(work, "train.txt"), os.path.join(work, "train.sentences"))
+        arpa = os.path.join(work, "irstlm.arpa")
+        subprocess.run([TLM, "-tr=" + os.path.join(work, "train.sentences"), "-n=3", "-lm=msb", "-o=" + arpa],
+                       cwd=work, check=True, capture_output=True)
+        bundle = os.path.join(work, "irstlm.klx")
+        run(KEYLEX, "dict", word_list, "--ngrams", arpa, "-o", bundle)
+        result = json.loads(run(BENCH, bundle, os.path.join(work, "test.txt"), str(words)))
         rows.append(("IRSTLM trigram (ARPA)", os.path.getsize(bundle), result))
     base = rows[0][1]
-    print(f"Held-out words typed: {rows[0][2]['words']}\n")
+    print(f"\n{language}: held-out words typed: {rows[0][2]['words']}\n")
     print("| model | next-word top-3 | keystroke savings | model size | next word p50 / p99 | while typing p50 / p99 |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name, size, r in rows:

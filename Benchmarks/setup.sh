@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min irstlm >/dev/null
+    marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min fortunes-it fortunes-es irstlm >/dev/null
 pip install -q marisa-trie==1.4.1 dawg2==0.13.3 ducer==1.2.0 wordfreq==3.1.1
 
 # fst-driver builds against the crates Debian installed, with no network.

@@ -1,32 +1,47 @@
 #!/usr/bin/env python3
-"""Splits the English fortune files of Debian's `fortunes` and `fortunes-min` packages (BSD
-licence; apt-get install fortunes) into training and held-out text for the n-gram benchmark:
-every tenth fortune is held out (`test.txt`), the rest is for training (`train.txt`); `all.txt`
-has every fortune, for the shipped model (corpora/en-US/fortunes.counts.gz). Fortunes are
-separated by lines of a single %, which the counter takes as sentence ends.
+"""Splits the fortune files of Debian's fortune packages into training and held-out text for the
+n-gram benchmark: every tenth fortune is held out (`test.txt`), the rest is for training
+(`train.txt`); `all.txt` has every fortune, for the shipped models (corpora/<locale>/fortunes.counts.gz).
+Fortunes are separated by lines of a single %, which the counter takes as sentence ends.
 
-    scripts/fortunes-text.py OUTPUT_DIR
+    scripts/fortunes-text.py OUTPUT_DIR [LANGUAGE]
+
+LANGUAGE picks the packages (corpora/FORTUNES-NOTICE has their licences):
+  en (default)  fortunes, fortunes-min (BSD)
+  it            fortunes-it (public domain)
+  es            fortunes-es (the fortunes presumed public domain)
+(apt-get install fortunes fortunes-min fortunes-it fortunes-es)
 """
 import os
 import subprocess
 import sys
 
 FOLDER = "/usr/share/games/fortunes"
+PACKAGES = {"en": ["fortunes", "fortunes-min"], "it": ["fortunes-it"], "es": ["fortunes-es"]}
 
 
-def english_files():
-    listed = subprocess.run(["dpkg", "-L", "fortunes", "fortunes-min"], capture_output=True, text=True, check=True).stdout
-    names = {os.path.basename(p) for p in listed.split() if p.startswith(FOLDER + "/") and "." not in os.path.basename(p)}
-    # The UTF-8 version of a file where the package has one.
-    return [os.path.join(FOLDER, n + ".u8" if os.path.exists(os.path.join(FOLDER, n + ".u8")) else n) for n in sorted(names)
-            if os.path.isfile(os.path.join(FOLDER, n))]
+def fortune_files(language):
+    """The packages' fortune files (each once, in the order of their names): the UTF-8 version
+    (`.u8`) of a file where the package has one."""
+    listed = subprocess.run(["dpkg", "-L"] + PACKAGES[language], capture_output=True, text=True, check=True).stdout.split()
+    files = {}
+    for path in sorted(listed):
+        if not path.startswith(FOLDER + "/") or path.endswith((".dat", ".u8")) or not os.path.isfile(path):
+            continue
+        name = os.path.basename(path)
+        if language == "en" and "." in name:
+            continue
+        real = os.path.realpath(path)
+        files.setdefault(real, real + ".u8" if os.path.exists(real + ".u8") else real)
+    return [files[real] for real in sorted(files)]
 
 
 def main():
     out = sys.argv[1]
+    language = sys.argv[2] if len(sys.argv) > 2 else "en"
     os.makedirs(out, exist_ok=True)
     fortunes = []
-    for path in english_files():
+    for path in fortune_files(language):
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         # Overstriking (x\bx) as the old files use it for bold and underline.

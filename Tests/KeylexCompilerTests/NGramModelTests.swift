@@ -219,6 +219,18 @@ import Testing
         return lines
     }
 
+    /// Italian and Spanish ship models of Debian's fortunes in their languages too.
+    @Test(arguments: [("it", "per ", "esempio"), ("es", "sin ", "embargo"), ("es", "muchas ", "veces")])
+    func otherLanguagesPredictTheirOwnNextWords(_ locale: String, _ text: String, _ expected: String) throws {
+        let engine = DiagnosticEngine()
+        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(locale)/\(locale).combined.gz")], origin: locale,
+                                            ngrams: [TestSupport.shipped("corpora/\(locale)/fortunes.counts.gz")])
+        let table = try #require(DictionaryBuild(diagnostics: engine).read(inputs))
+        let compiled = DictionaryCompiler.compile(table)
+        let suggestions = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: compiled.bytes)))
+        #expect(Self.texts(suggestions, text).contains(expected), "\(Self.texts(suggestions, text))")
+    }
+
     @Test func theModelKeepsItsBudgetAndIsTheSameEveryTime() throws {
         let (small, _) = try Self.english(budget: 200_000)
         let (again, _) = try Self.english(budget: 200_000)

@@ -135,6 +135,7 @@ extension SuggestionEngine {
         guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord),
               let word = dictionary.word(at: number) else { return }
         let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
+        guard codes.count == typed.count else { return }  // a longer word may be the typed one's completion
         let cost = codes.withUnsafeBufferPointer { search.editCost($0, typed, costs: searchCosts, geometry: geometry) }
         guard cost <= searchCosts.maxCost else { return }
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
@@ -182,8 +183,13 @@ extension SuggestionEngine {
                     consider(model.bigrams.word(e), context.pairBackoff + model.probability(model.bigrams.code(e)), unlessIn: pairEntries)
                 }
             }
-            dictionary.forEachCompletion(of: "", count: count) { _, number, frequencyClass in
+            func considerUnigram(_ number: Int, _ frequencyClass: UInt8) {
                 consider(number, model.logProbability(of: number, frequencyClass: frequencyClass, in: context))
+            }
+            if count <= mostFrequent.count {
+                for word in mostFrequent.prefix(count) { considerUnigram(word.number, word.frequencyClass) }
+            } else {
+                dictionary.forEachCompletion(of: "", count: count) { _, number, frequencyClass in considerUnigram(number, frequencyClass) }
             }
             return best.all.compactMap { dictionary.word(at: $0.number) }
         }

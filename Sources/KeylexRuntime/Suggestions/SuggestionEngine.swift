@@ -25,6 +25,9 @@ public struct SuggestionEngine: Sendable {
     let phonetics: PhoneticIndex?
     /// The n-gram model of the bundle, when it has one (see ``NGramFormat``).
     let model: NGramModel?
+    /// With a model, the dictionary's ``maxSuggestions`` most frequent words and their classes, best
+    /// first: the unigram candidates of every prediction, found once.
+    let mostFrequent: [(number: Int, frequencyClass: UInt8)]
     /// Whether the bundle has an n-gram model that opened: next words are predicted, and
     /// candidates rank by the words before.
     public var predictsNextWords: Bool { model != nil }
@@ -40,6 +43,9 @@ public struct SuggestionEngine: Sendable {
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
         model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
+        var mostFrequent: [(number: Int, frequencyClass: UInt8)] = []
+        if model != nil { dictionary.forEachCompletion(of: "", count: Self.maxSuggestions) { _, number, frequencyClass in mostFrequent.append((number, frequencyClass)) } }
+        self.mostFrequent = mostFrequent
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
