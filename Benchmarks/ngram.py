@@ -12,11 +12,19 @@ trigrams (pruned to the default 3 MB budget). keylex-ngram-bench then types the 
 with three suggestions on each. The peer: IRSTLM (Debian's `irstlm`) estimates a trigram model from
 the same training sentences (`tlm -lm=msb`, modified shift-beta smoothing), read through
 `keylex dict --ngrams model.arpa` with the same budget. Prints a markdown table per language.
+
+`--scale` measures the size goal instead: a 100,000-word dictionary (en-US's most frequent words)
+with the n-grams of the English fortunes and of the text of the system's manual pages (section 1,
+rendered by `man`), pruned to the default 3 MB budget: how many n-grams the model keeps, and its
+bytes per n-gram.
 """
 import argparse
+import glob
+import gzip
 import json
 import os
 import re
+import struct
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,9 +68,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=20000, help="held-out words to type")
     parser.add_argument("--language", choices=sorted(WORDS), action="append", help="the languages to measure (default: all)")
+    parser.add_argument("--scale", action="store_true", help="measure the model's size at scale instead")
+    parser.add_argument("--manual-pages", type=int, default=1500, help="manual pages rendered for --scale")
     args = parser.parse_args()
     subprocess.run(["swift", "build", "-c", "release", "--product", "keylex"], cwd=ROOT, check=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "keylex-ngram-bench"], cwd=ROOT, check=True)
+    if args.scale:
+        return scale(args.manual_pages)
     for language in args.language or ["en", "it", "es"]:
         measure(language, args.words)
 
@@ -105,6 +117,46 @@ def measure(language, words):
     for name, size, r in rows:
         print(f"| {name} | {100 * r['nextWordTop3']:.1f}% | {100 * r['keystrokeSavings']:.1f}% | {(size - base) / 1e6:.2f} MB "
               f"| {r['nextWordP50us']:.0f} / {r['nextWordP99us']:.0f} µs | {r['typingP50us']:.0f} / {r['typingP99us']:.0f} µs |")
+
+
+def scale(pages):
+    """Prints the n-grams that a 100,000-word dictionary's model keeps within the default budget."""
+    work = os.path.join(WORK, "scale")
+    os.makedirs(work, exist_ok=True)
+    with gzip.open(os.path.join(ROOT, "corpora", WORDS["en"]), "rt", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    entries = [l for l in lines if l.startswith(" word=")]
+    top = sorted(entries, key=lambda l: -int(re.search(r",f=(\d+)", l).group(1)))[:100000]
+    word_list = os.path.join(work, "top100k.combined")
+    with open(word_list, "w", encoding="utf-8") as f:
+        f.write("\n".join([lines[0]] + top) + "\n")
+    run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
+    manual = os.path.join(work, "manual.txt")
+    with open(manual, "w", encoding="utf-8") as out:
+        for page in sorted(glob.glob("/usr/share/man/man1/*.1.gz"))[:pages]:
+            rendered = subprocess.run(["man", "-E", "UTF-8", "-l", page], capture_output=True, text=True,
+                                      env=dict(os.environ, MANWIDTH="2000", MAN_KEEP_FORMATTING="0")).stdout
+            out.write(re.sub(r".\x08", "", rendered) + "\n\n")
+    counts = os.path.join(work, "all.counts")
+    run(KEYLEX, "count", os.path.join(work, "all.txt"), manual, "-o", counts)
+    ngrams = sum(1 for l in open(counts, encoding="utf-8") if " " in l.split("\t")[0])
+    bundle = os.path.join(work, "scale.klx")
+    run(KEYLEX, "dict", word_list, "--ngrams", counts, "-o", bundle)
+    header, size = ngrm_header(bundle)
+    kept = header[2] + header[4]
+    print(f"\nA {header[0]:,}-word dictionary; {ngrams:,} n-grams counted (fortunes and {pages} manual pages); "
+          f"the model keeps {header[2]:,} bigrams and {header[4]:,} trigrams ({kept:,} n-grams) in {size:,} bytes "
+          f"(default budget 3 MB): {size / kept:.2f} bytes per n-gram, {500000 * size / kept / 1e6:.2f} MB for 500,000.")
+
+
+def ngrm_header(bundle):
+    """The five counts of the bundle's `ngrm` section (docs/FORMAT.md), and its length."""
+    data = open(bundle, "rb").read()
+    for i in range(struct.unpack_from("<I", data, 16)[0]):
+        tag, _, offset, length = struct.unpack_from("<4sIQQ", data, 32 + 24 * i)
+        if tag == b"ngrm":
+            return struct.unpack_from("<5I", data, offset), length
+    raise SystemExit(f"{bundle} has no n-gram model")
 
 
 if __name__ == "__main__":

@@ -246,21 +246,40 @@ import Testing
         let (compiled, _) = try Self.built.get()
         let container = try Container(bytes: compiled.bytes)
         let section = try #require(container.sections.first { $0.tag == NGramFormat.tag })
-        // The word count, a count, the first context's first entry, the third's made 0, before the
-        // second's (a trap found by `scripts/fuzz.sh bundle`), the last entry's word.
-        let thirdFirstEntry = NGramFormat.tablesOffset + 2 * NGramFormat.contextSize + 4
-        for offset in [NGramFormat.Field.wordCount, NGramFormat.Field.bigrams, NGramFormat.tablesOffset + 4, thirdFirstEntry, section.length - 1] {
+        let view = try #require(container.section(NGramFormat.tag))
+        let header = try (0..<5).map { Int(try #require(view.u32(4 * $0))) }
+        let (words, bigramContexts, bigrams, trigramContexts, trigrams) = (header[0], header[1], header[2], header[3], header[4])
+        let bigramWidths = NGramFormat.Widths.bigrams(wordCount: words, entries: bigrams)
+        let trigramWidths = NGramFormat.Widths.trigrams(wordCount: words, bigrams: bigrams, entries: trigrams)
+        let firsts = NGramFormat.tablesOffset + NGramFormat.packedSize(count: bigramContexts, bits: bigramWidths.key)
+        let trigramLevel = NGramFormat.tablesOffset + NGramFormat.levelSize(contexts: bigramContexts, entries: bigrams, widths: bigramWidths)
+        let trigramEntries = trigramLevel + NGramFormat.packedSize(count: trigramContexts, bits: trigramWidths.key)
+            + NGramFormat.packedSize(count: trigramContexts + 1, bits: trigramWidths.first) + NGramFormat.codesSize(trigramContexts)
+        let damages: [(String, (inout [UInt8]) -> Void)] = [
+            ("word count", { $0[section.offset + NGramFormat.Field.wordCount] ^= 0xFF }),
+            ("bigram count", { $0[section.offset + NGramFormat.Field.bigrams] ^= 0xFF }),
+            ("first context's first entry", { Self.store(1, in: &$0, table: section.offset + firsts, index: 0, width: bigramWidths.first) }),
+            // Before the second's: a trap found by `scripts/fuzz.sh bundle`.
+            ("third context's first entry", { Self.store(0, in: &$0, table: section.offset + firsts, index: 2, width: bigramWidths.first) }),
+            ("last trigram's word", { Self.store((1 << trigramWidths.entry) - 1, in: &$0, table: section.offset + trigramEntries,
+                                                 index: trigrams - 1, width: trigramWidths.entry) }),
+        ]
+        for (what, damage) in damages {
             var bytes = compiled.bytes
-            if offset == thirdFirstEntry {
-                for i in 0..<4 { bytes[section.offset + offset + i] = 0 }
-            } else {
-                bytes[section.offset + offset] ^= 0xFF
-            }
+            damage(&bytes)
             // The checksum is not fixed: a reader that does not verify it still opens the model checked.
             let damaged = try Container(bytes: bytes)
             let dictionary = try WordDictionary(container: damaged)
-            #expect(NGramModel(container: damaged, wordCount: dictionary.wordCount) == nil, "offset \(offset)")
+            #expect(NGramModel(container: damaged, wordCount: dictionary.wordCount) == nil, "\(what)")
             #expect(SuggestionEngine(dictionary: dictionary).suggestions(for: "thank ").isEmpty)
+        }
+    }
+
+    /// Writes `value` as number `index` of the packed table at `table` of `bytes`.
+    static func store(_ value: Int, in bytes: inout [UInt8], table: Int, index: Int, width: Int) {
+        for bit in 0..<width {
+            let position = index * width + bit, byte = table + position / 8, mask = UInt8(1) << UInt8(position % 8)
+            bytes[byte] = value >> bit & 1 == 1 ? bytes[byte] | mask : bytes[byte] & ~mask
         }
     }
 

@@ -3,8 +3,23 @@ import KeylexRuntime
 extension BackoffModel {
     /// The bytes the model takes in an `ngrm` section.
     var encodedSize: Int {
-        NGramFormat.tablesOffset + NGramFormat.levelSize(contexts: bigrams.count, entries: bigrams.values.reduce(0) { $0 + $1.count })
-            + NGramFormat.levelSize(contexts: trigrams.count, entries: trigrams.values.reduce(0) { $0 + $1.count })
+        let widths = levelWidths
+        return NGramFormat.tablesOffset + NGramFormat.levelSize(contexts: bigrams.count, entries: bigramCount, widths: widths.bigrams)
+            + NGramFormat.levelSize(contexts: trigrams.count, entries: trigramCount, widths: widths.trigrams)
+    }
+
+    private var bigramCount: Int { bigrams.values.reduce(0) { $0 + $1.count } }
+    private var trigramCount: Int { trigrams.values.reduce(0) { $0 + $1.count } }
+
+    /// The widths of the packed tables of the model as it is (pruning only narrows them).
+    private var levelWidths: (bigrams: NGramFormat.Widths, trigrams: NGramFormat.Widths) {
+        (.bigrams(wordCount: wordCount, entries: bigramCount),
+         .trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount))
+    }
+
+    /// The bits an entry and a context take at each level, at these widths.
+    private static func bits(_ widths: NGramFormat.Widths) -> (entry: Int, context: Int) {
+        (widths.entry, widths.key + widths.first + 8)
     }
 
     /// An n-gram that pruning may remove, and the likelihood it would lose.
@@ -25,21 +40,25 @@ extension BackoffModel {
     /// while the trigram does. Returns how many n-grams went.
     @discardableResult
     mutating func prune(toBytes budget: Int) -> Int {
-        var size = encodedSize
+        let size = encodedSize
         guard size > budget else { return 0 }
         // Entries left by history: bigram histories as they are, trigram histories as -1 - key.
         var left = bigrams.mapValues(\.count)
         for (key, entries) in trigrams { left[-1 - key] = entries.count }
         var children = trigrams.mapValues(\.count)
         var removed: [Bool: [Int: Set<Int>]] = [:]  // by level (bigram or not), history, word
-        let contextSize = NGramFormat.contextSize + 1
-        for candidate in prunables().sorted() where size > budget {
+        // Sizes in bits at today's widths, which only narrow, less what the eight tables' padding
+        // (at most 3 bytes each) may add: the pruned model fits.
+        let widths = levelWidths
+        let bits = [true: Self.bits(widths.bigrams), false: Self.bits(widths.trigrams)]
+        var sizeInBits = 8 * size
+        for candidate in prunables().sorted() where sizeInBits > 8 * (budget - 8 * 3) {
             let history = candidate.isBigram ? candidate.history : -1 - candidate.history
             if candidate.isBigram, children[Self.pairKey(candidate.history, candidate.word), default: 0] > 0 { continue }
             removed[candidate.isBigram, default: [:]][candidate.history, default: []].insert(candidate.word)
-            size -= 4
+            sizeInBits -= bits[candidate.isBigram]!.entry
             left[history, default: 1] -= 1
-            if left[history] == 0 { size -= contextSize }
+            if left[history] == 0 { sizeInBits -= bits[candidate.isBigram]!.context }
             if !candidate.isBigram { children[candidate.history, default: 1] -= 1 }
         }
         bigrams = Self.without(removed[true] ?? [:], bigrams)

@@ -29,27 +29,30 @@ enum NGramEncoder {
         bytes.append(littleEndian: model.slope.bitPattern)
         for value in probabilities.centres + backoffs.centres { bytes.append(littleEndian: value.bitPattern) }
         appendLevel(to: &bytes, keys: histories, sizes: histories.map { model.bigrams[$0]!.count }, backoffs: bigramBackoffs.map(backoffs.code),
-                    entries: bigramEntries, probabilities: probabilities)
+                    entries: bigramEntries, probabilities: probabilities,
+                    widths: .bigrams(wordCount: model.wordCount, entries: bigramEntries.count))
         appendLevel(to: &bytes, keys: pairs.map(\.index), sizes: pairs.map { model.trigrams[$0.key]!.count },
-                    backoffs: trigramBackoffs.map(backoffs.code), entries: trigramEntries, probabilities: probabilities)
+                    backoffs: trigramBackoffs.map(backoffs.code), entries: trigramEntries, probabilities: probabilities,
+                    widths: .trigrams(wordCount: model.wordCount, bigrams: bigramEntries.count, entries: trigramEntries.count))
         return bytes
     }
 
-    /// Appends one level: the contexts and the closing record, their back-off codes, the entries.
+    /// Appends one level: the contexts' keys, their first entries and the closing one, their
+    /// back-off codes, the entries.
     private static func appendLevel(to bytes: inout [UInt8], keys: [Int], sizes: [Int], backoffs: [UInt8],
-                                    entries: [BackoffModel.Entry], probabilities: Quantizer) {
-        var first = 0
-        for (key, size) in zip(keys, sizes) {
-            bytes.append(littleEndian: UInt32(key))
-            bytes.append(littleEndian: UInt32(first))
-            first += size
-        }
-        bytes.append(littleEndian: UInt32.max)
-        bytes.append(littleEndian: UInt32(first))
+                                    entries: [BackoffModel.Entry], probabilities: Quantizer, widths: NGramFormat.Widths) {
+        appendPacked(keys, bits: widths.key, to: &bytes)
+        appendPacked(sizes.reduce(into: [0]) { firsts, size in firsts.append(firsts.last! + size) }, bits: widths.first, to: &bytes)
         bytes += backoffs + [UInt8](repeating: 0, count: NGramFormat.codesSize(backoffs.count) - backoffs.count)
-        for entry in entries {
-            bytes.append(littleEndian: NGramFormat.entry(word: entry.word, code: probabilities.code(entry.logProbability)))
-        }
+        let codes = entries.map { NGramFormat.entry(word: $0.word, code: probabilities.code($0.logProbability)) }
+        appendPacked(codes, bits: widths.entry, to: &bytes)
+    }
+
+    /// Appends `values` as a packed table of `bits`-bit numbers.
+    private static func appendPacked(_ values: [Int], bits: Int, to bytes: inout [UInt8]) {
+        var packer = BitPacker()
+        for value in values { packer.append(value, width: bits) }
+        bytes += packer.bytes + [UInt8](repeating: 0, count: NGramFormat.packedSize(count: values.count, bits: bits) - packer.bytes.count)
     }
 }
 

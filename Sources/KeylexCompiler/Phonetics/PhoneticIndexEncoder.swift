@@ -31,7 +31,7 @@ enum PhoneticIndexEncoder {
         bytes += text
         pad(&bytes, to: PhoneticFormat.countsOffset(textLength: text.count))
         let counts = bytes.count
-        let width = PhoneticFormat.bits(for: max(words.count - 1, 0))
+        let width = PackedNumbers.width(for: max(words.count - 1, 0))
         let packed = packedNumbers(lists, width: width)
         bytes.append(littleEndian: UInt32(keys.count))
         bytes.append(littleEndian: UInt32(packed.entryCount))
@@ -45,7 +45,7 @@ enum PhoneticIndexEncoder {
     /// The starts of `lists` then their word numbers, bit-packed.
     private static func packedNumbers(_ lists: [[Int]], width: Int) -> (bytes: [UInt8], bits: Int, entryCount: Int) {
         let entryCount = lists.reduce(0) { $0 + $1.count }
-        let startWidth = PhoneticFormat.bits(for: entryCount)
+        let startWidth = PackedNumbers.width(for: entryCount)
         var packer = BitPacker()
         var start = 0
         for list in lists {
@@ -60,20 +60,5 @@ enum PhoneticIndexEncoder {
     /// Zero bytes up to `offset`.
     private static func pad(_ bytes: inout [UInt8], to offset: Int) {
         bytes += [UInt8](repeating: 0, count: offset - bytes.count)
-    }
-}
-
-/// Packs unsigned numbers LSB first, each in a given number of bits.
-struct BitPacker {
-    private(set) var bytes: [UInt8] = []
-    /// The bits appended so far.
-    private(set) var bitCount = 0
-
-    mutating func append(_ value: Int, width: Int) {
-        for i in 0..<width {
-            if bitCount % 8 == 0 { bytes.append(0) }
-            if value >> i & 1 == 1 { bytes[bytes.count - 1] |= 1 << UInt8(bitCount % 8) }
-            bitCount += 1
-        }
     }
 }

@@ -16,7 +16,8 @@ public enum ContainerFormat {
     /// 5: the optional `gest` section (keys' flicks and multi-tap outputs).
     /// 6: the optional `styl` section (styles from themes).
     /// 7: the optional `ngrm` section (the n-gram model).
-    public static let minorVersion: UInt16 = 7
+    /// 8: `ngrm`'s tables bit-packed (a 1.7 reader finds such a model damaged and does without it).
+    public static let minorVersion: UInt16 = 8
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

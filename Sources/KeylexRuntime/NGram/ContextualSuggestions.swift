@@ -82,12 +82,13 @@ extension SuggestionEngine {
             guard let index else { continue }
             let entries = level.entries(ofContext: index)
             let first = level.firstEntry(atLeast: range.lowerBound, in: entries)
-            for e in first..<min(entries.upperBound, first + Self.maxContextCompletions) {
-                let number = level.word(e)
-                guard number < range.upperBound else { break }
+            level.forEachEntry(in: first..<min(entries.upperBound, first + Self.maxContextCompletions)) { _, number, _ in
+                guard number < range.upperBound else { return false }
                 let frequencyClass = dictionary.frequencyClass(at: number)
-                guard frequencyClass != DictionaryFormat.neverSuggestedClass else { continue }
-                candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound))
+                if frequencyClass != DictionaryFormat.neverSuggestedClass {
+                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound))
+                }
+                return true
             }
         }
     }
@@ -119,12 +120,13 @@ extension SuggestionEngine {
         for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
             guard let index else { continue }
             let entries = level.entries(ofContext: index)
-            for e in level.firstEntry(atLeast: letter.lowerBound, in: entries)..<entries.upperBound {
-                let other = level.word(e)
-                guard other < letter.upperBound, spelled < Self.maxContextCorrections else { break }
-                guard other != number, backoff + model.probability(level.code(e)) >= least else { continue }
-                spelled += 1
-                addCorrection(other, of: typed, into: &candidates)
+            level.forEachEntry(in: level.firstEntry(atLeast: letter.lowerBound, in: entries)..<entries.upperBound) { _, other, code in
+                guard other < letter.upperBound, spelled < Self.maxContextCorrections else { return false }
+                if other != number, backoff + model.probability(code) >= least {
+                    spelled += 1
+                    addCorrection(other, of: typed, into: &candidates)
+                }
+                return true
             }
         }
     }
@@ -177,10 +179,14 @@ extension SuggestionEngine {
                 best.add(candidate)
             }
             let pairEntries = context.pair.map { model.trigrams.entries(ofContext: $0) }
-            for e in pairEntries ?? 0..<0 { consider(model.trigrams.word(e), model.probability(model.trigrams.code(e))) }
+            model.trigrams.forEachEntry(in: pairEntries ?? 0..<0) { _, number, code in
+                consider(number, model.probability(code))
+                return true
+            }
             if let last = context.last {
-                for e in model.bigrams.entries(ofContext: last) {
-                    consider(model.bigrams.word(e), context.pairBackoff + model.probability(model.bigrams.code(e)), unlessIn: pairEntries)
+                model.bigrams.forEachEntry(in: model.bigrams.entries(ofContext: last)) { _, number, code in
+                    consider(number, context.pairBackoff + model.probability(code), unlessIn: pairEntries)
+                    return true
                 }
             }
             func considerUnigram(_ number: Int, _ frequencyClass: UInt8) {

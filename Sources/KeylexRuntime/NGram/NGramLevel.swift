@@ -1,29 +1,46 @@
 /// One level of the `ngrm` section (see ``NGramFormat``): sorted contexts with their back-off codes,
 /// and the entries (word and log-probability code) that follow each context, sorted by word.
 struct NGramLevel: Sendable {
-    private let contexts: ByteView
+    private let keys: PackedNumbers
+    private let firsts: PackedNumbers
     private let backoffs: ByteView
-    private let entries: ByteView
-    /// The number of contexts (the closing record not counted).
-    let contextCount: Int
-    let entryCount: Int
+    private let entries: PackedNumbers
+    /// The number of contexts.
+    var contextCount: Int { keys.count }
+    var entryCount: Int { entries.count }
 
     /// Reads the level at `offset` of `section`, moving `offset` past it, or `nil` when it does not
     /// fit or is not ordered as the format says: contexts' keys strictly increasing and below
     /// `keyLimit`, first entries from 0 up to `entryCount`, entries' words strictly increasing
     /// within each context and at most `maxWord`. Costs O(level).
-    init?(_ section: ByteView, offset: inout Int, contexts contextCount: Int, entries entryCount: Int, keyLimit: Int, maxWord: Int) {
-        guard contextCount < section.count, entryCount < section.count,
-              let contexts = try? section.slice(offset, (contextCount + 1) * NGramFormat.contextSize, "ngrm contexts"),
-              let backoffs = try? section.slice(offset + contexts.count, NGramFormat.codesSize(contextCount), "ngrm back-off codes"),
-              let entries = try? section.slice(offset + contexts.count + backoffs.count, entryCount * 4, "ngrm entries") else { return nil }
-        self.contexts = contexts
+    init?(_ section: ByteView, offset: inout Int, contexts contextCount: Int, entries entryCount: Int, widths: NGramFormat.Widths,
+          keyLimit: Int, maxWord: Int) {
+        guard contextCount < section.count,
+              let keys = Self.table(section, offset: &offset, count: contextCount, bits: widths.key),
+              let firsts = Self.table(section, offset: &offset, count: contextCount + 1, bits: widths.first),
+              let backoffs = Self.codes(section, offset: &offset, count: contextCount),
+              let entries = Self.table(section, offset: &offset, count: entryCount, bits: widths.entry)
+        else { return nil }
+        self.keys = keys
+        self.firsts = firsts
         self.backoffs = backoffs
         self.entries = entries
-        self.contextCount = contextCount
-        self.entryCount = entryCount
         guard isOrdered(keyLimit: keyLimit, maxWord: maxWord) else { return nil }
-        offset += contexts.count + backoffs.count + entries.count
+    }
+
+    /// The packed table of `count` numbers of `bits` bits at `offset`, moving `offset` past it.
+    private static func table(_ section: ByteView, offset: inout Int, count: Int, bits: Int) -> PackedNumbers? {
+        guard count <= section.count, let bytes = try? section.slice(offset, NGramFormat.packedSize(count: count, bits: bits), "ngrm table")
+        else { return nil }
+        offset += bytes.count
+        return PackedNumbers(bytes: bytes, bitOffset: 0, width: bits, count: count)
+    }
+
+    /// The back-off code table of `count` contexts at `offset`, moving `offset` past it.
+    private static func codes(_ section: ByteView, offset: inout Int, count: Int) -> ByteView? {
+        guard let codes = try? section.slice(offset, NGramFormat.codesSize(count), "ngrm back-off codes") else { return nil }
+        offset += codes.count
+        return codes
     }
 
     private func isOrdered(keyLimit: Int, maxWord: Int) -> Bool {
@@ -33,23 +50,36 @@ struct NGramLevel: Sendable {
             let key = self.key(i), lower = first(i), upper = first(i + 1)
             guard key > previousKey, key < keyLimit, lower <= upper else { return false }
             previousKey = key
-            var previousWord = -1
-            for e in lower..<upper {
-                let word = self.word(e)
-                guard word > previousWord, word <= maxWord else { return false }
+            var previousWord = -1, ordered = true
+            forEachEntry(in: lower..<upper) { _, word, _ in
+                ordered = word > previousWord && word <= maxWord
                 previousWord = word
+                return ordered
             }
+            guard ordered else { return false }
         }
         return true
     }
 
-    private func key(_ i: Int) -> Int { contexts.u32(i * NGramFormat.contextSize).map(Int.init) ?? Int.max }
-    private func first(_ i: Int) -> Int { contexts.u32(i * NGramFormat.contextSize + 4).map(Int.init) ?? -1 }
+    private func key(_ i: Int) -> Int { keys.value(i) ?? Int.max }
+    private func first(_ i: Int) -> Int { firsts.value(i) ?? -1 }
 
     /// The word of entry `e`.
-    func word(_ e: Int) -> Int { Int((entries.u32(e * 4) ?? 0) >> 8) }
+    func word(_ e: Int) -> Int { entry(e).word }
     /// The log-probability code of entry `e`.
-    func code(_ e: Int) -> UInt8 { UInt8(truncatingIfNeeded: entries.u32(e * 4) ?? 0) }
+    func code(_ e: Int) -> UInt8 { entry(e).code }
+    /// The word and log-probability code of entry `e`, read at once.
+    func entry(_ e: Int) -> (word: Int, code: UInt8) {
+        let packed = entries.value(e) ?? 0
+        return (packed >> 8, UInt8(truncatingIfNeeded: packed))
+    }
+
+    /// Calls `body` with each entry of `range`, its word and its code, in order, until it returns
+    /// `false` (faster than reading them one at a time).
+    func forEachEntry(in range: Range<Int>, _ body: (_ e: Int, _ word: Int, _ code: UInt8) -> Bool) {
+        entries.forEach(in: range) { e, packed in body(e, packed >> 8, UInt8(truncatingIfNeeded: packed)) }
+    }
+
     /// The back-off code of context `i`.
     func backoffCode(_ i: Int) -> UInt8 { backoffs.u8(i) ?? 0 }
 

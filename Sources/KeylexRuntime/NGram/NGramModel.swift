@@ -23,8 +23,12 @@ struct NGramModel: Sendable {
               let slope = section.u32(F.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
               let codebooks = try? section.slice(NGramFormat.headerSize, 8 * NGramFormat.codebookSize, "ngrm codebooks") else { return nil }
         var offset = NGramFormat.tablesOffset
-        guard let bigrams = NGramLevel(section, offset: &offset, contexts: bigramContexts, entries: bigramCount, keyLimit: wordCount + 1, maxWord: wordCount - 1),
-              let trigrams = NGramLevel(section, offset: &offset, contexts: trigramContexts, entries: trigramCount, keyLimit: bigramCount, maxWord: wordCount - 1),
+        let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, entries: bigramCount)
+        let trigramWidths = NGramFormat.Widths.trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
+        guard let bigrams = NGramLevel(section, offset: &offset, contexts: bigramContexts, entries: bigramCount, widths: bigramWidths,
+                                       keyLimit: wordCount + 1, maxWord: wordCount - 1),
+              let trigrams = NGramLevel(section, offset: &offset, contexts: trigramContexts, entries: trigramCount, widths: trigramWidths,
+                                        keyLimit: bigramCount, maxWord: wordCount - 1),
               offset == section.count else { return nil }
         self.wordCount = wordCount
         self.intercept = intercept

@@ -5,7 +5,7 @@
 /// - `UInt32` byte length of the rules' UTF-8 text, then the text, zero-padded to a multiple of 8;
 /// - `UInt32` key count `K`, `UInt32` entry count `E`, `UInt8` bits per word number `b`, three zero
 ///   bytes;
-/// - `K + 1` starts (each ``bits(for:)`` `E` bits) then `E` word numbers (`b` bits each), bit-packed
+/// - `K + 1` starts (each ``PackedNumbers/width(for:)`` `E` bits) then `E` word numbers (`b` bits each), bit-packed
 ///   LSB first, then ``packedSlack`` zero bytes, all padded to a multiple of 8: the words of key `k`
 ///   are entries `start[k]..<start[k + 1]`;
 /// - a whole Keylex container holding the keys as a dictionary (no frequencies), key `k` being its
@@ -18,10 +18,6 @@ public enum PhoneticFormat {
     /// Zero bytes after the packed numbers, so that any number can be read with one 8-byte load.
     public static let packedSlack = 8
 
-    /// The bits a packed number of at most `maximum` takes.
-    public static func bits(for maximum: Int) -> Int {
-        max(1, Int.bitWidth - maximum.leadingZeroBitCount)
-    }
 
     /// Where the counts start, after rules of `textLength` bytes.
     public static func countsOffset(textLength: Int) -> Int { padded(4 + textLength) }

@@ -1,19 +1,3 @@
-/// A read-only view of bit-packed unsigned numbers of one width.
-struct PackedNumbers: Sendable {
-    let bytes: ByteView
-    let bitOffset: Int
-    let width: Int
-    let count: Int
-
-    /// Number `i`, or `nil` outside the view.
-    func value(_ i: Int) -> Int? {
-        guard i >= 0, i < count else { return nil }
-        let bit = bitOffset + i * width
-        guard let word = bytes.u64(bit / 8) else { return nil }
-        return Int((word >> UInt64(bit % 8)) & ((1 << UInt64(width)) - 1))
-    }
-}
-
 /// The `phon` section (see ``PhoneticFormat``), opened: the rules, the keys' dictionary and the
 /// words of each key, so that a misspelling several edits away that sounds like a word finds it
 /// (`bisnes` → `business`).
@@ -34,7 +18,7 @@ struct PhoneticIndex: Sendable {
         guard let keyCount = section.u32(counts).map(Int.init), let entryCount = section.u32(counts + 4).map(Int.init),
               let width = section.u8(counts + 8).map(Int.init), (1...32).contains(width),
               keyCount < section.count, entryCount < section.count, wordCount <= 1 << width else { return nil }
-        let startWidth = PhoneticFormat.bits(for: entryCount)
+        let startWidth = PackedNumbers.width(for: entryCount)
         let packedBits = (keyCount + 1) * startWidth + entryCount * width
         let packedStart = counts + PhoneticFormat.countsSize
         let nested = PhoneticFormat.keysOffset(countsOffset: counts, packedBits: packedBits)
