@@ -102,6 +102,7 @@ struct DictionaryEncoder {
         }
 
         var automaton: [UInt8] = []
+        var denseStates: [(arcs: Int, state: Int)] = []
         for state in order {
             assert(automaton.count == offset[state])
             if storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }
@@ -117,6 +118,7 @@ struct DictionaryEncoder {
                 return Int(kind.rawValue) * 2 + (arc == arcs.upperBound - 1 ? 1 : 0)
             }
             if isDense[state] {
+                denseStates.append((arcsStart, state))
                 let (first, slots) = denseRange(arcs)
                 let width = denseWidth[state]
                 automaton.append(DictionaryFormat.denseStateMarker)
@@ -162,7 +164,39 @@ struct DictionaryEncoder {
         header.store(UInt32(maxWordLength), at: H.maxWordLength)
         header.store(UInt32(DictionaryFormat.topKFanout), at: H.topKFanout)
 
-        return [(.dictionaryHeader, header), (.alphabet, alphabetSection(inline: Array(inline))), (.automaton, automaton)]
+        let sections = [(SectionTag.dictionaryHeader, header), (.alphabet, alphabetSection(inline: Array(inline))), (.automaton, automaton)]
+        return sections + (denseRanks(denseStates).map { [(.denseRanks, $0)] } ?? [])
+    }
+
+    /// The `rank` section of the dense states (where their arcs begin, in layout order): the words
+    /// through their slots before every ``DictionaryFormat/rankInterval``-th slot; `nil` when no
+    /// state is that wide.
+    private func denseRanks(_ states: [(arcs: Int, state: Int)]) -> [UInt8]? {
+        let interval = DictionaryFormat.rankInterval
+        var records: [(arcs: Int, first: Int)] = [], samples: [Int] = []
+        for (arcsStart, state) in states where denseRange(dawg.arcs(of: state)).slots > interval {
+            records.append((arcsStart, samples.count))
+            let arcs = dawg.arcs(of: state), (first, slots) = denseRange(arcs)
+            var wordsBySlot = [Int](repeating: 0, count: slots)  // empty slots reach no word
+            for arc in arcs {
+                let target = Int(dawg.arcTargets[arc])
+                wordsBySlot[Int(dawg.arcLabels[arc] >> 1) - first] = Int(dawg.arcLabels[arc] & 1) + (target == 0 ? 0 : Int(dawg.wordCounts[target]))
+            }
+            var words = 0
+            for slot in 0..<slots {
+                if slot > 0 && slot % interval == 0 { samples.append(words) }
+                words += wordsBySlot[slot]
+            }
+        }
+        guard !records.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        bytes.append(littleEndian: UInt32(records.count))
+        for (arcs, first) in records + [(Int(UInt32.max), samples.count)] {
+            bytes.append(littleEndian: UInt32(arcs))
+            bytes.append(littleEndian: UInt32(first))
+        }
+        for sample in samples { bytes.append(littleEndian: UInt32(sample)) }
+        return bytes
     }
 
     /// The first label code of a dense state and its number of slots.

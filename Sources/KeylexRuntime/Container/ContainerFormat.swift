@@ -17,7 +17,8 @@ public enum ContainerFormat {
     /// 6: the optional `styl` section (styles from themes).
     /// 7: the optional `ngrm` section (the n-gram model).
     /// 8: `ngrm`'s tables bit-packed (a 1.7 reader finds such a model damaged and does without it).
-    public static let minorVersion: UInt16 = 8
+    /// 9: the optional `rank` section (word counts sampled in wide dense states).
+    public static let minorVersion: UInt16 = 9
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -137,4 +138,7 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let gestures = SectionTag("gest")
     /// Optional: the styles of keys, keyboards and callouts from the locales' themes (see ``StyleFormat``).
     public static let styles = SectionTag("styl")
+    /// Optional: sampled word counts of the wide dense states, so that ranking through them reads a
+    /// few slots instead of all (see ``DictionaryFormat/RankField``).
+    public static let denseRanks = SectionTag("rank")
 }

@@ -31,6 +31,8 @@ struct Arc {
 struct Automaton: Sendable {
     let bytes: ByteView
     let alphabet: Alphabet
+    /// The sampled word counts of wide dense states, when the file has them.
+    var ranks: DenseRanks? = nil
 
     /// The state's word count (`nil` when it stores none) and where its arcs begin.
     @inline(__always)
@@ -146,7 +148,9 @@ struct Automaton: Sendable {
             let index = Int(code - table.firstCode)
             guard let found = slot(index, of: table, arcs: arcs) else { return nil }
             if ranking {
-                for before in 0..<index {
+                let (words, start) = ranks?.wordsBefore(slot: index, ofStateAt: arcs) ?? (0, 0)
+                rank += words
+                for before in start..<index {
                     guard bytes.u8(table.base + before * table.slotSize) != DictionaryFormat.emptySlot else { continue }
                     guard let arc = slot(before, of: table, arcs: arcs), let below = wordCount(arc.target) else { return nil }
                     rank += below + (arc.isFinal ? 1 : 0)

@@ -55,6 +55,19 @@ public enum DictionaryFormat {
     /// instructions per lookup by a quarter; 8 cuts them by 40% but grows the file by 17%.)
     public static let denseMinimumArcs = 24
 
+    /// The optional `rank` section: for each dense state of more than ``rankInterval`` slots, the
+    /// number of words reached through its slots before every ``rankInterval``-th slot, so that the
+    /// rank of a word (its number) adds up at most ``rankInterval`` - 1 slots of a wide state. A
+    /// `UInt32` state count `D`; `D + 1` records of two `UInt32`s, the offset of a state's arcs in
+    /// `AUTM` (strictly increasing; the closing record's is ignored) and the index of its first
+    /// sample; then the samples (`UInt32`). State `i` has the samples `first[i]..<first[i + 1]`, sample
+    /// `k` counting the words through slots `0..<(k + 1) · rankInterval`.
+    public enum RankField {
+        public static let stateCount = 0, records = 4, recordSize = 8
+    }
+    /// Slots between two samples of the `rank` section.
+    public static let rankInterval = 16
+
     /// What a pointer counts from: its LEB128 value is `distance * 3 + base`.
     public enum PointerBase: UInt8, Sendable, CaseIterable {
         /// The target's offset in the `AUTM` section.

@@ -45,7 +45,7 @@ public struct WordDictionary: Sendable {
         guard header.count >= H.size else { throw .truncated("DICT") }
         let alphabet = try Alphabet(section: container.requiredSection(.alphabet))
         let bytes = try container.requiredSection(.automaton)
-        let automaton = Automaton(bytes: bytes, alphabet: alphabet)
+        let automaton = Automaton(bytes: bytes, alphabet: alphabet, ranks: DenseRanks(container: container))
         let words = Int(header.u32(H.wordCount)!)
         let root = Int(header.u32(H.rootOffset)!)
         let maxLength = Int(header.u32(H.maxWordLength)!)
