@@ -1,0 +1,206 @@
+import KeylexRuntime
+
+/// Where and how each state of a built automaton goes in `AUTM` (see `docs/FORMAT.md`): which
+/// labels are inline, which states are dense tables, which last arcs lead to the next state
+/// without a pointer, every pointer's width and every state's offset.
+///
+/// States referenced by many arcs are placed first, most referenced first, so that the pointers
+/// to them are one or two bytes; every other state follows its parent in depth-first order, and a
+/// state's last arc points to the state right after it without a pointer whenever it can. Pointer
+/// widths are found by iterating to a fixed point in which widths only grow.
+struct AutomatonLayout {
+    let dawg: DawgBuilder
+    /// The inline labels' codes, by slot (slot `i + 1` is `inline[i]`), and each code's slot (0: none).
+    let inline: [Int]
+    let inlineSlot: [Int]
+    /// States in file order.
+    let order: [Int]
+    let isDense: [Bool]
+    /// Last arcs that lead to the state right after their own, without a pointer.
+    let isNext: [Bool]
+    /// States that store their word count (all but the targets of `next` arcs).
+    let storesCount: [Bool]
+    /// Bytes of each state's word count, and of its arcs without their pointers.
+    let headerSize: [Int]
+    let fixedSize: [Int]
+    /// Each arc's pointer width (0: none), each dense state's slot width, each state's offset.
+    private(set) var pointerWidth: [UInt8] = []
+    private(set) var denseWidth: [Int] = []
+    private(set) var offset: [Int] = []
+
+    init(dawg: DawgBuilder, root: Int32, alphabetSize: Int) {
+        self.dawg = dawg
+        (inline, inlineSlot) = Self.inlineLabels(dawg, alphabetSize: alphabetSize)
+        let (order, inDegree) = Self.placementOrder(dawg, root: root)
+        self.order = order
+        isDense = Self.denseStates(dawg)
+        (isNext, storesCount) = Self.nextArcs(dawg, order: order, inDegree: inDegree, isDense: isDense)
+        (headerSize, fixedSize) = Self.sizes(dawg, isDense: isDense, storesCount: storesCount, inlineSlot: inlineSlot)
+        placePointers()
+    }
+
+    /// The first label code of a dense state's arcs and its number of slots.
+    func denseRange(_ arcs: Range<Int>) -> (first: Int, slots: Int) { Self.labelRange(arcs, dawg) }
+
+    /// The first label code of `arcs` and how many codes they span, to the last.
+    private static func labelRange(_ arcs: Range<Int>, _ dawg: DawgBuilder) -> (first: Int, slots: Int) {
+        let first = Int(dawg.arcLabels[arcs.lowerBound] >> 1)
+        return (first, Int(dawg.arcLabels[arcs.upperBound - 1] >> 1) - first + 1)
+    }
+
+    /// Where the arcs of `state` begin: after its word count.
+    func arcsStart(_ state: Int) -> Int { offset[state] + headerSize[state] }
+
+    /// The shortest pointer from the state whose arcs begin at `source` to the state at `target`:
+    /// absolute, or relative to `source`, whichever has the smaller LEB128 value.
+    static func pointer(to target: Int, from source: Int) -> UInt32 {
+        typealias Base = DictionaryFormat.PointerBase
+        let absolute = UInt32(target) * 3 + UInt32(Base.absolute.rawValue)
+        let relative = target >= source
+            ? UInt32(target - source) * 3 + UInt32(Base.forward.rawValue)
+            : UInt32(source - target) * 3 + UInt32(Base.backward.rawValue)
+        return min(absolute, relative)
+    }
+
+    /// The most frequent label codes (ties to the lower code), stored inside the arcs' first byte.
+    private static func inlineLabels(_ dawg: DawgBuilder, alphabetSize: Int) -> (codes: [Int], slots: [Int]) {
+        var labelUse = [Int](repeating: 0, count: alphabetSize)
+        for label in dawg.arcLabels { labelUse[Int(label >> 1)] += 1 }
+        let inline = labelUse.indices.filter { labelUse[$0] > 0 }
+            .sorted { (labelUse[$0], -$0) > (labelUse[$1], -$1) }
+            .prefix(DictionaryFormat.inlineLabelCount)
+        var slots = [Int](repeating: 0, count: alphabetSize)
+        for (slot, code) in inline.enumerated() { slots[code] = slot + 1 }
+        return (Array(inline), slots)
+    }
+
+    /// Wide states get a dense table of slots, indexed by label, for O(1) lookups.
+    private static func denseStates(_ dawg: DawgBuilder) -> [Bool] {
+        var isDense = [Bool](repeating: false, count: dawg.stateCount)
+        for state in 1..<dawg.stateCount {
+            let arcs = dawg.arcs(of: state)
+            isDense[state] = arcs.count >= DictionaryFormat.denseMinimumArcs && labelRange(arcs, dawg).slots <= 2 * arcs.count
+        }
+        return isDense
+    }
+
+    /// A sparse state's last arc needs no pointer when the target is its only parent's and comes
+    /// right after it; such a target stores no word count either (the reader derives it).
+    private static func nextArcs(_ dawg: DawgBuilder, order: [Int], inDegree: [Int], isDense: [Bool]) -> (isNext: [Bool], storesCount: [Bool]) {
+        var position = [Int](repeating: -1, count: dawg.stateCount)
+        for (i, state) in order.enumerated() { position[state] = i }
+        var isNext = [Bool](repeating: false, count: dawg.arcCount)
+        var storesCount = [Bool](repeating: true, count: dawg.stateCount)
+        for state in 1..<dawg.stateCount where !isDense[state] {
+            let last = dawg.arcs(of: state).upperBound - 1
+            let target = Int(dawg.arcTargets[last])
+            if target != 0 && inDegree[target] == 1 && position[target] == position[state] + 1 {
+                isNext[last] = true
+                storesCount[target] = false
+            }
+        }
+        return (isNext, storesCount)
+    }
+
+    /// Sizes without pointers: the count, then the arcs' first bytes and explicit labels, or the
+    /// dense table's header and kind bytes.
+    private static func sizes(_ dawg: DawgBuilder, isDense: [Bool], storesCount: [Bool], inlineSlot: [Int]) -> (header: [Int], fixed: [Int]) {
+        var headerSize = [Int](repeating: 0, count: dawg.stateCount)
+        var fixedSize = [Int](repeating: 0, count: dawg.stateCount)
+        for state in 1..<dawg.stateCount {
+            headerSize[state] = storesCount[state] ? varintLength(UInt32(dawg.wordCounts[state])) : 0
+            let arcs = dawg.arcs(of: state)
+            if isDense[state] {
+                let (first, slots) = labelRange(arcs, dawg)
+                fixedSize[state] = 2 + varintLength(UInt32(first)) + varintLength(UInt32(slots)) + slots
+            } else {
+                fixedSize[state] = arcs.reduce(0) { size, arc in
+                    let code = Int(dawg.arcLabels[arc] >> 1)
+                    return size + 1 + (inlineSlot[code] > 0 ? 0 : varintLength(UInt32(code)))
+                }
+            }
+        }
+        return (headerSize, fixedSize)
+    }
+
+    /// Sets the offsets and pointer widths. Widths only grow from one pass to the next, so the
+    /// layout reaches a fixed point; a dense state's slots all have the width of its widest pointer.
+    private mutating func placePointers() {
+        pointerWidth = [UInt8](repeating: 0, count: dawg.arcCount)
+        for arc in 0..<dawg.arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
+        denseWidth = [Int](repeating: 1, count: dawg.stateCount)
+        offset = [Int](repeating: 0, count: dawg.stateCount)
+        repeat { placeStates() } while widenPointers()
+    }
+
+    /// Places the states one after another at today's widths.
+    private mutating func placeStates() {
+        var cursor = 0
+        for state in order {
+            offset[state] = cursor
+            let arcs = dawg.arcs(of: state)
+            let pointers = isDense[state] ? denseRange(arcs).slots * denseWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
+            cursor += headerSize[state] + fixedSize[state] + pointers
+        }
+    }
+
+    /// Widens every pointer that no longer fits its width; whether any did.
+    private mutating func widenPointers() -> Bool {
+        var changed = false
+        for state in order {
+            for arc in dawg.arcs(of: state) where pointerWidth[arc] > 0 {
+                let needed = UInt8(varintLength(Self.pointer(to: offset[Int(dawg.arcTargets[arc])], from: arcsStart(state))))
+                if needed > pointerWidth[arc] {
+                    pointerWidth[arc] = needed
+                    changed = true
+                }
+                if isDense[state] && Int(needed) > denseWidth[state] {
+                    denseWidth[state] = Int(needed)
+                    changed = true
+                }
+            }
+        }
+        return changed
+    }
+
+    /// States in file order, and each state's in-degree: the multiply referenced states by falling
+    /// in-degree, then the rest depth first, each followed by the chain of single-parent states its
+    /// last arcs lead to.
+    private static func placementOrder(_ dawg: DawgBuilder, root: Int32) -> (order: [Int], inDegree: [Int]) {
+        let stateCount = dawg.stateCount
+        var inDegree = [Int](repeating: 0, count: stateCount)
+        for target in dawg.arcTargets { inDegree[Int(target)] += 1 }
+        var placed = [Bool](repeating: false, count: stateCount)
+        placed[0] = true
+        var order: [Int] = []
+        order.reserveCapacity(stateCount - 1)
+        var pending: [Int] = []
+        func placeChain(_ first: Int) {
+            var state = first
+            while true {
+                placed[state] = true
+                order.append(state)
+                let arcs = dawg.arcs(of: state)
+                for arc in arcs.reversed().dropFirst() where !placed[Int(dawg.arcTargets[arc])] {
+                    pending.append(Int(dawg.arcTargets[arc]))
+                }
+                let last = Int(dawg.arcTargets[arcs.upperBound - 1])
+                guard !placed[last] else { return }
+                if inDegree[last] == 1 {
+                    state = last
+                } else {
+                    pending.append(last)
+                    return
+                }
+            }
+        }
+        let shared = (1..<stateCount).filter { inDegree[$0] > 1 }.sorted { (inDegree[$0], -$0) > (inDegree[$1], -$1) }
+        for state in shared where !placed[state] { placeChain(state) }
+        pending.append(Int(root))
+        while let state = pending.popLast() {
+            if !placed[state] { placeChain(state) }
+        }
+        precondition(order.count == stateCount - 1, "every state is reachable from the root")
+        return (order, inDegree)
+    }
+}
