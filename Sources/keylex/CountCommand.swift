@@ -42,7 +42,7 @@ struct Count: ParsableCommand {
             switch input {
             case .text(let path):
                 progress.update("counting \(path)", Double(i) / Double(inputs.count))
-                sources.countText(path, into: &counter)
+                sources.countText(path, into: &counter) { read in progress.update("counting \(path)", (Double(i) + read) / Double(inputs.count)) }
             case .counts(let path):
                 progress.update("checking \(path)", Double(i) / Double(inputs.count))
                 if sources.checkSorted(path) { counter.addSorted(path) }

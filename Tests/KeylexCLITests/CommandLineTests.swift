@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The `keylex` executable as a build pipeline uses it: output, diagnostics and exit statuses.
-@Suite struct CommandLineTests {
+@Suite final class CommandLineTests {
     struct Result {
         let status: Int32
         let stdout: String
@@ -55,6 +55,9 @@ import Testing
             .write(toFile: folder + "/corpora/en/words.tsv", atomically: true, encoding: .utf8)
         try "fr\n".write(toFile: folder + "/corpora/en/blocklist.txt", atomically: true, encoding: .utf8)
     }
+
+    /// Each test has its own folder, removed when it ends.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     @Test func buildQueryCompleteAndInspect() throws {
         let build = try Self.run(["build"], in: folder)

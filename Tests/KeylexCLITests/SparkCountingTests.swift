@@ -5,7 +5,7 @@ import Testing
 /// text gives the same count file, byte for byte, and `keylex count` merges the job's shards as a
 /// stream. scripts/test installs PySpark (and the `regex` package) in the virtual environment it
 /// names in KEYLEX_TEST_PYTHON.
-@Suite(.serialized) struct SparkCountingTests {
+@Suite(.serialized) final class SparkCountingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let job = root + "/scripts/spark/count_ngrams.py"
 
@@ -32,6 +32,9 @@ import Testing
         folder = NSTemporaryDirectory() + "keylex-spark-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test has its own folder, removed when it ends.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Runs the Spark job in local mode; returns its exit status and its standard error.
     func runJob(_ arguments: [String]) throws -> (status: Int32, stderr: String) {

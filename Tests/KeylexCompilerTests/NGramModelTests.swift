@@ -54,6 +54,17 @@ import Testing
         #expect(read.counts == counts.counts && engine.diagnostics.isEmpty)
     }
 
+    @Test func countingSaysHowMuchOfTheFileIsRead() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let path = try TestSupport.write(String(repeating: "Thank you very much.\n", count: 20_000), "long.txt", in: directory)
+        var read: [Double] = []
+        var counts = NGramCounts()
+        NGramSources(diagnostics: DiagnosticEngine()).countText(path, into: &counts) { read.append($0) }
+        // Every 4,096 lines: four times, rising, the last most of the way (the file is read in chunks).
+        #expect(read.count == 4 && read == read.sorted() && read[0] > 0 && read[3] > 0.5 && read[3] <= 1, "\(read)")
+        #expect(counts.counts["Thank you very"] == 20_000)
+    }
+
     @Test func countingSpillsSortedRunsAndMergesThemToTheSameFile() throws {
         let directory = try TestSupport.temporaryDirectory()
         let text = TestSupport.shipped("corpora/FORTUNES-NOTICE")  // real prose: Debian's copyright notes and the BSD licence

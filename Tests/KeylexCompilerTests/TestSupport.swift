@@ -10,9 +10,17 @@ enum TestSupport {
     /// A shipped corpus file, e.g. `corpora/en/words.tsv`.
     static func shipped(_ relative: String) -> String { root + "/" + relative }
 
-    /// A fresh temporary folder, removed at process exit by the OS's tmp cleaning only.
+    /// The folder of this test process's temporary folders, removed when the process exits.
+    static let scratch: String = {
+        let path = NSTemporaryDirectory() + "keylex-tests-\(getpid())"
+        try? FileManager.default.removeItem(atPath: path)  // a crashed process's, with the same number
+        atexit { try? FileManager.default.removeItem(atPath: TestSupport.scratch) }
+        return path
+    }()
+
+    /// A fresh temporary folder, removed with the others when the test process exits.
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "keylex-tests-" + UUID().uuidString
+        let path = scratch + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

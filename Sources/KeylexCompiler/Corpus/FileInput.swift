@@ -25,6 +25,8 @@ final class FileInput {
     }
 
     private let file: UnsafeMutablePointer<FILE>
+    /// The file's size when opened (0 for a pipe).
+    private let size: Int
     private var inflater: GzipInflater?
     /// Bytes peeked at and not read yet.
     private var peeked: [UInt8] = []
@@ -40,6 +42,7 @@ final class FileInput {
             throw Failure(message: .unreadableFile("it is a folder"))
         }
         self.file = file
+        size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
         let start = readRaw(2)
         guard start == GzipInflater.magic else {
             peeked = start
@@ -53,6 +56,10 @@ final class FileInput {
     }
 
     deinit { fclose(file) }
+
+    /// How much of the file has been read, from 0 to 1 (of the compressed bytes for a gzip file;
+    /// 0 for a pipe, whose size is unknown).
+    var fractionRead: Double { size > 0 ? min(max(Double(ftello(file)) / Double(size), 0), 1) : 0 }
 
     /// Fills `buffer` with the file's next bytes; returns how many (0 at the end).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {

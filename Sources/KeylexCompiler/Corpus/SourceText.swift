@@ -36,6 +36,9 @@ public struct SourceText {
         self.diagnostics = diagnostics
     }
 
+    /// How much of the file has been read, from 0 to 1 (0 throughout for a pipe).
+    public var fractionRead: Double { input.fractionRead }
+
     /// Calls `body` with each line of the file, in order: once, as the file is read.
     public func forEachLine(_ body: (Line) -> Void) {
         let start = input.peek(1024)

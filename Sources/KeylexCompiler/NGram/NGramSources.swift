@@ -42,7 +42,8 @@ public struct NGramSources {
 
     /// Counts the n-grams of the raw text at `path` into `counts`. A blank line, or a line that is
     /// only `%` (the separator of fortune files), ends a sentence; a line break alone does not.
-    public func countText(_ path: String, into counts: inout some NGramSink) {
+    /// `progress` hears how much of the file has been read, every few thousand lines.
+    public func countText(_ path: String, into counts: inout some NGramSink, progress: ((Double) -> Void)? = nil) {
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         var run: [Substring] = []
         var startsSentence = true
@@ -52,6 +53,7 @@ public struct NGramSources {
             startsSentence = sentence
         }
         source.forEachLine { line in
+            if line.number % 4096 == 0 { progress?(source.fractionRead) }
             let text = Self.nfc(line.text)
             if text.allSatisfy(\.isWhitespace) || text == "%" {
                 endRun(sentence: true)
