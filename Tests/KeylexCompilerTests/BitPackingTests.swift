@@ -15,7 +15,7 @@ import Testing
             let bytes = packer.bytes  // no slack: the last numbers are read from fewer than 8 bytes
             let read: [Int?] = bytes.withUnsafeBytes { raw in
                 let view = ByteView(base: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count: raw.count)
-                let table = PackedNumbers(bytes: view, bitOffset: 0, width: width, count: count)
+                guard let table = PackedNumbers(bytes: view, bitOffset: 0, width: width, count: count) else { return [] }
                 return (0...count).map(table.value)
             }
             #expect(read == values + [nil], "width \(width), count \(count)")

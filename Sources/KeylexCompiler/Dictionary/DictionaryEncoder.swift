@@ -103,9 +103,10 @@ struct DictionaryEncoder {
     private func denseRanks(_ states: [(arcs: Int, state: Int)], _ layout: AutomatonLayout) -> [UInt8]? {
         let interval = DictionaryFormat.rankInterval
         var records: [(arcs: Int, first: Int)] = [], samples: [Int] = []
-        for (arcsStart, state) in states where layout.denseRange(dawg.arcs(of: state)).slots > interval {
-            records.append((arcsStart, samples.count))
+        for (arcsStart, state) in states {
             let arcs = dawg.arcs(of: state), (first, slots) = layout.denseRange(arcs)
+            guard slots > interval else { continue }
+            records.append((arcsStart, samples.count))
             var wordsBySlot = [Int](repeating: 0, count: slots)  // empty slots reach no word
             for arc in arcs {
                 let target = Int(dawg.arcTargets[arc])

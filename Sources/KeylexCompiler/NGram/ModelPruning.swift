@@ -50,15 +50,16 @@ extension BackoffModel {
         // Sizes in bits at today's widths, which only narrow, less what the eight tables' padding
         // (at most 3 bytes each) may add: the pruned model fits.
         let widths = levelWidths
-        let bits = [true: Self.bits(widths.bigrams), false: Self.bits(widths.trigrams)]
+        let bigramBits = Self.bits(widths.bigrams), trigramBits = Self.bits(widths.trigrams)
         var sizeInBits = 8 * size
         for candidate in prunables().sorted() where sizeInBits > 8 * (budget - 8 * 3) {
             let history = candidate.isBigram ? candidate.history : -1 - candidate.history
             if candidate.isBigram, children[Self.pairKey(candidate.history, candidate.word), default: 0] > 0 { continue }
             removed[candidate.isBigram, default: [:]][candidate.history, default: []].insert(candidate.word)
-            sizeInBits -= bits[candidate.isBigram]!.entry
+            let bits = candidate.isBigram ? bigramBits : trigramBits
+            sizeInBits -= bits.entry
             left[history, default: 1] -= 1
-            if left[history] == 0 { sizeInBits -= bits[candidate.isBigram]!.context }
+            if left[history] == 0 { sizeInBits -= bits.context }
             if !candidate.isBigram { children[candidate.history, default: 1] -= 1 }
         }
         bigrams = Self.without(removed[true] ?? [:], bigrams)

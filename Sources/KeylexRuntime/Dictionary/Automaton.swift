@@ -32,7 +32,7 @@ struct Automaton: Sendable {
     let bytes: ByteView
     let alphabet: Alphabet
     /// The sampled word counts of wide dense states, when the file has them.
-    var ranks: DenseRanks? = nil
+    let ranks: DenseRanks?
 
     /// The state's word count (`nil` when it stores none) and where its arcs begin.
     @inline(__always)

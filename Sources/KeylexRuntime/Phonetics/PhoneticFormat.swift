@@ -18,7 +18,6 @@ public enum PhoneticFormat {
     /// Zero bytes after the packed numbers, so that any number can be read with one 8-byte load.
     public static let packedSlack = 8
 
-
     /// Where the counts start, after rules of `textLength` bytes.
     public static func countsOffset(textLength: Int) -> Int { padded(4 + textLength) }
 

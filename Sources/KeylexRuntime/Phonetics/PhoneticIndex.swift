@@ -25,19 +25,20 @@ struct PhoneticIndex: Sendable {
         guard let packed = try? section.slice(packedStart, nested - packedStart, "phon numbers"),
               let inner = try? section.slice(nested, section.count - nested, "phon keys"),
               let keys = try? WordDictionary(container: Container(storage: container.storage.nested(inner))),
-              keys.wordCount == keyCount else { return nil }
+              keys.wordCount == keyCount,
+              let starts = PackedNumbers(bytes: packed, bitOffset: 0, width: startWidth, count: keyCount + 1),
+              let words = PackedNumbers(bytes: packed, bitOffset: (keyCount + 1) * startWidth, width: width, count: entryCount)
+        else { return nil }
         self.rules = rules
         self.keys = WordSearch(keys)
-        starts = PackedNumbers(bytes: packed, bitOffset: 0, width: startWidth, count: keyCount + 1)
-        words = PackedNumbers(bytes: packed, bitOffset: (keyCount + 1) * startWidth, width: width, count: entryCount)
+        self.starts = starts
+        self.words = words
     }
 
     /// Calls `body` with the number of each word whose key is key number `key` (none for a damaged
     /// range), until it returns `false`.
     func forEachWord(ofKey key: Int, _ body: (Int) -> Bool) {
         guard let start = starts.value(key), let end = starts.value(key + 1), start <= end else { return }
-        for i in start..<end {
-            if let number = words.value(i), !body(number) { return }
-        }
+        words.forEach(in: start..<end) { _, number in body(number) }
     }
 }

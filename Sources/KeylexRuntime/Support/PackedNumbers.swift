@@ -6,12 +6,18 @@ public struct PackedNumbers: Sendable {
     let bitOffset: Int
     let width: Int
     let count: Int
+    /// The low `width` bits.
+    private let mask: UInt64
 
     /// The bits that numbers from 0 to `maximum` need (at least 1).
     public static func width(for maximum: Int) -> Int { max(1, Int.bitWidth - max(maximum, 0).leadingZeroBitCount) }
 
-    /// `count` numbers of `width` bits (1 to 56) from bit `bitOffset` of `bytes`.
-    init(bytes: ByteView, bitOffset: Int, width: Int, count: Int) {
+    /// `count` numbers of `width` bits from bit `bitOffset` of `bytes`, or `nil` when `width` is
+    /// not from 1 to 56 (a number and its bit offset within a byte then fit one 8-byte load) or
+    /// `bitOffset` or `count` is negative.
+    init?(bytes: ByteView, bitOffset: Int, width: Int, count: Int) {
+        guard (1...56).contains(width), bitOffset >= 0, count >= 0 else { return nil }
+        self.mask = (1 << UInt64(width)) - 1
         self.bytes = bytes
         self.bitOffset = bitOffset
         self.width = width
@@ -23,8 +29,7 @@ public struct PackedNumbers: Sendable {
     /// each number: the way to read a long run.
     func forEach(in range: Range<Int>, _ body: (_ index: Int, _ value: Int) -> Bool) {
         let range = range.clamped(to: 0..<count)
-        guard !range.isEmpty, (1...56).contains(width), bitOffset >= 0 else { return }
-        let mask = (UInt64(1) << UInt64(width)) - 1
+        guard !range.isEmpty else { return }
         // A number that starts at or before this bit has 8 bytes from its first: one load reads it.
         let lastDirectBit = (bytes.count - 8) * 8 - bitOffset
         let direct = lastDirectBit >= 0 ? min(range.upperBound, lastDirectBit / width + 1) : range.lowerBound
@@ -40,7 +45,7 @@ public struct PackedNumbers: Sendable {
 
     /// Number `i`, or `nil` outside the view (or the bytes).
     func value(_ i: Int) -> Int? {
-        guard i >= 0, i < count, (1...56).contains(width) else { return nil }
+        guard i >= 0, i < count else { return nil }
         let bit = bitOffset + i * width, byte = bit / 8
         var word: UInt64
         if let whole = bytes.u64(byte) {
@@ -50,6 +55,6 @@ public struct PackedNumbers: Sendable {
             word = 0
             for k in 0..<(bytes.count - byte) { word |= UInt64(bytes.u8(byte + k) ?? 0) << UInt64(8 * k) }
         }
-        return Int((word >> UInt64(bit % 8)) & ((1 << UInt64(width)) - 1))
+        return Int((word >> UInt64(bit % 8)) & mask)
     }
 }
