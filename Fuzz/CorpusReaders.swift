@@ -16,7 +16,7 @@ public func fuzzCorpus(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var table = WordTable()
         CorpusReader(diagnostics: diagnostics).read(path, format: format, into: &table)
         unlink(path)
-        guard diagnostics.errorCount == 0, table.count > 0 else { continue }
+        guard table.finish(diagnostics: diagnostics), diagnostics.errorCount == 0, table.count > 0 else { continue }
         let compiled = DictionaryCompiler.compile(table)
         if let dictionary = try? WordDictionary(bytes: compiled.bytes) { _ = dictionary.completions(of: "a", count: 3) }
     }

@@ -28,16 +28,20 @@ struct Dict: ParsableCommand {
     @Option(help: "The most bytes the n-gram model may take; n-grams that add least to the likelihood go first.")
     var ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
 
+    @Option(help: "About how many MiB the words may take in memory while read; past that, sorted runs are spilled beside the output and merged.")
+    var memoryLimit = WordTable.defaultMemoryLimit >> 20
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one corpus file.") }
         guard ngramBudget > 0 else { throw ValidationError("--ngram-budget must be above 0.") }
+        guard (1...(1 << 20)).contains(memoryLimit) else { throw ValidationError("--memory-limit must be between 1 and 1048576 (MiB).") }
     }
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
-        let build = DictionaryBuild(diagnostics: report.engine)
+        let build = DictionaryBuild(diagnostics: report.engine, memoryLimit: memoryLimit << 20, spillBase: output)
         let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
         guard let table = build.read(inputs) else {
             try report.finish()
@@ -46,7 +50,7 @@ struct Dict: ParsableCommand {
         try report.finish()
         do {
             let compiled = try build.write(table, to: output, ngramBudget: ngramBudget)
-            print("\(output)\t\(compiled.words.count) words\t\(compiled.bytes.count) bytes")
+            print("\(output)\t\(compiled.wordCount) words\t\(compiled.bytes.count) bytes")
         } catch {
             throw writeFailure(error)
         }

@@ -18,7 +18,7 @@ import Testing
         let (plain, plainDiagnostics) = TestSupport.read([txt])
         #expect(plainDiagnostics.isEmpty)
         #expect(plain!.hasCounts == false)
-        #expect(Set(plain!.entries.map(\.word)) == ["hello", "world", "café"])
+        #expect(Set(plain!.words) == ["hello", "world", "café"])
 
         let tsv = try TestSupport.write("the\t100\tmost common\nof\t50\nzebra\n", "b.tsv", in: folder)
         let (counted, _) = TestSupport.read([tsv])
@@ -62,7 +62,7 @@ import Testing
         for path in [utf8BOM, utf16LE, utf16BE, crlf] {
             let (table, diagnostics) = TestSupport.read([path])
             #expect(diagnostics.isEmpty, "\(path)")
-            #expect(Set(table?.entries.map(\.word) ?? []) == ["grüß", "жук"], "\(path)")
+            #expect(Set(table?.words ?? []) == ["grüß", "жук"], "\(path)")
         }
     }
 
@@ -161,7 +161,7 @@ import Testing
         #expect(table!["café"]!.count == 7)
         #expect(table!.count == 2)
         #expect(located(diagnostics) == ["n.tsv:2:1 warning duplicate-word"])
-        #expect(diagnostics[0].description.hasSuffix("duplicate word 'café' (first at \(path):1:1); counts merged [duplicate-word]"))
+        #expect(diagnostics[0].description.hasSuffix("duplicate word 'café' (seen before at \(path):1:1); counts merged [duplicate-word]"))
     }
 
     @Test func everyProblemIsReportedWithItsPlaceInOneRun() throws {

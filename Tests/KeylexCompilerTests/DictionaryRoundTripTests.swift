@@ -11,10 +11,12 @@ import Testing
         return (compiled, try WordDictionary(bytes: compiled.bytes))
     }
 
-    /// Checks every word both ways, membership, and prefix ranges for every prefix of every word.
-    static func checkAll(_ compiled: CompiledDictionary, _ dictionary: WordDictionary) {
-        #expect(dictionary.wordCount == compiled.words.count)
-        for (number, word) in compiled.words.enumerated() {
+    /// Checks every word of `source` (distinct words in any order) both ways, membership, and
+    /// prefix ranges for every prefix of every word.
+    static func checkAll(_ compiled: CompiledDictionary, _ source: [String], _ dictionary: WordDictionary) {
+        let words = source.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        #expect(dictionary.wordCount == words.count && compiled.wordCount == words.count)
+        for (number, word) in words.enumerated() {
             #expect(dictionary.word(at: number) == word, "word(at: \(number))")
             #expect(dictionary.number(of: word) == number, "number(of: \(word))")
             if let classes = compiled.classes {
@@ -22,7 +24,7 @@ import Testing
             }
         }
         var prefixes = Set<String>()
-        for word in compiled.words {
+        for word in words {
             var prefix = ""
             for scalar in word.unicodeScalars {
                 prefix.unicodeScalars.append(scalar)
@@ -30,15 +32,16 @@ import Testing
             }
         }
         for prefix in prefixes {
-            let expected = compiled.words.indices.filter { compiled.words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
+            let expected = words.indices.filter { words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
             let range = dictionary.prefixRange(prefix)
             #expect(Array(range) == expected, "prefixRange(\(prefix))")
         }
     }
 
     @Test func smallWordSetsRoundTrip() throws {
-        let (compiled, dictionary) = try Self.compile(["a", "ab", "abc", "abd", "b", "bc", "bcd", "cat", "cats", "dog", "dogs", "x"])
-        Self.checkAll(compiled, dictionary)
+        let words = ["a", "ab", "abc", "abd", "b", "bc", "bcd", "cat", "cats", "dog", "dogs", "x"]
+        let (compiled, dictionary) = try Self.compile(words)
+        Self.checkAll(compiled, words, dictionary)
         #expect(dictionary.contains("cats"))
         #expect(!dictionary.contains("ca"))
         #expect(!dictionary.contains(""))
@@ -52,7 +55,7 @@ import Testing
         let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 17 + 1) })
         let root = dictionary.automaton.header(dictionary.root)!.arcs
         #expect(dictionary.automaton.bytes.u8(root) == DictionaryFormat.denseStateMarker)
-        Self.checkAll(compiled, dictionary)
+        Self.checkAll(compiled, words, dictionary)
         #expect(dictionary.words(withPrefix: "x").count == letters.count + 2)  // x, xing, and x + each letter
         #expect(!dictionary.contains("å") && !dictionary.contains("xå"))
     }
@@ -69,7 +72,7 @@ import Testing
             let list = Array(words)
             let counts = list.map { _ in UInt64.random(in: 0...100_000, using: &generator) }
             let (compiled, dictionary) = try Self.compile(list, counts: round % 2 == 0 ? counts : nil)
-            Self.checkAll(compiled, dictionary)
+            Self.checkAll(compiled, list, dictionary)
         }
     }
 }

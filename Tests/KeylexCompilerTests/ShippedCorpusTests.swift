@@ -10,7 +10,7 @@ import Testing
         #expect(dictionary.wordCount == 100_000)
         #expect(dictionary.hasFrequencies)
         var mismatches = 0
-        for (number, word) in compiled.words.enumerated() {
+        for (number, word) in TestSupport.englishWords.enumerated() {
             if dictionary.word(at: number) != word || dictionary.number(of: word) != number
                 || dictionary.frequencyClass(at: number) != compiled.classes![number] || !dictionary.contains(word) {
                 mismatches += 1
@@ -23,7 +23,7 @@ import Testing
 
     @Test func wordsAreNumberedInUnicodeScalarOrder() {
         let (compiled, _) = TestSupport.english
-        for (a, b) in zip(compiled.words, compiled.words.dropFirst()) {
+        for (a, b) in zip(TestSupport.englishWords, TestSupport.englishWords.dropFirst()) {
             #expect(a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars), "\(a) < \(b)")
         }
     }
@@ -31,10 +31,9 @@ import Testing
     @Test func frequencyClassesFollowTheCounts() throws {
         let (compiled, dictionary) = TestSupport.english
         #expect(dictionary.frequencyClass(of: "the") == 255)
-        let (table, _) = TestSupport.read([TestSupport.shipped("Benchmarks/wordfreq/en.tsv")])
-        let counts = compiled.words.map { table![$0]!.count }
+        let counts = TestSupport.englishTable.sorted.map(\.count)
         // Where two words fall in different classes, the class order is the count order.
-        let sample = stride(from: 0, to: compiled.words.count, by: 97).map { $0 }
+        let sample = stride(from: 0, to: TestSupport.englishWords.count, by: 97).map { $0 }
         for (i, j) in zip(sample, sample.dropFirst()) {
             let ci = compiled.classes![i], cj = compiled.classes![j]
             if ci < cj { #expect(counts[i] < counts[j]) }
@@ -45,7 +44,7 @@ import Testing
 
     @Test func misspellingsAndPartialWordsAreNotFound() {
         let (compiled, dictionary) = TestSupport.english
-        let words = Set(compiled.words)
+        let words = Set(TestSupport.englishWords)
         for word in ["qwxz", "zzqxjv", "", "the\u{0}", "thë", "THE", "abcdefghijklmnopqrstuvwxyz"] {
             let inCorpus = words.contains(word)
             #expect(!inCorpus, "\(word) is in the corpus after all")
@@ -57,10 +56,10 @@ import Testing
     @Test func prefixRangesAndEnumerationMatchBruteForce() {
         let (compiled, dictionary) = TestSupport.english
         for prefix in ["a", "th", "zz", "qu", "hello", "xyzzy", "ö", "inter"] {
-            let expected = compiled.words.indices.filter { compiled.words[$0].hasPrefix(prefix) }
+            let expected = TestSupport.englishWords.indices.filter { TestSupport.englishWords[$0].hasPrefix(prefix) }
             let range = dictionary.prefixRange(prefix)
             #expect(Array(range) == expected, "\(prefix)")
-            #expect(dictionary.words(withPrefix: prefix) == expected.map { compiled.words[$0] })
+            #expect(dictionary.words(withPrefix: prefix) == expected.map { TestSupport.englishWords[$0] })
         }
         #expect(dictionary.prefixRange("") == 0..<100_000)
         #expect(dictionary.words(withPrefix: "th", limit: 3).count == 3)
@@ -74,9 +73,9 @@ import Testing
         var checked = 0
         for prefix in prefixes {
             let got = dictionary.completions(of: prefix, count: 10)
-            let expected = TestSupport.bruteForceCompletions(compiled, prefix, 10)
+            let expected = TestSupport.bruteForceCompletions(compiled, words: TestSupport.englishWords, prefix, 10)
             #expect(got.map(\.number) == expected, "\(prefix)")
-            #expect(got.map(\.word) == expected.map { compiled.words[$0] })
+            #expect(got.map(\.word) == expected.map { TestSupport.englishWords[$0] })
             #expect(got.map(\.frequencyClass) == expected.map { compiled.classes![$0] })
             checked += expected.isEmpty ? 0 : 1
         }

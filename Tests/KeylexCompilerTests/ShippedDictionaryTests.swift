@@ -182,7 +182,7 @@ import Testing
         }
         let rules = try Self.english.get()
         table.phonetics = rules
-        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table).bytes)
+        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table.finishedForTests).bytes)
         let index = try #require(PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount))
         let key = try #require(index.keys.dictionary.number(of: rules.key(of: "basin")))
         var listed: [String] = []
@@ -196,7 +196,7 @@ import Testing
             table.add(word, count: UInt64(100 - i), at: SourceLocation(file: "-"), diagnostics: DiagnosticEngine())
         }
         table.phonetics = try Self.english.get()
-        let compiled = DictionaryCompiler.compile(table)
+        let compiled = DictionaryCompiler.compile(table.finishedForTests)
         let intact = SuggestionEngine(dictionary: try WordDictionary(bytes: compiled.bytes))
         #expect(compiled.container.sections.contains { $0.0 == PhoneticFormat.tag })
         #expect(intact.suggestions(for: "bisnes", count: 5).contains { $0.text == "Business" })

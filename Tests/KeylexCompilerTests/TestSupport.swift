@@ -47,36 +47,55 @@ enum TestSupport {
         return (table, diagnostics.diagnostics)
     }
 
-    /// The English corpus the project ships, compiled once for all tests.
+    /// The English frequency list the project ships, read once for all tests.
+    nonisolated(unsafe) static let englishTable = read([shipped("Benchmarks/wordfreq/en.tsv")]).0!
+    /// Its words in number order, as the reader sorted them (not read back from the compiled file).
+    static let englishWords = englishTable.words
+
+    /// The English frequency list, compiled once for all tests.
     static let english: (CompiledDictionary, WordDictionary) = {
-        let (table, _) = read([shipped("Benchmarks/wordfreq/en.tsv")])
-        let compiled = DictionaryCompiler.compile(table!)
+        let compiled = DictionaryCompiler.compile(englishTable)
         return (compiled, try! WordDictionary(bytes: compiled.bytes))
     }()
 
     /// Word numbers grouped by first scalar, to keep brute force affordable in debug builds.
     nonisolated(unsafe) private static var groups: [[String]: [Unicode.Scalar: [Int]]] = [:]
     private static let lock = NSLock()
-    static func wordsByFirstScalar(_ compiled: CompiledDictionary) -> [Unicode.Scalar: [Int]] {
+    static func wordsByFirstScalar(_ words: [String]) -> [Unicode.Scalar: [Int]] {
         lock.lock()
         defer { lock.unlock() }
-        let key = Array(compiled.words.prefix(3))
+        let key = Array(words.prefix(3))
         if let cached = groups[key] { return cached }
-        let grouped = Dictionary(grouping: compiled.words.indices) { compiled.words[$0].unicodeScalars.first! }
+        let grouped = Dictionary(grouping: words.indices) { words[$0].unicodeScalars.first! }
         groups[key] = grouped
         return grouped
     }
 
     /// The best `k` completions of `prefix` by brute force over every word: class descending,
     /// then number ascending, never-suggested words left out.
-    static func bruteForceCompletions(_ compiled: CompiledDictionary, _ prefix: String, _ k: Int) -> [Int] {
+    static func bruteForceCompletions(_ compiled: CompiledDictionary, words: [String], _ prefix: String, _ k: Int) -> [Int] {
         let classes = compiled.classes ?? []
-        let candidates = prefix.unicodeScalars.first.map { wordsByFirstScalar(compiled)[$0] ?? [] } ?? Array(compiled.words.indices)
+        let candidates = prefix.unicodeScalars.first.map { wordsByFirstScalar(words)[$0] ?? [] } ?? Array(words.indices)
         return candidates
-            .filter { compiled.words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
+            .filter { words[$0].unicodeScalars.starts(with: prefix.unicodeScalars) }
             .filter { classes.isEmpty || classes[$0] > 0 }
             .sorted { (classes.isEmpty ? 0 : -Int(classes[$0]), $0) < (classes.isEmpty ? 0 : -Int(classes[$1]), $1) }
             .prefix(k)
             .map { $0 }
+    }
+}
+
+extension WordTable {
+    /// The words in order (of a finished table).
+    var words: [String] { sorted.map(\.word) }
+
+    /// What the finished table knows of `word`, found by a walk through its words.
+    subscript(word: String) -> SortedWords.Word? { sorted.first { $0.word == word } }
+
+    /// The table, finished (its diagnostics are not kept).
+    var finishedForTests: WordTable {
+        var table = self
+        _ = table.finish(diagnostics: DiagnosticEngine())
+        return table
     }
 }

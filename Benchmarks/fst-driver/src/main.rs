@@ -1,6 +1,7 @@
 //! fst-driver: measures the fst crate natively on one key set, for Benchmarks/run.py.
 //!
 //!     fst-driver KEYS MISSES OUTDIR
+//!     fst-driver --build KEYS OUTFILE     (Benchmarks/scale.py: a Set streamed from KEYS to OUTFILE)
 //!
 //! KEYS: one word per line, or word<TAB>count, in byte order; MISSES: one absent word per line.
 //! Prints one JSON object: Set and Map sizes, build time, open time, exact lookup time for hits and
@@ -14,8 +15,25 @@ fn class(count: u64, low: f64, span: f64) -> u64 {
     if span == 0.0 { 255 } else { 1 + (254.0 * ((count as f64) / low).ln() / span).round() as u64 }
 }
 
+/// Builds a Set from the sorted keys at `keys` (first field of each line) straight into `out`, reading
+/// a line at a time: fst's own streaming construction, for peak-memory comparisons.
+fn build_streaming(keys: &str, out: &str) {
+    use std::io::{BufRead, BufReader, BufWriter};
+    let writer = BufWriter::new(std::fs::File::create(out).unwrap());
+    let mut builder = SetBuilder::new(writer).unwrap();
+    for line in BufReader::new(std::fs::File::open(keys).unwrap()).lines() {
+        let line = line.unwrap();
+        let key = line.split('\t').next().unwrap();
+        if !key.is_empty() { builder.insert(key).unwrap(); }
+    }
+    builder.finish().unwrap();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args[1] == "--build" {
+        return build_streaming(&args[2], &args[3]);
+    }
     let keys_text = std::fs::read_to_string(&args[1]).unwrap();
     let misses_text = std::fs::read_to_string(&args[2]).unwrap();
     let out = &args[3];

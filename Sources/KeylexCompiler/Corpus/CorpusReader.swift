@@ -31,7 +31,7 @@ public struct CorpusReader {
         forEachContentLine(source) { line, text, column in
             let location = SourceLocation(file: path, line: line.number, column: column)
             if let word = WordTable.checkedWord(text, at: location, diagnostics: diagnostics) {
-                table.mark(word, .blocked, at: location)
+                table.mark(word, .blocked, at: location, diagnostics: diagnostics)
             }
         }
     }

@@ -1,7 +1,10 @@
 import Foundation
 import KeylexRuntime
 
-/// The words of one dictionary while it is compiled: checked, NFC-normalised, merged and counted.
+/// The words of one dictionary while it is read: checked, NFC-normalised, merged and counted, in
+/// bounded memory. Words are gathered in a hash table; when it holds more than ``memoryLimit``
+/// bytes it is written, sorted, as a run to a temporary folder and emptied. ``finish(diagnostics:)``
+/// then gives ``sorted``: the words in order, from memory or merged from the runs.
 public struct WordTable {
     /// What is known of one word.
     public struct Entry {
@@ -11,6 +14,8 @@ public struct WordTable {
         public var flags: DictionaryFormat.WordFlags
         /// Where it was first seen.
         public let location: SourceLocation
+        /// Whether it was first seen in raw text (repeats there are not warned of).
+        let quiet: Bool
     }
 
     /// A word compared and hashed by its UTF-8 bytes. Words are NFC already, so the canonical
@@ -25,6 +30,26 @@ public struct WordTable {
     }
 
     private var table: [Key: Entry] = [:]
+    /// The bytes the table holds, as estimated by ``bytesPerEntry``.
+    private var heldBytes = 0
+    /// The most bytes the table holds before it is spilled; 256 MiB unless told.
+    public let memoryLimit: Int
+    public static let defaultMemoryLimit = 256 << 20
+    /// What a word costs in memory besides its UTF-8 bytes, at its dearest (when the table is
+    /// spilled, its records are made before it goes): the hash slot, the entry, the record, the
+    /// strings' allocations. Measured with `keylex dict --memory-limit` on Debian's Polish list.
+    static let bytesPerEntry = 200
+    private let spillFolder: SpillFolder
+    private var runs: [String] = []
+    private var spillFailure: AtomicFile.WriteError?
+    /// The names of the files that words were read from, numbered in the runs.
+    private var files: [String] = []
+    private var fileNumbers: [String: UInt32] = [:]
+
+    /// The words in order, each once, once ``finish(diagnostics:)`` has been called (none before).
+    public private(set) var sorted = SortedWords(records: [])
+    /// Whether ``finish(diagnostics:)`` was called.
+    public private(set) var finished = false
 
     /// The sources' attributes (an AOSP header's locale, description, version, options), in the
     /// order first seen; a key given again keeps its first value.
@@ -40,30 +65,24 @@ public struct WordTable {
     /// An ARPA model to take instead of counts.
     public var arpa: ARPAModel?
 
-    /// The words (NFC) and what is known of them, in no particular order.
-    public var entries: [(word: String, entry: Entry)] { table.map { ($0.key.word, $0.value) } }
-
-    /// What is known of `word`, if it is in the table.
-    public subscript(word: String) -> Entry? { table[Key(word: word)] }
     /// Whether any source gave counts (then the dictionary gets frequency classes).
     public private(set) var hasCounts = false
 
-    public init() {}
-
-    /// Makes room for `capacity` words in all.
-    public mutating func reserveCapacity(_ capacity: Int) {
-        table.reserveCapacity(capacity)
+    /// A table that holds at most `memoryLimit` bytes of words, spilling sorted runs into a
+    /// temporary folder beside `spillBase` (by default in the system's temporary folder).
+    public init(memoryLimit: Int = defaultMemoryLimit, spillBase: String? = nil) {
+        self.memoryLimit = max(memoryLimit, 1)
+        spillFolder = SpillFolder(beside: spillBase ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("keylex-words"))
     }
 
-    /// The number of distinct words.
-    public var count: Int { table.count }
+    /// The number of distinct words, once finished.
+    public var count: Int { sorted.count }
 
-    /// The number of distinct Unicode scalars the words use.
-    public var alphabetSize: Int {
-        var scalars = Set<UInt32>()
-        for key in table.keys { for scalar in key.word.unicodeScalars { scalars.insert(scalar.value) } }
-        return scalars.count
-    }
+    /// The number of distinct Unicode scalars the words use, once finished.
+    public var alphabetSize: Int { sorted.alphabet.count }
+
+    /// Whether the words went through temporary runs on disk.
+    public var spilled: Bool { !runs.isEmpty }
 
     /// Checks a word as written at `location` (the column of its first scalar) and returns its NFC
     /// form, or reports why it is not a word and returns `nil`.
@@ -162,19 +181,90 @@ public struct WordTable {
     /// unless `quietly` (raw text repeats words by nature).
     public mutating func add(_ word: String, count: UInt64?, flags: DictionaryFormat.WordFlags = [],
                              at location: SourceLocation, quietly: Bool = false, diagnostics: DiagnosticEngine) {
+        precondition(!finished, "no word is added to a finished table")
         if count != nil { hasCounts = true }
         let key = Key(word: word)
         if var entry = table[key] {
             if !quietly {
-                diagnostics.report(location, .duplicateWord(word, first: entry.location))
+                diagnostics.report(location, .duplicateWord(word, earlier: entry.location))
             }
             let (sum, overflow) = entry.count.addingReportingOverflow(count ?? 0)
             entry.count = overflow ? .max : sum
             entry.flags.formUnion(flags)
             table[key] = entry
         } else {
-            table[key] = Entry(count: count ?? 0, flags: flags, location: location)
+            table[key] = Entry(count: count ?? 0, flags: flags, location: location, quiet: quietly)
+            heldBytes += word.utf8.count + Self.bytesPerEntry
+            if heldBytes > memoryLimit { spill() }
         }
+    }
+
+    /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
+    public mutating func mark(_ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation, diagnostics: DiagnosticEngine) {
+        add(word, count: nil, flags: flags, at: location, quietly: true, diagnostics: diagnostics)
+    }
+
+    /// The table's words as records, numbering their files.
+    private mutating func records() -> [WordRecord] {
+        var records: [WordRecord] = []
+        records.reserveCapacity(table.count)
+        for (key, entry) in table {
+            records.append(WordRecord(word: key.word, count: entry.count, flags: entry.flags, file: fileNumber(entry.location.file),
+                                      line: UInt32(clamping: entry.location.line), column: UInt32(clamping: entry.location.column), quiet: entry.quiet))
+        }
+        return records
+    }
+
+    private mutating func fileNumber(_ file: String) -> UInt32 {
+        if let number = fileNumbers[file] { return number }
+        files.append(file)
+        fileNumbers[file] = UInt32(files.count - 1)
+        return UInt32(files.count - 1)
+    }
+
+    /// Writes the table, sorted, as a new run and empties it. A failure is kept for ``finish(diagnostics:)``.
+    private mutating func spill() {
+        let records = records()
+        table = [:]
+        heldBytes = 0
+        guard spillFailure == nil else { return }
+        do {
+            let writer = try WordRunWriter(path: spillFolder.newFile("run"))
+            try SortedWords.forEachMerged(consume records) { try writer.write($0) }
+            try writer.flush()
+            runs.append(writer.path)
+        } catch let error as AtomicFile.WriteError {
+            spillFailure = error
+        } catch {
+            spillFailure = AtomicFile.WriteError(path: spillFolder.path, reason: "\(error)")
+        }
+    }
+
+    /// Ends the reading: sorts the words in memory, or spills the last of them and merges the runs
+    /// (warning of the words repeated across runs). Returns `false` when a run could not be
+    /// written or read, which is reported as an error.
+    public mutating func finish(diagnostics: DiagnosticEngine) -> Bool {
+        guard !finished else { return true }
+        finished = true
+        if runs.isEmpty, spillFailure == nil {
+            let records = records()
+            table = [:]
+            sorted = SortedWords(records: consume records)
+            return true
+        }
+        if !table.isEmpty { spill() }
+        if spillFailure == nil {
+            do {
+                sorted = try WordRunMerge(files: files, diagnostics: diagnostics).merge(runs, into: spillFolder)
+            } catch let error as AtomicFile.WriteError {
+                spillFailure = error
+            } catch {
+                spillFailure = AtomicFile.WriteError(path: spillFolder.path, reason: "\(error)")
+            }
+        }
+        guard let spillFailure else { return true }
+        diagnostics.report(SourceLocation(file: spillFailure.path), .temporaryFileFailed(spillFailure.reason))
+        return false
     }
 
     /// Records a source attribute; a key seen before keeps its first value.
@@ -196,11 +286,6 @@ public struct WordTable {
     /// Adds `label` to `word`'s labels.
     public mutating func addLabel(_ label: String, to word: String) {
         if labels[word]?.contains(label) != true { labels[word, default: []].append(label) }
-    }
-
-    /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
-    public mutating func mark(_ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation) {
-        table[Key(word: word), default: Entry(count: 0, flags: [], location: location)].flags.formUnion(flags)
     }
 }
 

@@ -9,6 +9,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidEncoding = "invalid-encoding"
     case invalidCompression = "invalid-compression"
     case lineTooLong = "line-too-long"
+    case temporaryFile = "temporary-file"
     // Layout sources
     case malformedXml = "malformed-xml"
     case malformedJson = "malformed-json"
@@ -106,6 +107,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidEncoding: "a file that is not UTF-8 (UTF-16 needs its byte order mark), or declares another encoding"
         case .invalidCompression: "a gzip file cannot be decompressed, or decompresses past the size limit"
         case .lineTooLong: "a line is longer than the 1 MiB limit (the line is left out)"
+        case .temporaryFile: "the words sorted on disk (past the memory limit) cannot be written or read back: the disk is full, or the folder is not writable"
         case .malformedXml: "an XML layout is not well-formed"
         case .malformedJson: "a JSON layout is not well-formed"
         case .schemaViolation: "a layout breaks the schema (a missing attribute, a value of the wrong type)"

@@ -35,6 +35,9 @@ extension DiagnosticMessage {
         Self(.invalidEncoding, "the document declares encoding '\(declared)'; layout files are UTF-8")
     }
     static func invalidCompression(_ reason: String) -> Self { Self(.invalidCompression, "cannot decompress: \(reason)") }
+    static func temporaryFileFailed(_ reason: String) -> Self {
+        Self(.temporaryFile, "cannot write or read the words sorted on disk (\(reason)): free some space, or raise --memory-limit")
+    }
     static func lineTooLong(limit: Int) -> Self {
         Self(.lineTooLong, "line longer than \(limit) bytes: split it, or check that the file is a word list")
     }
@@ -281,8 +284,10 @@ extension DiagnosticMessage {
         Self(.invisibleCharacter, "invisible character \(hex(scalar)) in word (no keyboard types it, and it hides what the word is)")
     }
     static let softHyphen = Self(.softHyphen, "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)")
-    static func duplicateWord(_ word: String, first: SourceLocation) -> Self {
-        Self(.duplicateWord, "duplicate word '\(word)' (first at \(first.description)); counts merged")
+    /// `earlier`: a place where the word was seen before (its first within the same batch of words,
+    /// when the words went through runs on disk past the memory limit).
+    static func duplicateWord(_ word: String, earlier: SourceLocation) -> Self {
+        Self(.duplicateWord, "duplicate word '\(word)' (seen before at \(earlier.description)); counts merged")
     }
     static let missingHeader = Self(.missingHeader, "expected the 'dictionary=…' header of an AOSP combined word list")
     static let invalidLine = Self(.invalidLine, "expected ' word=…', '  shortcut=…' or '  bigram=…'")

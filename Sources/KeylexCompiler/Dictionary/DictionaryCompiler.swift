@@ -6,8 +6,10 @@ public struct CompiledDictionary: Sendable {
     public let bytes: [UInt8]
     /// The sections and features, for bundles that add layouts to the dictionary.
     let container: ContainerWriter
-    /// The words in number order (lexicographic by Unicode scalar).
-    public let words: [String]
+    /// The number of words.
+    public let wordCount: Int
+    /// Some words and their numbers, read back by ``verify(path:)``: every so many and the last.
+    let samples: [(number: Int, word: String)]
     /// The frequency class of each word, when the sources gave counts.
     public let classes: [UInt8]?
     /// States and arcs of the minimal automaton (the stop state not counted).
@@ -19,21 +21,21 @@ public struct CompiledDictionary: Sendable {
         public let description: String
     }
 
+    /// How many words ``samples`` holds, about.
+    static let sampleCount = 1024
+
     /// Reopens the file at `path` with the runtime and checks its checksums, its word count and a
     /// sample of words (number ↔ word, membership, class).
-    public func verify(path: String, samples: Int = 1024) throws {
+    public func verify(path: String) throws {
         let dictionary = try WordDictionary(contentsOf: path)
         try dictionary.container.verifyChecksums()
-        guard dictionary.wordCount == words.count else {
-            throw VerificationError(description: "\(path): reads back \(dictionary.wordCount) words, expected \(words.count)")
+        guard dictionary.wordCount == wordCount else {
+            throw VerificationError(description: "\(path): reads back \(dictionary.wordCount) words, expected \(wordCount)")
         }
         if dictionary.container.section(NGramFormat.tag) != nil && !SuggestionEngine(dictionary: dictionary).predictsNextWords {
             throw VerificationError(description: "\(path): the n-gram model does not open")
         }
-        guard !words.isEmpty else { return }
-        let step = max(1, words.count / samples)
-        for number in Set(stride(from: 0, to: words.count, by: step)).union([words.count - 1]).sorted() {
-            let word = words[number]
+        for (number, word) in samples {
             let expectedClass = classes?[number]
             guard dictionary.word(at: number) == word, dictionary.number(of: word) == number,
                   expectedClass == nil || dictionary.frequencyClass(at: number) == expectedClass
@@ -47,15 +49,15 @@ public struct CompiledDictionary: Sendable {
 /// Compiles words into a dictionary: sorts them, builds the minimal automaton, computes frequency
 /// classes and the top-k tree, and encodes everything in one container.
 public enum DictionaryCompiler {
-    /// Compiles the words of `table`. The table must not be empty. `progress` is told the fraction
-    /// of words added to the automaton, now and then.
+    /// Compiles the words of `table`, which must be finished and not empty. `progress` is told the
+    /// fraction of words added to the automaton, now and then.
     public static func compile(_ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
-        let entries = table.entries.map { (word: $0.word, count: $0.entry.count, flags: $0.entry.flags) }
+        precondition(table.finished, "a word table is finished before it is compiled")
         var extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
         extras.ngrams = table.ngrams
         extras.arpa = table.arpa
         extras.ngramBudget = ngramBudget
-        return compile(entries, hasCounts: table.hasCounts, extras: extras, progress: progress)
+        return compile(table.sorted, hasCounts: table.hasCounts, extras: extras, progress: progress)
     }
 
     /// What a dictionary holds besides its words: the optional sections.
@@ -81,11 +83,21 @@ public enum DictionaryCompiler {
             self.phonetics = phonetics
         }
 
-        /// Adds the `ngrm` section, when there are n-gram counts or an ARPA model, for the words `words` (in number
-        /// order) of frequency classes `classes` (reading reports a dictionary too large for one).
-        func writeModel(to writer: inout ContainerWriter, words: [String], classes: [UInt8]) {
-            guard !ngrams.isEmpty || arpa != nil, words.count < NGramFormat.maxWords else { return }
-            let numbers = Dictionary(words.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        /// The words whose numbers the optional sections need: those with shortcuts or labels, and
+        /// the n-gram model's words as written and in lower case.
+        var wordsToNumber: Set<String> {
+            var words = Set(shortcuts.keys).union(labels.keys)
+            let modelWords = arpa.map { $0.ngrams[0].map { String($0.words[0]) } }
+                ?? ngrams.counts.keys.flatMap { $0.split(separator: " ").map(String.init) }
+            for word in Set(modelWords) { words.formUnion([word, word.lowercased()]) }
+            return words
+        }
+
+        /// Adds the `ngrm` section, when there are n-gram counts or an ARPA model, for the words
+        /// `numbers` numbers of a dictionary of frequency classes `classes` (reading reports a
+        /// dictionary too large for one).
+        func writeModel(to writer: inout ContainerWriter, numbers: [String: Int], classes: [UInt8]) {
+            guard !ngrams.isEmpty || arpa != nil, classes.count < NGramFormat.maxWords else { return }
             var model = arpa.map { BackoffModel(arpa: $0, numbers: numbers, classes: classes) }
                 ?? BackoffModel(counts: ngrams, numbers: numbers, classes: classes)
             model.prune(toBytes: ngramBudget)
@@ -105,71 +117,62 @@ public enum DictionaryCompiler {
         }
     }
 
-    /// Compiles `entries` (distinct, NFC words in any order). Without counts the dictionary gets no
-    /// frequency section.
+    /// Compiles `entries` (NFC words in any order; a word given twice is merged). Without counts
+    /// the dictionary gets no frequency section.
     public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
                                hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
-        precondition(!entries.isEmpty, "an empty corpus is reported before compiling")
-        var scalarSet = Set<UInt32>()
-        var scalarWords: [[UInt32]] = []
-        scalarWords.reserveCapacity(entries.count)
-        for entry in entries {
-            let scalars = entry.word.unicodeScalars.map(\.value)
-            scalarSet.formUnion(scalars)
-            scalarWords.append(scalars)
-        }
-        let alphabet = scalarSet.sorted()
-        var codeOf = [UInt32: UInt32](minimumCapacity: alphabet.count)
-        for (code, scalar) in alphabet.enumerated() { codeOf[scalar] = UInt32(code) }
-        let order = scalarWords.indices.sorted { scalarWords[$0].lexicographicallyPrecedes(scalarWords[$1]) }
+        let records = entries.map { WordRecord(word: $0.word, count: $0.count, flags: $0.flags, file: 0, line: 0, column: 0, quiet: true) }
+        return compile(SortedWords(records: records), hasCounts: hasCounts, extras: extras, progress: progress)
+    }
 
-        var dawg = DawgBuilder()
-        var maxLength = 0
-        for (added, index) in order.enumerated() {
-            if added & 0xFFFF == 0 { progress?(Double(added) / Double(order.count)) }
-            let word = scalarWords[index]
-            maxLength = max(maxLength, word.count)
-            dawg.add(word.map { codeOf[$0]! })
-        }
-        let root = dawg.finish()
-
-        let words = order.map { entries[$0].word }
-        let flags = order.map { entries[$0].flags }
+    /// Compiles `words` in two passes over them: the automaton and the numbers the sections need,
+    /// then the frequency classes and flags. What it holds grows with the automaton and the output
+    /// (a class byte a word), not with the words' text, unless there are phonetic rules.
+    public static func compile(_ words: SortedWords, hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+        precondition(words.count > 0, "an empty corpus is reported before compiling")
+        let built = AutomatonPass(words, numbering: extras.wordsToNumber, keepingWords: extras.phonetics != nil, progress: progress)
         var writer = ContainerWriter()
         writer.insert(.dictionary)
-        let encoder = DictionaryEncoder(dawg: dawg, root: root, scalars: alphabet.map { Unicode.Scalar($0)! },
-                                        wordCount: words.count, maxWordLength: maxLength)
+        let encoder = DictionaryEncoder(dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
+                                        wordCount: words.count, maxWordLength: built.maxLength)
         for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
-        var classes: [UInt8]?
-        if hasCounts {
-            let computed = FrequencyClasses.classes(counts: order.map { entries[$0].count }, flags: flags)
+        let (classes, flagged) = FrequencyClasses.classesAndFlags(of: words, scale: hasCounts ? built.scale : nil)
+        if let classes {
             writer.insert(.frequencies)
-            writer.add(.frequencies, computed)
-            writer.add(.topK, FrequencyClasses.topKTree(computed))
-            classes = computed
+            writer.add(.frequencies, classes)
+            writer.add(.topK, FrequencyClasses.topKTree(classes))
         }
         writer.insert(.folding)
-        writer.add(.folding, FoldClasses.section(alphabet.map { Unicode.Scalar($0)! }))
-        let flagged = flags.indices.filter { !flags[$0].isEmpty }
+        writer.add(.folding, FoldClasses.section(words.alphabet.map { Unicode.Scalar($0)! }))
         if !flagged.isEmpty {
-            var section: [UInt8] = []
-            section.append(littleEndian: UInt32(flagged.count))
-            for number in flagged {
-                section.append(littleEndian: UInt32(number))
-                section.append(littleEndian: flags[number].rawValue)
-            }
             writer.insert(.wordFlags)
-            writer.add(.wordFlags, section)
+            writer.add(.wordFlags, flagSection(flagged))
         }
-        let annotated = Set(extras.shortcuts.keys).union(extras.labels.keys)
-        var numbers: [String: Int] = [:]
-        for (number, word) in words.enumerated() where annotated.contains(word) { numbers[word] = number }
-        extras.write(to: &writer, numbers: numbers)
-        if let rules = extras.phonetics, let section = PhoneticIndexEncoder.section(rules: rules, words: words, classes: classes, flags: flags) {
+        extras.write(to: &writer, numbers: built.numbers)
+        if let rules = extras.phonetics,
+           let section = PhoneticIndexEncoder.section(rules: rules, words: built.words, classes: classes, flags: flags(flagged, count: words.count)) {
             writer.add(PhoneticFormat.tag, section)
         }
-        if let classes { extras.writeModel(to: &writer, words: words, classes: classes) }
-        return CompiledDictionary(bytes: writer.bytes(), container: writer, words: words, classes: classes,
-                                  stateCount: dawg.stateCount - 1, arcCount: dawg.arcCount)
+        if let classes { extras.writeModel(to: &writer, numbers: built.numbers, classes: classes) }
+        return CompiledDictionary(bytes: writer.bytes(), container: writer, wordCount: words.count, samples: built.samples, classes: classes,
+                                  stateCount: built.dawg.stateCount - 1, arcCount: built.dawg.arcCount)
+    }
+
+    /// The `flag` section: how many words have flags, then each one's number and flags.
+    private static func flagSection(_ flagged: [(number: Int, flags: DictionaryFormat.WordFlags)]) -> [UInt8] {
+        var section: [UInt8] = []
+        section.append(littleEndian: UInt32(flagged.count))
+        for (number, flags) in flagged {
+            section.append(littleEndian: UInt32(number))
+            section.append(littleEndian: flags.rawValue)
+        }
+        return section
+    }
+
+    /// Every word's flags, from those of the flagged words.
+    private static func flags(_ flagged: [(number: Int, flags: DictionaryFormat.WordFlags)], count: Int) -> [DictionaryFormat.WordFlags] {
+        var flags = [DictionaryFormat.WordFlags](repeating: [], count: count)
+        for (number, value) in flagged { flags[number] = value }
+        return flags
     }
 }

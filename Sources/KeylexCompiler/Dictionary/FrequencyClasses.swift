@@ -1,23 +1,43 @@
 import Foundation
 import KeylexRuntime
 
-/// Turns word counts into the 8-bit log-scale frequency classes a dictionary stores, and builds the
-/// maxima tree (`TOPK`) over them.
-enum FrequencyClasses {
+/// The range of positive counts that the 8-bit log-scale frequency classes spread over.
+struct FrequencyScale {
+    private var low: UInt64 = .max
+    private var high: UInt64 = 0
+
+    mutating func add(_ count: UInt64) {
+        guard count > 0 else { return }
+        low = min(low, count)
+        high = max(high, count)
+    }
+
     /// Class 255 for the largest count, 1 for the smallest positive count (and for 0), logarithmic
     /// between: `1 + round(254 · ln(c / min) / ln(max / min))`. The mapping never decreases, so words
     /// whose counts fall in different classes keep their order. Words with never-suggested flags get 0.
-    static func classes(counts: [UInt64], flags: [DictionaryFormat.WordFlags]) -> [UInt8] {
-        let positive = counts.filter { $0 > 0 }
-        let low = Double(positive.min() ?? 1)
-        let high = Double(positive.max() ?? 1)
-        let span = log(high / low)
-        return zip(counts, flags).map { count, flags in
-            if !flags.isDisjoint(with: .neverSuggested) { return DictionaryFormat.neverSuggestedClass }
-            if count == 0 { return 1 }
-            if span == 0 { return 255 }
-            return UInt8(1 + (254 * log(Double(count) / low) / span).rounded())
+    func frequencyClass(of count: UInt64, flags: DictionaryFormat.WordFlags) -> UInt8 {
+        if !flags.isDisjoint(with: .neverSuggested) { return DictionaryFormat.neverSuggestedClass }
+        if count == 0 { return 1 }
+        let low = Double(high == 0 ? 1 : low), span = log(Double(max(high, 1)) / low)
+        if span == 0 { return 255 }
+        return UInt8(1 + (254 * log(Double(count) / low) / span).rounded())
+    }
+}
+
+/// Turns word counts into the frequency classes a dictionary stores, and builds the maxima tree
+/// (`TOPK`) over them.
+enum FrequencyClasses {
+    /// The second pass of compiling over `words`: each word's class on `scale` (none without a
+    /// scale: the sources gave no counts), and the numbers and flags of the words with flags.
+    static func classesAndFlags(of words: SortedWords, scale: FrequencyScale?) -> (classes: [UInt8]?, flagged: [(number: Int, flags: DictionaryFormat.WordFlags)]) {
+        var classes: [UInt8] = []
+        var flagged: [(number: Int, flags: DictionaryFormat.WordFlags)] = []
+        if scale != nil { classes.reserveCapacity(words.count) }
+        for (number, entry) in words.enumerated() {
+            if let scale { classes.append(scale.frequencyClass(of: entry.count, flags: entry.flags)) }
+            if !entry.flags.isEmpty { flagged.append((number, entry.flags)) }
         }
+        return (scale == nil ? nil : classes, flagged)
     }
 
     /// The levels of the maxima tree above `classes`, bottom up, concatenated.

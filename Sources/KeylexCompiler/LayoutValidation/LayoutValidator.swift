@@ -311,12 +311,18 @@ public final class LayoutValidator {
     }
 
     /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts.
-    public func checkTypable(_ words: [String], corpus: String, locale: ResolvedLocale) {
+    public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale) {
         let typed = locale.typedStrings
-        var untypable: [String] = []
+        var untypable = 0, total = 0
+        var examples: [String] = []
         // The space key types the space of a multi-word entry ("a priori").
-        for word in words where !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { untypable.append(word) }
-        guard !untypable.isEmpty else { return }
-        report(locale.document.origin, .untypableWords(untypable.count, of: words.count, corpus: corpus, locale: locale.tag, examples: Array(untypable.prefix(5))))
+        for word in words {
+            total += 1
+            guard !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) else { continue }
+            untypable += 1
+            if examples.count < 5 { examples.append(word) }
+        }
+        guard untypable > 0 else { return }
+        report(locale.document.origin, .untypableWords(untypable, of: total, corpus: corpus, locale: locale.tag, examples: examples))
     }
 }

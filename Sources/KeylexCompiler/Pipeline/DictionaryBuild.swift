@@ -35,19 +35,28 @@ public struct DictionaryBuild {
     }
 
     let diagnostics: DiagnosticEngine
+    /// The most bytes of words held in memory while reading (see ``WordTable``).
+    public var memoryLimit: Int
+    /// Where the words sorted on disk go: a temporary folder beside this path (by default in the
+    /// system's temporary folder).
+    public var spillBase: String?
 
-    public init(diagnostics: DiagnosticEngine) {
+    public init(diagnostics: DiagnosticEngine, memoryLimit: Int = WordTable.defaultMemoryLimit, spillBase: String? = nil) {
         self.diagnostics = diagnostics
+        self.memoryLimit = memoryLimit
+        self.spillBase = spillBase
     }
 
-    /// Reads and checks `inputs`, reporting every problem; returns the words, or `nil` on errors.
+    /// Reads and checks `inputs`, reporting every problem; returns the words, sorted and merged,
+    /// or `nil` on errors.
     public func read(_ inputs: Inputs) -> WordTable? {
         let errorsBefore = diagnostics.errorCount
         let reader = CorpusReader(diagnostics: diagnostics)
-        var table = WordTable()
+        var table = WordTable(memoryLimit: memoryLimit, spillBase: spillBase)
         for path in inputs.corpora { reader.read(path, format: inputs.format, into: &table) }
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
+        guard table.finish(diagnostics: diagnostics) else { return nil }
         readNGrams(inputs.ngrams, into: &table)
         if (!table.ngrams.isEmpty || table.arpa != nil) && table.count >= NGramFormat.maxWords {
             diagnostics.report(SourceLocation(file: inputs.ngrams.first ?? inputs.origin),
@@ -93,7 +102,10 @@ public struct DictionaryBuild {
     /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
     private func warnOfUnknownWords(_ unigrams: [(word: String, count: UInt64)], in table: WordTable, file: String) {
         let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", NGramCounts.unknownWord]  // ARPA's sentence markers and unknown word
-        let unknown = unigrams.filter { !markers.contains($0.word) && table[$0.word] == nil && table[$0.word.lowercased()] == nil }
+        let asked = Set(unigrams.flatMap { [$0.word, $0.word.lowercased()] })
+        var known = Set<String>()
+        for entry in table.sorted where asked.contains(entry.word) { known.insert(entry.word) }
+        let unknown = unigrams.filter { !markers.contains($0.word) && !known.contains($0.word) && !known.contains($0.word.lowercased()) }
         guard !unknown.isEmpty else { return }
         let examples = unknown.sorted { ($0.count, $1.word) > ($1.count, $0.word) }.prefix(5).map(\.word)
         diagnostics.report(SourceLocation(file: file), .unknownModelWords(unknown.count, occurrences: unknown.reduce(0) { $0 &+ $1.count }, examples: examples))

@@ -140,7 +140,7 @@ public struct ProjectBuild {
         guard let validator else { return }
         for locale in locales.sorted(by: { $0.tag < $1.tag }) {
             if let corpus = Self.corpus(for: locale.tag, among: Set(tables.keys)), let entry = tables[corpus] {
-                validator.checkTypable(entry.table.entries.map(\.word), corpus: entry.folder, locale: locale)
+                validator.checkTypable(entry.table.sorted.lazy.map(\.word), corpus: entry.folder, locale: locale)
             }
         }
     }
@@ -215,7 +215,7 @@ public struct ProjectBuild {
             try write(bytes, to: path, dictionary: dictionary, locales: locales)
             onStage?("wrote and verified \(path) (\(bytes.count) bytes)", Date().timeIntervalSince(start))
             newState.locales[tag] = BuildState.Entry(inputs: inputPrints[tag]!, output: Fingerprint.of(bytes))
-            products.append(Product(locale: tag, path: path, wordCount: dictionary?.words.count ?? 0,
+            products.append(Product(locale: tag, path: path, wordCount: dictionary?.wordCount ?? 0,
                                     layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
                                     corpus: corpus.flatMap { tables[$0]?.folder }))
         }

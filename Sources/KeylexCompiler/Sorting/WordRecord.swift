@@ -1,0 +1,151 @@
+import Foundation
+import KeylexRuntime
+
+/// One word of a sorted run, as spilled to disk and merged: the word (NFC), its count and flags,
+/// and where it was first seen.
+struct WordRecord {
+    var word: String
+    var count: UInt64
+    var flags: DictionaryFormat.WordFlags
+    /// The first occurrence: an index into the table's file names, a line and a column.
+    var file: UInt32
+    var line: UInt32
+    var column: UInt32
+    /// Whether the first occurrence was in raw text, where words repeat by nature (no warning).
+    var quiet: Bool
+
+    /// The bytes of a record besides the word's: length, count, flags, file, line, column, quiet.
+    static let fixedSize = 2 + 8 + 4 + 4 + 4 + 4 + 1
+
+    /// Appends the record: the word's length (16 bits) and bytes, then the fixed fields, little-endian.
+    func append(to bytes: inout [UInt8]) {
+        bytes.append(littleEndian: UInt16(word.utf8.count))
+        bytes += word.utf8
+        bytes.append(littleEndian: count)
+        bytes.append(littleEndian: flags.rawValue)
+        bytes.append(littleEndian: file)
+        bytes.append(littleEndian: line)
+        bytes.append(littleEndian: column)
+        bytes.append(quiet ? 1 : 0)
+    }
+
+    /// Reads the record at `offset` of `bytes`, advancing it; `nil` when `bytes` ends before it does.
+    static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> WordRecord? {
+        guard bytes.count - offset >= 2 else { return nil }
+        let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        guard bytes.count - offset >= 2 + length + fixedSize - 2 else { return nil }
+        var at = offset + 2
+        func load<T: FixedWidthInteger>(_: T.Type) -> T {
+            defer { at += MemoryLayout<T>.size }
+            return T(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: T.self))
+        }
+        let word = String(decoding: bytes[at..<(at + length)], as: UTF8.self)
+        at += length
+        let record = WordRecord(word: word, count: load(UInt64.self), flags: .init(rawValue: load(UInt32.self)),
+                                file: load(UInt32.self), line: load(UInt32.self), column: load(UInt32.self), quiet: load(UInt8.self) != 0)
+        offset = at
+        return record
+    }
+
+    /// Whether the record comes before `other`: by word (UTF-8 byte order is Unicode scalar order).
+    func precedes(_ other: WordRecord) -> Bool { word.utf8.lexicographicallyPrecedes(other.word.utf8) }
+
+    /// Whether the record is of the same word as `other`, byte for byte.
+    func isSameWord(as other: WordRecord) -> Bool { word.utf8.elementsEqual(other.word.utf8) }
+}
+
+/// Reads the records of a sorted run, from memory or a chunk at a time from a file. It stops, with
+/// a ``failure``, at bytes that are not a record or at a word out of order, so that whatever the
+/// file holds, what it gives is strictly increasing.
+final class WordRunReader {
+    private let file: UnsafeMutablePointer<FILE>?
+    private var buffer: [UInt8]
+    private var position = 0
+    private var atEnd: Bool
+    private var previous: WordRecord?
+    /// Why the run could not be read to its end, if it could not.
+    private(set) var failure: String?
+
+    /// A reader of the run in `bytes`.
+    init(bytes: [UInt8]) {
+        file = nil
+        buffer = bytes
+        atEnd = true
+    }
+
+    /// A reader of the run in the file at `path`.
+    init(path: String) throws(AtomicFile.WriteError) {
+        guard let file = fopen(path, "rb") else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
+        self.file = file
+        buffer = []
+        atEnd = false
+    }
+
+    deinit { if let file { fclose(file) } }
+
+    /// The next record; `nil` at the end of the run or at the first problem.
+    func next() -> WordRecord? {
+        while failure == nil {
+            var offset = position
+            let record = buffer.withUnsafeBytes { bytes in WordRecord.read(bytes, at: &offset) }
+            position = offset
+            if let record {
+                guard previous.map({ $0.precedes(record) }) ?? true else {
+                    failure = "a sorted run is out of order"
+                    return nil
+                }
+                previous = record
+                return record
+            }
+            if atEnd {
+                if position < buffer.count { failure = "a sorted run ends in the middle of a word" }
+                return nil
+            }
+            refill()
+        }
+        return nil
+    }
+
+    private func refill() {
+        guard let file else { return }
+        buffer.removeFirst(position)
+        position = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        if read == 0 {
+            if ferror(file) != 0 { failure = String(cString: strerror(errno)) }
+            atEnd = true
+        }
+        buffer += chunk[..<read]
+    }
+}
+
+/// Writes records to a new file a chunk at a time.
+final class WordRunWriter {
+    let path: String
+    private let file: UnsafeMutablePointer<FILE>
+    private var pending: [UInt8] = []
+
+    init(path: String) throws(AtomicFile.WriteError) {
+        guard let file = fopen(path, "wbx") else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
+        self.path = path
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ record: WordRecord) throws(AtomicFile.WriteError) {
+        record.append(to: &pending)
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes what is pending and flushes the file.
+    func flush() throws(AtomicFile.WriteError) {
+        let count = pending.count
+        let written = pending.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        pending.removeAll(keepingCapacity: true)
+        guard written == count, fflush(file) == 0 else {
+            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Words read past the memory limit are sorted on disk and merged: the dictionary, the warnings
+/// and the clean-up are the same as in memory.
+@Suite struct BoundedMemoryBuildTests {
+    let folder: String
+    init() throws { folder = try TestSupport.temporaryDirectory() }
+
+    /// The English and German frequency lists (200,000 words, thousands in both) and the shipped
+    /// French AOSP list (shortcuts, flags), read once in memory and once spilling runs of about
+    /// 4,000 words.
+    static let inputs = DictionaryBuild.Inputs(corpora: ["Benchmarks/wordfreq/en.tsv", "Benchmarks/wordfreq/de.tsv", "corpora/fr/fr.combined.gz"].map(TestSupport.shipped),
+                                               origin: "bounded")
+
+    func read(memoryLimit: Int) throws -> (WordTable, [String]) {
+        let diagnostics = DiagnosticEngine()
+        let table = try #require(DictionaryBuild(diagnostics: diagnostics, memoryLimit: memoryLimit, spillBase: folder + "/words").read(Self.inputs))
+        // Where each warning is and of what word: the earlier place it names may differ, as the
+        // spilled table knows only its own batch of words when it reads a repeat.
+        return (table, diagnostics.diagnostics.map { "\($0.location) \($0.message.prefix { $0 != "(" })" }.sorted())
+    }
+
+    @Test func spilledRunsGiveTheSameDictionaryAndWarnings() throws {
+        let (inMemory, warned) = try read(memoryLimit: WordTable.defaultMemoryLimit)
+        let (spilled, warnedSpilling) = try read(memoryLimit: 1 << 20)
+        #expect(!inMemory.spilled && spilled.spilled)
+        #expect(spilled.count == inMemory.count && spilled.alphabetSize == inMemory.alphabetSize)
+        #expect(warned.count > 1000, "words in both lists are warned of")
+        #expect(warnedSpilling == warned)
+        #expect(spilled.sorted.map(\.count) == inMemory.sorted.map(\.count))
+        let compiled = DictionaryCompiler.compile(spilled)
+        #expect(compiled.bytes == DictionaryCompiler.compile(inMemory).bytes)
+        try DictionaryBuild.write(compiled.bytes, to: folder + "/bounded.klx") { try compiled.verify(path: $0) }
+    }
+
+    @Test func theRunsGoWithTheTable() throws {
+        do {
+            let (table, _) = try read(memoryLimit: 1 << 20)
+            #expect(table.spilled)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasPrefix("words.tmp-") })
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+
+    @Test func aRunThatCannotBeWrittenIsAnErrorNamingItsFolder() throws {
+        let diagnostics = DiagnosticEngine()
+        let build = DictionaryBuild(diagnostics: diagnostics, memoryLimit: 1 << 20, spillBase: folder + "/missing/words")
+        #expect(build.read(Self.inputs) == nil)
+        let error = try #require(diagnostics.diagnostics.first(where: { $0.code == DiagnosticCode.temporaryFile.rawValue }))
+        #expect(error.severity == .error && error.location.file.hasPrefix(folder + "/missing/words.tmp-"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
+    }
+
+    @Test func aDamagedRunStopsAtItsDamage() throws {
+        let words = ["apple", "banana", "cherry"].map { WordRecord(word: $0, count: 1, flags: [], file: 0, line: 1, column: 1, quiet: true) }
+        var bytes: [UInt8] = []
+        for word in words { word.append(to: &bytes) }
+        let cut = WordRunReader(bytes: Array(bytes.dropLast(3)))
+        #expect(cut.next()?.word == "apple" && cut.next()?.word == "banana" && cut.next() == nil && cut.failure != nil)
+        var reversed: [UInt8] = []
+        for word in words.reversed() { word.append(to: &reversed) }
+        let unordered = WordRunReader(bytes: reversed)
+        #expect(unordered.next()?.word == "cherry" && unordered.next() == nil && unordered.failure != nil)
+    }
+}
