@@ -3,7 +3,7 @@
 
     bash Benchmarks/setup.sh                      # once: peers, word lists, wordfreq, fst-driver
     swift build -c release --product keylex
-    python3 Benchmarks/scale.py [--markdown FILE]
+    python3 Benchmarks/scale.py [--only TEXT] [--reuse] [--markdown FILE]
 
 Two key sets of real words, NFC, unique, in byte order: "union", every corpus of Benchmarks/run.py
 together (the shipped lists, Debian's wamerican-huge, wngerman, wfrench and wpolish, wordfreq's
@@ -44,6 +44,13 @@ def write_keys(name, words):
         for word in ordered:
             out.write(word + "\n")
     return path, len(ordered)
+
+
+def reused():
+    for name, folder in [("union", "union"), ("union+wordfreq", "union-wordfreq")]:
+        path = os.path.join(WORK, folder, "keys.txt")
+        with open(path, encoding="utf-8") as f:
+            yield name, path, sum(1 for _ in f)
 
 
 def key_sets():
@@ -94,12 +101,16 @@ def contenders(keys, folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", help="also write the table to this file")
+    parser.add_argument("--only", help="run only the contenders whose name holds this text (Keylex, fst, marisa, dawg2)")
+    parser.add_argument("--reuse", action="store_true", help="reuse the key files an earlier run wrote")
     args = parser.parse_args()
     lines = ["| key set | words | contender | peak RSS MiB | bytes of RSS per word | wall s | M words/s | output bytes |",
              "|---|---:|---|---:|---:|---:|---:|---:|"]
-    for name, keys, count in key_sets():
+    for name, keys, count in (reused() if args.reuse else key_sets()):
         folder = os.path.dirname(keys)
         for contender, command, output in contenders(keys, folder):
+            if args.only and args.only.lower() not in contender.lower():
+                continue
             print(f"{name}: {contender}", file=sys.stderr, flush=True)
             rss, seconds, size = measured(command, output)
             lines.append(f"| {name} | {count:,} | {contender} | {rss:,.0f} | {rss * 2**20 / count:.0f} | {seconds:.1f} | "

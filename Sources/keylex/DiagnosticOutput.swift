@@ -14,7 +14,7 @@ struct DiagnosticOptions: ParsableArguments {
     var file: String?
 
     @Option(name: .customLong("error-limit"),
-            help: "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit; a SARIF log always has them all).")
+            help: "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit). A SARIF log, or a diagnostics file, has the first 100,000 diagnostics of any kind.")
     var errorLimit: Int = 50
 
     func validate() throws {
@@ -45,9 +45,12 @@ final class DiagnosticOutput {
         /// The most errors shown (0: no limit); once shown, no further diagnostic is.
         let errorLimit: Int
         var buffered = ""
+        private var bufferedCount = 0
         private(set) var shownErrors = 0
         /// The diagnostics not shown because of the limit.
         private(set) var hidden = 0
+        /// The diagnostics not kept for the diagnostics file, past the engine's retained limit.
+        private(set) var notKept = 0
         private let lock = NSLock()
 
         init(renderer: DiagnosticRenderer, buffering: Bool, errorLimit: Int) {
@@ -64,6 +67,11 @@ final class DiagnosticOutput {
                 return
             }
             if diagnostic.severity == .error { shownErrors += 1 }
+            guard !buffering || bufferedCount < DiagnosticEngine.defaultRetainedLimit else {
+                notKept += 1
+                return
+            }
+            bufferedCount += 1
             let text = renderer.render(diagnostic)
             guard !text.isEmpty else { return }
             if buffering { buffered += text } else { FileHandle.standardError.write(Data(text.utf8)) }
@@ -99,7 +107,8 @@ final class DiagnosticOutput {
         if engine.warningCount > 0 { parts.append("\(engine.warningCount) warning\(engine.warningCount == 1 ? "" : "s")") }
         guard !parts.isEmpty else { return nil }
         let hidden = writer.hidden == 0 ? "" : "; \(writer.hidden) not shown past the limit of \(writer.errorLimit) errors (--error-limit)"
-        return parts.joined(separator: " and ") + " generated" + hidden + "."
+        let notKept = writer.notKept == 0 ? "" : "; \(writer.notKept) not written past the first \(DiagnosticEngine.defaultRetainedLimit)"
+        return parts.joined(separator: " and ") + " generated" + hidden + notKept + "."
     }
 }
 

@@ -54,6 +54,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
     }
 
+    /// A hostile list, one word on every line: each repeat is warned of and counted, but only the
+    /// first diagnostics are kept, so memory does not grow with the repeats.
+    @Test func repeatsAreCountedButOnlyTheFirstDiagnosticsKept() throws {
+        let path = folder + "/repeats.txt"
+        try String(repeating: "a\n", count: 200_000).write(toFile: path, atomically: true, encoding: .utf8)
+        let diagnostics = DiagnosticEngine(retaining: 1000)
+        let table = try #require(DictionaryBuild(diagnostics: diagnostics).read(.init(corpora: [path], origin: path)))
+        #expect(table.count == 1)
+        #expect(diagnostics.warningCount == 199_999 && diagnostics.errorCount == 0)
+        #expect(diagnostics.diagnostics.count == 1000 && diagnostics.droppedCount == 198_999)
+        #expect(diagnostics.diagnostics.last?.location.line == 1001)
+    }
+
     @Test func aDamagedRunStopsAtItsDamage() throws {
         let words = ["apple", "banana", "cherry"].map { WordRecord(word: $0, count: 1, flags: [], file: 0, line: 1, column: 1, quiet: true) }
         var bytes: [UInt8] = []

@@ -22,7 +22,7 @@ public struct WordTable {
     /// equivalence `String` computes on every hash and comparison is wasted work here.
     struct Key: Hashable {
         let word: String
-        static func == (a: Key, b: Key) -> Bool { a.word.utf8.elementsEqual(b.word.utf8) }
+        static func == (a: Key, b: Key) -> Bool { a.word.compareUTF8(b.word) == 0 }
         func hash(into hasher: inout Hasher) {
             var word = word
             word.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -47,7 +47,7 @@ public struct WordTable {
     private var fileNumbers: [String: UInt32] = [:]
 
     /// The words in order, each once, once ``finish(diagnostics:)`` has been called (none before).
-    public private(set) var sorted = SortedWords(records: [])
+    public private(set) var sorted = SortedWords(RecordArena())
     /// Whether ``finish(diagnostics:)`` was called.
     public private(set) var finished = false
 
@@ -205,9 +205,9 @@ public struct WordTable {
     }
 
     /// The table's words as records, numbering their files.
-    private mutating func records() -> [WordRecord] {
-        var records: [WordRecord] = []
-        records.reserveCapacity(table.count)
+    private mutating func records() -> RecordArena {
+        var records = RecordArena()
+        records.reserveCapacity(records: table.count, bytes: heldBytes - table.count * (Self.bytesPerEntry - WordRecord.fixedSize))
         for (key, entry) in table {
             records.append(WordRecord(word: key.word, count: entry.count, flags: entry.flags, file: fileNumber(entry.location.file),
                                       line: UInt32(clamping: entry.location.line), column: UInt32(clamping: entry.location.column), quiet: entry.quiet))
@@ -230,7 +230,7 @@ public struct WordTable {
         guard spillFailure == nil else { return }
         do {
             let writer = try WordRunWriter(path: spillFolder.newFile("run"))
-            try SortedWords.forEachMerged(consume records) { try writer.write($0) }
+            try records.forEachMerged { try writer.write($0) }
             try writer.flush()
             runs.append(writer.path)
         } catch let error as AtomicFile.WriteError {
@@ -249,7 +249,7 @@ public struct WordTable {
         if runs.isEmpty, spillFailure == nil {
             let records = records()
             table = [:]
-            sorted = SortedWords(records: consume records)
+            sorted = SortedWords(records)
             return true
         }
         if !table.isEmpty { spill() }

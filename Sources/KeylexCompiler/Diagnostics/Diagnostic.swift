@@ -64,26 +64,35 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Collects the diagnostics of one run, so that every problem is reported before the run fails.
+/// Every diagnostic goes to `onReport` and is counted; the first ``retainedLimit`` are also kept
+/// (for a SARIF log), so that a hostile input (a billion repeated words) cannot fill the memory.
 public final class DiagnosticEngine: @unchecked Sendable {
     private var collected: [Diagnostic] = []
     /// Called with each diagnostic as it is reported (the command line prints them).
     private let onReport: (@Sendable (Diagnostic) -> Void)?
+    /// The most diagnostics kept in ``diagnostics``.
+    public let retainedLimit: Int
+    public static let defaultRetainedLimit = 100_000
 
-    public init(onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
+    public init(retaining retainedLimit: Int = defaultRetainedLimit, onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
+        self.retainedLimit = retainedLimit
         self.onReport = onReport
     }
 
-    /// Everything reported so far, in order.
+    /// What was reported so far, in order: the first ``retainedLimit``.
     public var diagnostics: [Diagnostic] { collected }
     /// Whether any error was reported.
-    public var hasErrors: Bool { collected.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
     /// The number of errors reported.
-    public var errorCount: Int { collected.count { $0.severity == .error } }
+    public private(set) var errorCount = 0
     /// The number of warnings reported.
-    public var warningCount: Int { collected.count { $0.severity == .warning } }
+    public private(set) var warningCount = 0
+    /// The number reported but not kept, past ``retainedLimit``.
+    public var droppedCount: Int { errorCount + warningCount - collected.count }
 
     public func report(_ diagnostic: Diagnostic) {
-        collected.append(diagnostic)
+        if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
+        if collected.count < retainedLimit { collected.append(diagnostic) }
         onReport?(diagnostic)
     }
 

@@ -122,7 +122,7 @@ public enum DictionaryCompiler {
     public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
                                hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
         let records = entries.map { WordRecord(word: $0.word, count: $0.count, flags: $0.flags, file: 0, line: 0, column: 0, quiet: true) }
-        return compile(SortedWords(records: records), hasCounts: hasCounts, extras: extras, progress: progress)
+        return compile(SortedWords(RecordArena(records)), hasCounts: hasCounts, extras: extras, progress: progress)
     }
 
     /// Compiles `words` in two passes over them: the automaton and the numbers the sections need,

@@ -25,12 +25,12 @@ public struct SortedWords: Sequence {
     /// The distinct Unicode scalars of the words, ascending.
     public let alphabet: [UInt32]
 
-    /// The words of `records` (in any order) in memory, equal words merged.
-    init(records: consuming [WordRecord]) {
+    /// The words of `arena` (in any order) in memory, equal words merged.
+    init(_ arena: RecordArena) {
         var bytes: [UInt8] = []
         var alphabet = Alphabet()
         var count = 0
-        Self.forEachMerged(consume records) { record in
+        arena.forEachMerged { record in
             record.append(to: &bytes)
             alphabet.add(record.word)
             count += 1
@@ -45,22 +45,6 @@ public struct SortedWords: Sequence {
         storage = .file(path, folder)
         self.count = count
         self.alphabet = alphabet
-    }
-
-    /// Calls `body` with the records of `records` in word order, equal words merged.
-    static func forEachMerged(_ records: consuming [WordRecord], _ body: (WordRecord) throws -> Void) rethrows {
-        var sorted = records
-        sorted.sort { $0.precedes($1) }
-        var i = 0
-        while i < sorted.count {
-            var record = sorted[i]
-            i += 1
-            while i < sorted.count, sorted[i].isSameWord(as: record) {
-                record.merge(sorted[i])
-                i += 1
-            }
-            try body(record)
-        }
     }
 
     public struct Iterator: IteratorProtocol {

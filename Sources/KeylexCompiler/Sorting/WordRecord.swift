@@ -48,10 +48,10 @@ struct WordRecord {
     }
 
     /// Whether the record comes before `other`: by word (UTF-8 byte order is Unicode scalar order).
-    func precedes(_ other: WordRecord) -> Bool { word.utf8.lexicographicallyPrecedes(other.word.utf8) }
+    func precedes(_ other: WordRecord) -> Bool { word.compareUTF8(other.word) < 0 }
 
     /// Whether the record is of the same word as `other`, byte for byte.
-    func isSameWord(as other: WordRecord) -> Bool { word.utf8.elementsEqual(other.word.utf8) }
+    func isSameWord(as other: WordRecord) -> Bool { word.compareUTF8(other.word) == 0 }
 }
 
 /// Reads the records of a sorted run, from memory or a chunk at a time from a file. It stops, with
@@ -146,6 +146,21 @@ final class WordRunWriter {
         pending.removeAll(keepingCapacity: true)
         guard written == count, fflush(file) == 0 else {
             throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
+
+extension String {
+    /// The order of the two strings' UTF-8 bytes (which is that of their Unicode scalars): negative,
+    /// zero or positive, compared with `memcmp` rather than a scalar at a time.
+    func compareUTF8(_ other: String) -> Int {
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                return order != 0 ? order : x.count - y.count
+            }
         }
     }
 }
