@@ -229,15 +229,17 @@ public struct WordTable {
         heldBytes = 0
         guard spillFailure == nil else { return }
         do {
-            let writer = try WordRunWriter(path: spillFolder.newFile("run"))
-            try records.forEachMerged { try writer.write($0) }
-            try writer.flush()
-            runs.append(writer.path)
-        } catch let error as AtomicFile.WriteError {
-            spillFailure = error
+            let path = try spillFolder.newFile("run")
+            try WordRecord.writeRun(to: path) { write in try records.forEachMerged(write) }
+            runs.append(path)
         } catch {
-            spillFailure = AtomicFile.WriteError(path: spillFolder.path, reason: "\(error)")
+            spillFailure = writeError(error)
         }
+    }
+
+    /// `error` as a failure to write or read the runs, naming a file.
+    private func writeError(_ error: any Error) -> AtomicFile.WriteError {
+        error as? AtomicFile.WriteError ?? AtomicFile.WriteError(path: spillFolder.path, reason: "\(error)")
     }
 
     /// Ends the reading: sorts the words in memory, or spills the last of them and merges the runs
@@ -256,10 +258,8 @@ public struct WordTable {
         if spillFailure == nil {
             do {
                 sorted = try WordRunMerge(files: files, diagnostics: diagnostics).merge(runs, into: spillFolder)
-            } catch let error as AtomicFile.WriteError {
-                spillFailure = error
             } catch {
-                spillFailure = AtomicFile.WriteError(path: spillFolder.path, reason: "\(error)")
+                spillFailure = writeError(error)
             }
         }
         guard let spillFailure else { return true }

@@ -18,7 +18,7 @@ public struct SpillingCounter: NGramSink {
     /// A counter for the count file `output`, spilling every `limit` n-grams.
     public init(output: String, limit: Int) {
         self.limit = max(limit, 1)
-        folder = "\(output)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        folder = AtomicFile.temporaryPath(beside: output)
     }
 
     /// The sorted files to merge so far: runs spilled and sorted count files added.

@@ -14,6 +14,11 @@ enum AtomicFile {
     /// and a random number.
     static let temporaryMarker = ".tmp-"
 
+    /// A new temporary name beside `path`: the marker, this process's number and a random number.
+    static func temporaryPath(beside path: String) -> String {
+        "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
     /// Whether `name` is that of a temporary file this type writes.
     static func isTemporary(_ name: String) -> Bool {
         guard let marker = name.range(of: temporaryMarker, options: .backwards) else { return false }
@@ -35,7 +40,7 @@ enum AtomicFile {
     static func write(to path: String, check: (String) throws -> Void = { _ in },
                       _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let path = try destination(path)
-        let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = temporaryPath(beside: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
         var ok = false

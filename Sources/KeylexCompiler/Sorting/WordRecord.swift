@@ -47,6 +47,24 @@ struct WordRecord {
         return record
     }
 
+    /// Writes the records that `produce` passes to the function it is given to a new run file at
+    /// `path`, through ``AtomicFile`` a megabyte at a time.
+    static func writeRun(to path: String, _ produce: (_ write: (WordRecord) throws -> Void) throws -> Void) throws {
+        try AtomicFile.write(to: path) { append in
+            var pending: [UInt8] = []
+            try withoutActuallyEscaping(append) { append in
+                try produce { record in
+                    record.append(to: &pending)
+                    if pending.count >= 1 << 20 {
+                        try append(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            try append(pending)
+        }
+    }
+
     /// Whether the record comes before `other`: by word (UTF-8 byte order is Unicode scalar order).
     func precedes(_ other: WordRecord) -> Bool { word.compareUTF8(other.word) < 0 }
 
@@ -58,7 +76,7 @@ struct WordRecord {
 /// a ``failure``, at bytes that are not a record or at a word out of order, so that whatever the
 /// file holds, what it gives is strictly increasing.
 final class WordRunReader {
-    private let file: UnsafeMutablePointer<FILE>?
+    private let input: FileInput?
     private var buffer: [UInt8]
     private var position = 0
     private var atEnd: Bool
@@ -68,20 +86,21 @@ final class WordRunReader {
 
     /// A reader of the run in `bytes`.
     init(bytes: [UInt8]) {
-        file = nil
+        input = nil
         buffer = bytes
         atEnd = true
     }
 
     /// A reader of the run in the file at `path`.
     init(path: String) throws(AtomicFile.WriteError) {
-        guard let file = fopen(path, "rb") else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
-        self.file = file
+        do throws(FileInput.Failure) {
+            input = try FileInput(path: path)
+        } catch {
+            throw AtomicFile.WriteError(path: path, reason: error.message.text)
+        }
         buffer = []
         atEnd = false
     }
-
-    deinit { if let file { fclose(file) } }
 
     /// The next record; `nil` at the end of the run or at the first problem.
     func next() -> WordRecord? {
@@ -107,45 +126,18 @@ final class WordRunReader {
     }
 
     private func refill() {
-        guard let file else { return }
+        guard let input else { return }
         buffer.removeFirst(position)
         position = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if read == 0 {
-            if ferror(file) != 0 { failure = String(cString: strerror(errno)) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { chunk.deallocate() }
+        do throws(FileInput.Failure) {
+            let read = try input.read(into: chunk)
+            atEnd = read == 0
+            buffer += chunk[..<read]
+        } catch {
+            failure = error.message.text
             atEnd = true
-        }
-        buffer += chunk[..<read]
-    }
-}
-
-/// Writes records to a new file a chunk at a time.
-final class WordRunWriter {
-    let path: String
-    private let file: UnsafeMutablePointer<FILE>
-    private var pending: [UInt8] = []
-
-    init(path: String) throws(AtomicFile.WriteError) {
-        guard let file = fopen(path, "wbx") else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
-        self.path = path
-        self.file = file
-    }
-
-    deinit { fclose(file) }
-
-    func write(_ record: WordRecord) throws(AtomicFile.WriteError) {
-        record.append(to: &pending)
-        if pending.count >= 1 << 20 { try flush() }
-    }
-
-    /// Writes what is pending and flushes the file.
-    func flush() throws(AtomicFile.WriteError) {
-        let count = pending.count
-        let written = pending.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        pending.removeAll(keepingCapacity: true)
-        guard written == count, fflush(file) == 0 else {
-            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -10,7 +10,7 @@ final class SpillFolder {
     private var files = 0
 
     init(beside base: String) {
-        path = "\(base)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        path = AtomicFile.temporaryPath(beside: base)
     }
 
     deinit { if made { try? FileManager.default.removeItem(atPath: path) } }
@@ -38,29 +38,30 @@ struct WordRunMerge {
         let readers = try runs.map { path throws in try WordRunReader(path: path) }
         var heap = RunHeap()
         for (run, reader) in readers.enumerated() { reader.next().map { heap.push($0, run: run) } }
-        let writer = try WordRunWriter(path: folder.newFile("merged"))
+        let path = try folder.newFile("merged")
         var alphabet = Alphabet()
         var count = 0
-        while case let (first, run)? = heap.pop() {
-            var record = first
-            readers[run].next().map { heap.push($0, run: run) }
-            while let top = heap.top, top.isSameWord(as: record), case let (repeated, again)? = heap.pop() {
-                readers[again].next().map { heap.push($0, run: again) }
-                if !repeated.quiet {
-                    diagnostics.report(location(of: repeated), .duplicateWord(repeated.word, earlier: location(of: record)))
+        try WordRecord.writeRun(to: path) { write in
+            while case let (first, run)? = heap.pop() {
+                var record = first
+                readers[run].next().map { heap.push($0, run: run) }
+                while let top = heap.top, top.isSameWord(as: record), case let (repeated, again)? = heap.pop() {
+                    readers[again].next().map { heap.push($0, run: again) }
+                    if !repeated.quiet {
+                        diagnostics.report(location(of: repeated), .duplicateWord(repeated.word, earlier: location(of: record)))
+                    }
+                    record.merge(repeated)
                 }
-                record.merge(repeated)
+                try write(record)
+                alphabet.add(record.word)
+                count += 1
             }
-            try writer.write(record)
-            alphabet.add(record.word)
-            count += 1
         }
-        try writer.flush()
         for (path, reader) in zip(runs, readers) {
             if let failure = reader.failure { throw AtomicFile.WriteError(path: path, reason: failure) }
             unlink(path)
         }
-        return SortedWords(path: writer.path, in: folder, count: count, alphabet: alphabet.scalars)
+        return SortedWords(path: path, in: folder, count: count, alphabet: alphabet.scalars)
     }
 
     private func location(of record: WordRecord) -> SourceLocation {
