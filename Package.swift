@@ -63,6 +63,11 @@ let package = Package(
             dependencies: ["KeylexRuntime"],
             path: "Benchmarks/NGramBench"
         ),
+        .executableTarget(
+            name: "keylex-keyboard-bench",
+            dependencies: ["KeylexRuntime"],
+            path: "Benchmarks/KeyboardBench"
+        ),
         .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),

@@ -1,4 +1,5 @@
-// Fuzz target `userwords`: loads the input as a user-words file, then changes and saves it.
+// Fuzz target `userwords`: loads the input as a user-words file, then changes and saves it, and
+// checks that it reads back as the words are.
 import Glibc
 import KeylexRuntime
 
@@ -12,7 +13,11 @@ public func fuzzUserWords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = user.learned.count + user.ignored.count + user.textReplacements.count
         try? user.learnWord("keylex")
         try? user.ignoreWord("helmet")
-        _ = try? UserDictionary(path: path)
+        try? user.learnPair("thank", "you")  // appended as a change line once the file has pairs
+        try? user.unlearnPair("thank", "goodness")
+        if let reread = try? UserDictionary(path: path), reread.snapshot != user.snapshot {
+            fatalError("the file does not read back as the words are")
+        }
     }
     unlink(path)
     return 0

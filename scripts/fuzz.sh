@@ -82,7 +82,12 @@ for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
         rm -rf "$dir/words.tsv" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" ;;
     userwords)
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
-        printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt" ;;
+        printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt"
+        # Version 4: pairs, then change lines with their own checksums.
+        text=$'keylex user dictionary 4\npair\tthank\tyou\t2\n'
+        local change=$'learned\tkeylex\t1' unpair=$'unpaired\tthank\tyou'
+        printf '%schecksum\t%s\nchange\t%s\t%s\nchange\t%s\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" \
+            "$(printf '%s' "$change" | crc32c)" "$change" "$(printf '%s' "$unpair" | crc32c)" "$unpair" > "$dir/user4.txt" ;;
     layout)
         cp layouts/en-US.xml layouts/de-CH.json layouts/he.xml "$dir/" 2>/dev/null || cp $(ls layouts/*.xml | head -n 3) "$dir/"
         # The shared document as a locale of its own: a complete document with the shipped theme.

@@ -53,9 +53,11 @@ import Testing
                 costs.maxEdits = edits
                 var expected: [Int: Float] = [:]
                 codes.withUnsafeBufferPointer { typedCodes in
-                    for (number, frequencyClass, word) in all where frequencyClass != DictionaryFormat.neverSuggestedClass {
-                        let cost = word.withUnsafeBufferPointer { engine.search.editCost($0, typedCodes, costs: costs, geometry: engine.geometry) }
-                        if cost <= costs.maxCost { expected[number] = cost }
+                    engine.search.withEditCosts(to: typedCodes, costs: costs, geometry: engine.geometry) { editCost in
+                        for (number, frequencyClass, word) in all where frequencyClass != DictionaryFormat.neverSuggestedClass {
+                            let cost = word.withUnsafeBufferPointer(editCost)
+                            if cost <= costs.maxCost { expected[number] = cost }
+                        }
                     }
                 }
                 var found: [Int: Float] = [:]

@@ -174,8 +174,8 @@ import Testing
         #expect(withoutIgnored.prefix(2) == ["heavens", "you"] && !withoutIgnored.contains("goodness"), "\(withoutIgnored)")
         try user.removeIgnoredWord("goodness")
 
-        // Saved as it changed: a restart reads the pairs back, under the version 3 header.
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("keylex user dictionary 3\n"))
+        // Saved as it changed: a restart reads the pairs back, under the version 4 header.
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("keylex user dictionary 4\n"))
         let restarted = try UserDictionary(path: path)
         #expect(restarted.learnedPairs == ["thank": ["goodness": 1, "heavens": 2]])
         #expect(Self.texts(SuggestionEngine(dictionary: dictionary, userDictionary: restarted), "thank ").prefix(2) == ["heavens", "goodness"])
@@ -186,6 +186,26 @@ import Testing
         // A damaged pair line is an error naming the line, not a trap.
         let bad = try TestSupport.write(Self.withChecksum("keylex user dictionary 3\npair\tthank\tyou\tmany\n"), "bad.txt", in: folder)
         #expect(throws: KeylexError.self) { try UserDictionary(path: bad) }
+    }
+
+    /// One word keeps at most `maxPairsPerWord` words learned after it, so that what a query reads
+    /// stays small however long the keyboard is used: a new pair replaces the least learned, and a
+    /// file with more (written by hand, or before the limit) loads the most learned.
+    @Test func aWordKeepsItsMostLearnedPairs() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let limit = UserDictionary.maxPairsPerWord
+        let user = try UserDictionary(path: folder + "/user.txt")
+        for i in 0..<limit { for _ in 0...(i % 3) { try user.learnPair("the", "w\(i)") } }
+        try user.learnPair("the", "newest")
+        let kept = try #require(user.learnedPairs["the"])
+        #expect(kept.count == limit && kept["newest"] == 1)
+        #expect(kept.values.filter { $0 == 1 }.count == (0..<limit).filter { $0 % 3 == 0 }.count)  // one of the once-learned went
+        #expect(try UserDictionary(path: folder + "/user.txt").learnedPairs["the"] == kept)
+
+        var text = "keylex user dictionary 3\n"
+        for i in 0...limit { text += "pair\tthe\tw\(i)\t\(i + 1)\n" }
+        let loaded = try UserDictionary(path: TestSupport.write(Self.withChecksum(text), "long.txt", in: folder))
+        #expect(loaded.learnedPairs["the"] == Dictionary(uniqueKeysWithValues: (1...limit).map { ("w\($0)", $0 + 1) }))
     }
 
     /// `text` followed by its checksum line, as a user-words file ends.

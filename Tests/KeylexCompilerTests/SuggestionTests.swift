@@ -1,5 +1,5 @@
 import Foundation
-import KeylexRuntime
+@testable import KeylexRuntime
 import Testing
 @testable import KeylexCompiler
 
@@ -145,6 +145,71 @@ import Testing
         #expect(throws: KeylexError.checksumMismatch(section: "user dictionary")) { try UserDictionary(path: path) }
         try Data(damaged.prefix(20)).write(to: URL(fileURLWithPath: path))
         #expect(throws: KeylexError.self) { try UserDictionary(path: path) }
+    }
+
+    /// Once the file has pairs, a change appends one checksummed line instead of writing every
+    /// entry again; the file reads back as the words are, is written whole again past
+    /// `maxChangeLines`, leaves out a last line cut short (and is written whole at the next change),
+    /// and is refused when an earlier change line is damaged.
+    @Test func changesAreAppendedAndReadBackUntilTheFileIsWrittenWhole() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder + "/user.txt"
+        let user = try UserDictionary(path: path)
+        func lines() throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") }
+        var changeLines: [Int] = []
+        for i in 0..<(2 * UserDictionary.maxChangeLines) {
+            switch i % 5 {
+            case 0: try user.learnPair("w\(i % 7)", "w\(i % 11)")
+            case 1: try user.learnWord("keylex\(i % 13)")
+            case 2: try user.ignoreWord("keylex\((i + 3) % 13)")
+            case 3: try user.addTextReplacement("phrase \(i)", shortcut: "s\(i % 9)")
+            default: try user.unlearnPair("w\(i % 7)", "w\((i + 1) % 11)")
+            }
+            if i % 97 == 0 { #expect(try UserDictionary(path: path).snapshot == user.snapshot, "after \(i) changes") }
+            changeLines.append(try lines().count { $0.hasPrefix("change\t") })
+        }
+        #expect(try lines().first == "keylex user dictionary 4")
+        #expect(changeLines.max() == UserDictionary.maxChangeLines)
+        #expect(zip(changeLines, changeLines.dropFirst()).contains { $0 > $1 })  // written whole again
+        #expect(try UserDictionary(path: path).snapshot == user.snapshot)
+
+        // A last change cut short is left out; the next change writes the file whole.
+        try user.learnPair("thank", "you")
+        try user.learnPair("thank", "goodness")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: path))
+        let cut = try UserDictionary(path: path)
+        #expect(cut.learnedPairs["thank"] == ["you": 1])
+        try cut.learnPair("thank", "heavens")
+        #expect(try !lines().contains { $0.hasPrefix("change\t") })
+        #expect(try UserDictionary(path: path).learnedPairs["thank"] == ["you": 1, "heavens": 1])
+
+        // A damaged change line before others is damage, not a cut: the file is refused.
+        try cut.learnPair("thank", "God")
+        try cut.learnPair("thank", "God")
+        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let firstChange = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("change\t".utf8)) })
+        bytes[firstChange + 12] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: KeylexError.checksumMismatch(section: "user dictionary")) { try UserDictionary(path: path) }
+        // Change lines belong to version 4 files only.
+        let old = NGramModelTests.withChecksum("keylex user dictionary 3\n") + UserDictionary.changeLine("learned\tkeylex\t1")
+        #expect(throws: KeylexError.self) { try UserDictionary(path: TestSupport.write(old, "old.txt", in: folder)) }
+    }
+
+    /// A learned word is offered for the typos the engine corrects elsewhere, its first letters
+    /// included (the cheap tests before the edit search keep them), and not for unrelated words.
+    @Test func learnedWordsAreCorrectedFromAnyOfTheirFirstLetters() throws {
+        let user = UserDictionary()
+        try user.learnWord("keylex")
+        try user.learnWord("zqxwvy")
+        let engine = try Self.engine(Self.small, user: user)
+        for typo in ["jeylex", "eylex", "ekylex", "keylx", "Keyl", "kéyl"] {
+            #expect(engine.suggestions(for: "so " + typo, count: 5).map(\.text).contains { $0.lowercased() == "keylex" }, "\(typo)")
+        }
+        for other in ["hello", "ab", "toe"] {
+            #expect(!engine.suggestions(for: "so " + other, count: 5).map(\.text).contains("keylex"), "\(other)")
+        }
     }
 
     /// One thread learns and ignores words while others ask for suggestions: every query sees the

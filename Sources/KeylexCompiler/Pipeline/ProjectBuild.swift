@@ -154,87 +154,82 @@ public struct ProjectBuild {
         let previous = BuildState.load(from: output)
         let state = force ? BuildState() : previous
         let corpusLocales = locales()
-        // What each locale is built from, fingerprinted from the bytes of its files.
-        var corpusPrints: [String: String] = [:]
-        for locale in corpusLocales { corpusPrints[locale.tag] = fingerprint(locale.inputs) }
         let layoutPrint = layouts.map(fingerprint(layouts:))
         // Unchanged layouts need not be read to know their locales.
         var layoutLocales = layoutPrint != nil && layoutPrint == state.layouts ? nil : readLayouts()
         let layoutTags = layoutLocales.map { Set($0.locales.keys) } ?? (layouts == nil ? [] : Set(state.layoutLocales))
-        let corpusTags = Set(corpusLocales.map(\.tag))
-        var inputPrints: [String: String] = [:]
-        for tag in corpusTags.union(layoutTags) {
-            var key = Fingerprint()
-            key.add(CompilerVersion.current)
-            key.add(Self.corpus(for: tag, among: corpusTags).flatMap { corpusPrints[$0] } ?? "-")
-            key.add(layoutTags.contains(tag) ? layoutPrint ?? "-" : "-")
-            inputPrints[tag] = key.hex
-        }
-        let upToDate = inputPrints.keys.filter { tag in
-            guard let entry = state.locales[tag], entry.inputs == inputPrints[tag],
-                  let bytes = FileManager.default.contents(atPath: bundlePath(tag)) else { return false }
-            return Fingerprint.of(bytes) == entry.output
-        }.sorted()
-        let stale = inputPrints.keys.filter { !upToDate.contains($0) }.sorted()
+        let plan = BuildPlan(corpusPrints: Dictionary(uniqueKeysWithValues: corpusLocales.map { ($0.tag, fingerprint($0.inputs)) }),
+                             layoutTags: layoutTags, layoutPrint: layoutPrint, state: state, output: output)
 
         // Read what the stale locales need, and check it all before writing anything.
-        let neededCorpora = Set(stale.compactMap { Self.corpus(for: $0, among: corpusTags) })
-        let tables = readCorpora(corpusLocales.filter { neededCorpora.contains($0.tag) })
-        if layoutLocales == nil && stale.contains(where: layoutTags.contains) { layoutLocales = readLayouts() }
-        let staleLayouts = stale.compactMap { layoutLocales?.locales[$0] }
-        checkTypable(staleLayouts, tables: tables, validator: layoutLocales?.validator)
+        let tables = readCorpora(corpusLocales.filter { plan.neededCorpora.contains($0.tag) })
+        if layoutLocales == nil && plan.stale.contains(where: layoutTags.contains) { layoutLocales = readLayouts() }
+        checkTypable(plan.stale.compactMap { layoutLocales?.locales[$0] }, tables: tables, validator: layoutLocales?.validator)
         guard !diagnostics.hasErrors else { return nil }
 
         try AtomicFile.createFolder(output)
         if lock == nil { lock = try BuildLock(directory: output) }
         lock?.removeLeftovers(in: output)
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
-                                  locales: state.locales.filter { upToDate.contains($0.key) })
+                                  locales: state.locales.filter { plan.upToDate.contains($0.key) })
+        let products = try writeBundles(plan, tables: tables, layouts: layoutLocales?.locales ?? [:], recording: &newState)
+        // Bundles of locales that no input defines any more go (with --force too).
+        for tag in previous.locales.keys where plan.inputPrints[tag] == nil {
+            try? FileManager.default.removeItem(atPath: Self.bundlePath(tag, in: output))
+        }
+        if newState != state || !products.isEmpty { try save(newState) }
+        withExtendedLifetime(lock) {}
+        return Outcome(products: products, upToDate: plan.upToDate)
+    }
+
+    /// Compiles the dictionary of each stale locale (once per corpus) and writes its bundle,
+    /// recording each in `state`.
+    private func writeBundles(_ plan: BuildPlan, tables: [String: (folder: String, table: WordTable)],
+                              layouts: [String: ResolvedLocale], recording state: inout BuildState) throws -> [Product] {
         var compiled: [String: CompiledDictionary] = [:]
         var products: [Product] = []
-        for (i, tag) in stale.enumerated() {
-            let corpus = Self.corpus(for: tag, among: corpusTags)
-            var dictionary: CompiledDictionary?
-            if let corpus, let entry = tables[corpus] {
-                if let done = compiled[corpus] {
-                    dictionary = done
-                } else {
-                    let start = Date()
-                    dictionary = DictionaryCompiler.compile(entry.table) { fraction in
-                        onProgress?("compiling \(corpus)", (Double(i) + fraction) / Double(stale.count))
-                    }
-                    onStage?("compiled \(corpus) (\(entry.table.count) words)", Date().timeIntervalSince(start))
-                }
-                compiled[corpus] = dictionary
+        for (i, tag) in plan.stale.enumerated() {
+            let corpus = plan.corpus(for: tag)
+            let dictionary = corpus.flatMap { corpus in
+                compiled[corpus] ?? tables[corpus].map { compile(corpus, $0.table, progress: (i, plan.stale.count)) }
             }
-            let locales = layoutLocales?.locales[tag].map { [$0] } ?? []
-            let path = bundlePath(tag)
-            onProgress?("writing \(path)", (Double(i) + 1) / Double(stale.count))
+            if let corpus { compiled[corpus] = dictionary }
+            let locales = layouts[tag].map { [$0] } ?? []
+            let path = Self.bundlePath(tag, in: output)
+            onProgress?("writing \(path)", (Double(i) + 1) / Double(plan.stale.count))
             let start = Date()
             let bytes = LayoutBuild.bundle(dictionary: dictionary, locales: locales)
             try write(bytes, to: path, dictionary: dictionary, locales: locales)
             onStage?("wrote and verified \(path) (\(bytes.count) bytes)", Date().timeIntervalSince(start))
-            newState.locales[tag] = BuildState.Entry(inputs: inputPrints[tag]!, output: Fingerprint.of(bytes))
+            state.locales[tag] = BuildState.Entry(inputs: plan.inputPrints[tag]!, output: Fingerprint.of(bytes))
             products.append(Product(locale: tag, path: path, wordCount: dictionary?.wordCount ?? 0,
                                     layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
                                     corpus: corpus.flatMap { tables[$0]?.folder }))
         }
-        // Bundles of locales that no input defines any more go (with --force too).
-        for tag in previous.locales.keys where inputPrints[tag] == nil {
-            try? FileManager.default.removeItem(atPath: bundlePath(tag))
-        }
-        if newState != state || !products.isEmpty {
-            do {
-                try newState.save(to: output)
-            } catch {
-                throw DictionaryBuild.OutputError(description: "\(output)/\(BuildState.fileName): \(error)")
-            }
-        }
-        withExtendedLifetime(lock) {}
-        return Outcome(products: products, upToDate: upToDate)
+        return products
     }
 
-    private func bundlePath(_ tag: String) -> String { (output as NSString).appendingPathComponent("\(tag).klx") }
+    /// The dictionary of `corpus`, compiled from `table`, as step `progress.step` of `progress.of`.
+    private func compile(_ corpus: String, _ table: WordTable, progress: (step: Int, of: Int)) -> CompiledDictionary {
+        let start = Date()
+        let dictionary = DictionaryCompiler.compile(table) { fraction in
+            onProgress?("compiling \(corpus)", (Double(progress.step) + fraction) / Double(progress.of))
+        }
+        onStage?("compiled \(corpus) (\(table.count) words)", Date().timeIntervalSince(start))
+        return dictionary
+    }
+
+    /// Records what this build wrote, for the next one.
+    private func save(_ state: BuildState) throws {
+        do {
+            try state.save(to: output)
+        } catch {
+            throw DictionaryBuild.OutputError(description: "\(output)/\(BuildState.fileName): \(error)")
+        }
+    }
+
+    /// Where the bundle of `tag` goes in the folder `output`.
+    static func bundlePath(_ tag: String, in output: String) -> String { (output as NSString).appendingPathComponent("\(tag).klx") }
 
     /// Writes a bundle atomically, once it reads back as compiled.
     private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale]) throws {

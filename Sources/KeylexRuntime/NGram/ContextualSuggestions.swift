@@ -117,28 +117,31 @@ extension SuggestionEngine {
         let least = model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context) + Self.contextCorrectionLead
         let letter = dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
         var spelled = 0
-        for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
-            guard let index else { continue }
-            let entries = level.entries(ofContext: index)
-            level.forEachEntry(in: level.firstEntry(atLeast: letter.lowerBound, in: entries)..<entries.upperBound) { _, other, code in
-                guard other < letter.upperBound, spelled < Self.maxContextCorrections else { return false }
-                if other != number, backoff + model.probability(code) >= least {
-                    spelled += 1
-                    addCorrection(other, of: typed, into: &candidates)
+        search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
+            for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
+                guard let index else { continue }
+                let entries = level.entries(ofContext: index)
+                level.forEachEntry(in: level.firstEntry(atLeast: letter.lowerBound, in: entries)..<entries.upperBound) { _, other, code in
+                    guard other < letter.upperBound, spelled < Self.maxContextCorrections else { return false }
+                    if other != number, backoff + model.probability(code) >= least {
+                        spelled += 1
+                        addCorrection(other, of: typed, editCost: editCost, into: &candidates)
+                    }
+                    return true
                 }
-                return true
             }
         }
     }
 
     /// Adds word `number` when it is within ``EditCosts/maxCost`` of `typed`, its edits made up for.
-    private func addCorrection(_ number: Int, of typed: UnsafeBufferPointer<UInt32>, into candidates: inout CandidateList) {
+    private func addCorrection(_ number: Int, of typed: UnsafeBufferPointer<UInt32>, editCost: (UnsafeBufferPointer<UInt32>) -> Float,
+                               into candidates: inout CandidateList) {
         let frequencyClass = dictionary.frequencyClass(at: number)
         guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord),
               let word = dictionary.word(at: number) else { return }
         let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
         guard codes.count == typed.count else { return }  // a longer word may be the typed one's completion
-        let cost = codes.withUnsafeBufferPointer { search.editCost($0, typed, costs: searchCosts, geometry: geometry) }
+        let cost = codes.withUnsafeBufferPointer(editCost)
         guard cost <= searchCosts.maxCost else { return }
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
         candidate.contextBonus = Float(frequencyClass) - candidate.score

@@ -218,24 +218,47 @@ public struct SuggestionEngine: Sendable {
     /// `-number - 1` of their candidates.
     private func addLearnedWords(_ typed: UnsafeBufferPointer<UInt32>, user: UserWords?, into candidates: inout CandidateList) -> [String] {
         guard let user, !user.learned.isEmpty else { return [] }
+        let maxEdits = searchCosts.maxEdits
         var words: [String] = []
-        for word in user.learned.keys.sorted() where !dictionary.contains(word) {
-            let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
-            let number = -(words.count + 1)
-            let frequencyClass = user.frequencyClass(of: word)
-            codes.withUnsafeBufferPointer { word in
-                if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
-                    let different = zip(word, typed).count { $0 != $1 }
-                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: Float(different) * costs.caseOrAccent, isCompletion: true))
+        search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
+            for word in user.learnedInOrder where mayMatch(word, typed, maxEdits: maxEdits) && !dictionary.contains(word) {
+                let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
+                let number = -(words.count + 1)
+                let frequencyClass = user.frequencyClass(of: word)
+                codes.withUnsafeBufferPointer { word in
+                    if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
+                        let different = zip(word, typed).count { $0 != $1 }
+                        candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: Float(different) * costs.caseOrAccent, isCompletion: true))
+                    }
+                    let cost = editCost(word)
+                    if cost <= costs.maxCost {
+                        candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false))
+                    }
                 }
-                let cost = search.editCost(word, typed, costs: searchCosts, geometry: geometry)
-                if cost <= costs.maxCost {
-                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false))
-                }
+                words.append(word)
             }
-            words.append(word)
         }
         return words
+    }
+
+    /// Whether a learned `word` could complete or correct `typed`, by cheap tests on its length and
+    /// first two letters (case and accents aside) before the edit search: a completion starts with
+    /// the typed first letter; a correction, within `maxEdits` letters of the typed length, keeps
+    /// one of the first two letters in place or one place away (a learned word whose first two
+    /// letters are both mistyped is not offered).
+    private func mayMatch(_ word: String, _ typed: UnsafeBufferPointer<UInt32>, maxEdits: Int) -> Bool {
+        let length = word.unicodeScalars.count
+        let correctable = abs(length - typed.count) <= maxEdits
+        guard length > typed.count || correctable else { return false }
+        guard let typedFirst = typed.first.map(dictionary.foldClass(ofCode:)) else { return true }
+        var scalars = word.unicodeScalars.makeIterator()
+        let fold = { (scalar: Unicode.Scalar) in dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: scalar)) }
+        guard let first = scalars.next().map(fold) else { return false }
+        if first == typedFirst { return true }
+        guard correctable else { return false }
+        let second = scalars.next().map(fold)
+        let typedSecond = typed.count > 1 ? dictionary.foldClass(ofCode: typed[1]) : nil
+        return second == typedSecond || first == typedSecond || second == typedFirst
     }
 
     /// Whether the dictionary (as typed, or in lower case) or the user knows `typed`, alone or as

@@ -11,9 +11,12 @@ import Darwin
 /// text replacements (`omw` → `On my way!`), and word pairs the user accepted (predicted first
 /// after their first word, ahead of the n-gram model's).
 ///
-/// With a path, every change is saved at once, atomically: the file is written beside the old one,
-/// flushed, and renamed over it, so a crash leaves the old file or the new one, never a mix. The
-/// file ends with a CRC32C of its contents, so a damaged file is refused rather than half read.
+/// With a path, every change is saved at once. The file is written whole atomically (beside the old
+/// one, flushed, renamed over it, so a crash leaves the old file or the new one, never a mix), its
+/// entries followed by a CRC32C of them, so a damaged file is refused rather than half read. Once
+/// it has learned pairs (version 4), a change appends one line, with a CRC32C of its own, instead
+/// of writing every entry again; after ``maxChangeLines`` of them the file is written whole again.
+/// A last change line cut short by a crash is left out when the file is read.
 ///
 /// Safe to use from several threads: changes are serialised by a lock, and readers (a
 /// ``SuggestionEngine`` query) take a ``snapshot``, which later changes leave as it was.
@@ -23,6 +26,10 @@ public final class UserDictionary: @unchecked Sendable {
     private let lock = Lock()
     /// Where the words are saved, if anywhere.
     public let path: String?
+    /// How many change lines the file has after its checksum; `nil` when none may be appended (no
+    /// file yet, an older version, a last line cut short): the next change writes the file whole.
+    /// Guarded by `lock`.
+    private var changeLines: Int?
 
     /// The words as they are now; later changes do not alter it.
     public var snapshot: UserWords { lock.locked { words } }
@@ -36,11 +43,11 @@ public final class UserDictionary: @unchecked Sendable {
     /// The word pairs learned: the words learned after each word, and how many times each.
     public var learnedPairs: [String: [String: Int]] { snapshot.pairs }
 
-    /// The first line of the file: version 3 when it has learned pairs, else 2 (which version 2
-    /// readers read too); version 1 files (no text replacements) are read as well.
-    private static let header = "keylex user dictionary 3"
-    private static let headerVersion2 = "keylex user dictionary 2"
-    private static let headerVersion1 = "keylex user dictionary 1"
+    /// The first line of the file: version 4 when it has learned pairs (and may have change lines),
+    /// else 2 (which version 2 readers read too); versions 1 (no text replacements) and 3 (pairs,
+    /// no change lines) are read as well.
+    private static let versions = ["keylex user dictionary 1": 1, "keylex user dictionary 2": 2,
+                                   "keylex user dictionary 3": 3, "keylex user dictionary 4": 4]
 
     /// An empty dictionary kept in memory only.
     public init() {
@@ -52,7 +59,7 @@ public final class UserDictionary: @unchecked Sendable {
     public init(path: String) throws(KeylexError) {
         self.path = path
         guard let bytes = try Self.read(path) else { return }
-        words = try Self.load(bytes)
+        (words, changeLines) = try Self.load(bytes)
     }
 
     public func hasLearnedWord(_ word: String) -> Bool { snapshot.hasLearnedWord(word) }
@@ -62,28 +69,23 @@ public final class UserDictionary: @unchecked Sendable {
     public func learnWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
         try change { words in
-            words.learned[word] = min(words.learned[word, default: 0], Self.maxTimes - 1) + 1
-            words.ignored.remove(word)
-            return true
+            let times = min(words.learned[word, default: 0], Self.maxTimes - 1) + 1
+            return words.apply(["learned", word[...], "\(times)"][...], change: true) ? ["learned\t\(word)\t\(times)"] : []
         }
     }
 
     public func unlearnWord(_ word: String) throws(KeylexError) {
-        try change { $0.learned.removeValue(forKey: word) != nil }
+        try change { $0.learned.removeValue(forKey: word) != nil ? ["unlearned\t\(word)"] : [] }
     }
 
     /// Never suggests `word` again (and forgets it if it was learned).
     public func ignoreWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        try change { words in
-            words.ignored.insert(word)
-            words.learned.removeValue(forKey: word)
-            return true
-        }
+        try change { words in words.apply(["ignored", word[...]][...], change: true) ? ["ignored\t\(word)"] : [] }
     }
 
     public func removeIgnoredWord(_ word: String) throws(KeylexError) {
-        try change { $0.ignored.remove(word) != nil }
+        try change { $0.ignored.remove(word) != nil ? ["unignored\t\(word)"] : [] }
     }
 
     /// Adds (or changes) a text replacement: typing `shortcut` offers `phrase`, applied on space.
@@ -91,12 +93,12 @@ public final class UserDictionary: @unchecked Sendable {
         guard Self.isStorable(shortcut), Self.isStorable(phrase), !shortcut.contains(" ") else { return }
         try change { words in
             words.textReplacements[shortcut] = phrase
-            return true
+            return ["replacement\t\(shortcut)\t\(phrase)"]
         }
     }
 
     public func removeTextReplacement(shortcut: String) throws(KeylexError) {
-        try change { $0.textReplacements.removeValue(forKey: shortcut) != nil }
+        try change { $0.textReplacements.removeValue(forKey: shortcut) != nil ? ["unreplaced\t\(shortcut)"] : [] }
     }
 
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
@@ -108,29 +110,54 @@ public final class UserDictionary: @unchecked Sendable {
     public func learnPair(_ previous: String, _ word: String) throws(KeylexError) {
         guard Self.isStorable(previous), Self.isStorable(word), !previous.contains(" "), !word.contains(" ") else { return }
         try change { words in
-            words.pairs[previous, default: [:]][word] = min(words.pairs[previous]?[word] ?? 0, Self.maxTimes - 1) + 1
-            return true
+            var next = words.pairs[previous, default: [:]]
+            let times = min(next[word] ?? 0, Self.maxTimes - 1) + 1
+            next[word] = times
+            var lines = ["pair\t\(previous)\t\(word)\t\(times)"]
+            if next.count > Self.maxPairsPerWord, let weakest = UserWords.ranked(next).last(where: { $0 != word }) {
+                next.removeValue(forKey: weakest)
+                lines.append("unpaired\t\(previous)\t\(weakest)")
+            }
+            words.pairs[previous] = next
+            return lines
         }
     }
 
     /// Forgets the pair `previous` `word`.
     public func unlearnPair(_ previous: String, _ word: String) throws(KeylexError) {
         try change { words in
-            guard words.pairs[previous]?.removeValue(forKey: word) != nil else { return false }
-            if words.pairs[previous]?.isEmpty == true { words.pairs.removeValue(forKey: previous) }
-            return true
+            guard words.pairs[previous]?[word] != nil else { return [] }
+            _ = words.apply(["unpaired", previous[...], word[...]][...], change: true)
+            return ["unpaired\t\(previous)\t\(word)"]
         }
     }
 
     /// How many times a word counts as learned at most (more would not rank it higher).
     public static let maxTimes = 1_000
 
-    /// Applies `body` to the words under the lock and, when it says it changed them, saves them
-    /// before the lock is released (so saves are never interleaved and the file ends as the last change left it).
-    private func change(_ body: (inout UserWords) -> Bool) throws(KeylexError) {
+    /// How many words are kept as learned after one word: a new pair past that replaces the least
+    /// learned of the others, so that what a query reads after a word stays small.
+    public static let maxPairsPerWord = 16
+
+    /// How many change lines the file may have before it is written whole again.
+    public static let maxChangeLines = 1_000
+
+    /// Applies `body` to the words under the lock and, when it gives change lines (what it changed),
+    /// saves them before the lock is released (so saves are never interleaved and the file ends
+    /// as the last change left it): appended to the file when it takes change lines, else in a file
+    /// written whole.
+    private func change(_ body: (inout UserWords) -> [String]) throws(KeylexError) {
         try lock.locked { () throws(KeylexError) in
-            guard body(&words) else { return }
-            try Self.save(words, to: path)
+            let lines = body(&words)
+            guard !lines.isEmpty else { return }
+            words.sortLearned()
+            guard let path else { return }
+            if let count = changeLines, count + lines.count <= Self.maxChangeLines, !words.pairs.isEmpty, Self.append(lines, to: path) {
+                changeLines = count + lines.count
+            } else {
+                try Self.save(words, to: path)
+                changeLines = words.pairs.isEmpty ? nil : 0
+            }
         }
     }
 
@@ -144,9 +171,10 @@ public final class UserDictionary: @unchecked Sendable {
 
     /// The file's text: a header, `learned<TAB>word<TAB>times`, `ignored<TAB>word`,
     /// `replacement<TAB>shortcut<TAB>phrase` and `pair<TAB>previous<TAB>word<TAB>times` lines in
-    /// sorted order, and `checksum<TAB>` with the CRC32C of everything before it in hex.
+    /// sorted order, and `checksum<TAB>` with the CRC32C of everything before it in hex. Change
+    /// lines may follow (see ``changeLine(_:)``).
     static func fileContents(_ words: UserWords) -> [UInt8] {
-        var text = (words.pairs.isEmpty ? Self.headerVersion2 : Self.header) + "\n"
+        var text = "keylex user dictionary \(words.pairs.isEmpty ? 2 : 4)\n"
         for (word, times) in words.learned.sorted(by: { $0.key < $1.key }) { text += "learned\t\(word)\t\(times)\n" }
         for word in words.ignored.sorted() { text += "ignored\t\(word)\n" }
         for (shortcut, phrase) in words.textReplacements.sorted(by: { $0.key < $1.key }) { text += "replacement\t\(shortcut)\t\(phrase)\n" }
@@ -158,34 +186,68 @@ public final class UserDictionary: @unchecked Sendable {
         return bytes
     }
 
-    private static func load(_ bytes: [UInt8]) throws(KeylexError) -> UserWords {
+    /// The words of a file, and how many change lines it has when more may be appended.
+    private static func load(_ bytes: [UInt8]) throws(KeylexError) -> (UserWords, changeLines: Int?) {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        guard let first = lines.first, [header, headerVersion2, headerVersion1].contains(String(first)),
-              let last = lines.last, last.hasPrefix("checksum\t") else {
+        let complete = lines.last == ""  // the file ends with a line break
+        if complete { lines.removeLast() }
+        guard let first = lines.first, let version = versions[String(first)],
+              let end = lines.firstIndex(where: { $0.hasPrefix("checksum\t") }) else {
             throw .malformed("user dictionary: header or checksum missing")
         }
-        let checked = bytes.count - last.utf8.count - 1
-        guard UInt32(last.dropFirst("checksum\t".count), radix: 16) == CRC32C.checksum(Array(bytes[..<checked])) else {
+        let checked = lines[..<end].reduce(0) { $0 + $1.utf8.count + 1 }
+        guard UInt32(lines[end].dropFirst("checksum\t".count), radix: 16) == CRC32C.checksum(Array(bytes[..<checked])) else {
             throw .checksumMismatch(section: "user dictionary")
         }
         var words = UserWords()
-        for line in lines.dropFirst().dropLast() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count == 3, fields[0] == "learned", let times = Int(fields[2]), times > 0 {
-                words.learned[String(fields[1])] = min(times, maxTimes)
-            } else if fields.count == 2, fields[0] == "ignored" {
-                words.ignored.insert(String(fields[1]))
-            } else if fields.count == 3, fields[0] == "replacement", !fields[1].isEmpty, !fields[2].isEmpty {
-                words.textReplacements[String(fields[1])] = String(fields[2])
-            } else if fields.count == 4, fields[0] == "pair", !fields[1].isEmpty, !fields[2].isEmpty, let times = Int(fields[3]), times > 0 {
-                words.pairs[String(fields[1]), default: [:]][String(fields[2])] = min(times, maxTimes)
-            } else {
+        for line in lines[1..<end] {
+            guard words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: false) else {
                 throw .malformed("user dictionary line '\(line)'")
             }
         }
-        return words
+        let changes = lines[(end + 1)...]
+        guard version >= 4 || changes.isEmpty else { throw .malformed("user dictionary: lines after the checksum") }
+        var appendable = complete && version >= 4
+        for index in changes.indices {
+            guard let entry = verifiedChange(changes[index]), words.apply(entry, change: true) else {
+                // A last line cut short (a crash while appending) is left out; any other is damage.
+                guard index == changes.indices.last else { throw .checksumMismatch(section: "user dictionary") }
+                appendable = false
+                break
+            }
+        }
+        for (previous, next) in words.pairs where next.count > maxPairsPerWord {
+            words.pairs[previous] = Dictionary(uniqueKeysWithValues: UserWords.ranked(next).prefix(maxPairsPerWord).map { ($0, next[$0]!) })
+            appendable = false  // what is read is not what the file says: the next change writes it whole
+        }
+        words.sortLearned()
+        return (words, appendable ? changes.count : nil)
+    }
+
+    /// A change line: `change<TAB>`, the CRC32C of `entry` in hex, a tab and `entry` (a line of the
+    /// file's entries, or `unlearned<TAB>word`, `unignored<TAB>word`, `unreplaced<TAB>shortcut`,
+    /// `unpaired<TAB>previous<TAB>word`).
+    static func changeLine(_ entry: String) -> String {
+        "change\t\(String(CRC32C.checksum(Array(entry.utf8)), radix: 16))\t\(entry)\n"
+    }
+
+    /// The fields of a change line's entry when its checksum holds.
+    private static func verifiedChange(_ line: Substring) -> ArraySlice<Substring>? {
+        let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == "change", let checksum = UInt32(fields[1], radix: 16),
+              checksum == CRC32C.checksum(Array(fields[2].utf8)) else { return nil }
+        return fields[2].split(separator: "\t", omittingEmptySubsequences: false)[...]
+    }
+
+    /// Appends the change lines of `entries` to the file at `path` in one write; `false` when
+    /// that failed (the caller then writes the file whole, which also drops a partial line).
+    private static func append(_ entries: [String], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(entries.map(changeLine).joined().utf8)
+        return bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) } == bytes.count
     }
 
     /// The file's bytes, or `nil` when it does not exist yet.
@@ -241,6 +303,8 @@ public final class UserDictionary: @unchecked Sendable {
 public struct UserWords: Sendable, Equatable {
     /// Learned words and how many times each was learned.
     public internal(set) var learned: [String: Int] = [:]
+    /// The keys of ``learned`` in order, sorted when they change rather than on every query.
+    private(set) var learnedInOrder: [String] = []
     /// Words never to suggest.
     public internal(set) var ignored: Set<String> = []
     /// Text replacements by shortcut.
@@ -250,6 +314,41 @@ public struct UserWords: Sendable, Equatable {
 
     public func hasLearnedWord(_ word: String) -> Bool { learned[word] != nil }
 
+    /// Sorts ``learnedInOrder`` again when a word was learned or forgotten (one at a time).
+    mutating func sortLearned() {
+        if learned.count != learnedInOrder.count { learnedInOrder = learned.keys.sorted() }
+    }
+
+    /// Applies one line of a user-words file (its tab-separated fields): an entry, or with
+    /// `change` a change line's entry too. `false` when the fields are not a line of that kind.
+    mutating func apply(_ fields: ArraySlice<Substring>, change: Bool) -> Bool {
+        let kind = fields.first ?? ""
+        let values = fields.dropFirst().map(String.init)
+        switch (kind, values.count) {
+        case ("learned", 2):
+            guard let times = Int(values[1]), times > 0 else { return false }
+            learned[values[0]] = min(times, UserDictionary.maxTimes)
+            ignored.remove(values[0])
+        case ("ignored", 1):
+            ignored.insert(values[0])
+            learned.removeValue(forKey: values[0])
+        case ("replacement", 2) where !values[0].isEmpty && !values[1].isEmpty:
+            textReplacements[values[0]] = values[1]
+        case ("pair", 3) where !values[0].isEmpty && !values[1].isEmpty:
+            guard let times = Int(values[2]), times > 0 else { return false }
+            pairs[values[0], default: [:]][values[1]] = min(times, UserDictionary.maxTimes)
+        case ("unlearned", 1) where change: learned.removeValue(forKey: values[0])
+        case ("unignored", 1) where change: ignored.remove(values[0])
+        case ("unreplaced", 1) where change: textReplacements.removeValue(forKey: values[0])
+        case ("unpaired", 2) where change:
+            pairs[values[0]]?.removeValue(forKey: values[1])
+            if pairs[values[0]]?.isEmpty == true { pairs.removeValue(forKey: values[0]) }
+        default:
+            return false
+        }
+        return true
+    }
+
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
     public func textReplacement(for typed: String) -> String? {
         textReplacements[typed] ?? textReplacements[typed.lowercased()]
@@ -258,8 +357,12 @@ public struct UserWords: Sendable, Equatable {
     /// The words learned after `previous` (as written, else in lower case), most often learned
     /// first, then in order.
     public func wordsLearned(after previous: Substring) -> [String] {
-        let next = pairs[String(previous)] ?? pairs[previous.lowercased()] ?? [:]
-        return next.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
+        Self.ranked(pairs[String(previous)] ?? pairs[previous.lowercased()] ?? [:])
+    }
+
+    /// The words of `next`, most often learned first, then in order.
+    static func ranked(_ next: [String: Int]) -> [String] {
+        next.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     }
 
     /// The frequency class a learned word ranks with: 200 once learned, 5 more each time after,

@@ -1,0 +1,179 @@
+// Keyboard-process benchmark: what one keyboard extension costs while someone types.
+//
+//     keylex-keyboard-bench BUNDLE.klx TEXT.txt WORDS USER-WORDS-FILE
+//
+// Opens the bundle as a keyboard does (the suggestion engine on its phone layout, a user dictionary
+// saved in USER-WORDS-FILE), then types the first WORDS words of TEXT a character at a time, with
+// a space after each word, asking for three suggestions after every keystroke, as KeyboardKit's
+// autocomplete does on every text change. After each word it learns the pair (previous word, word)
+// and, when the dictionary lacks the word, the word itself: the user kept what they typed.
+// Prints one JSON object: latencies of the suggestion calls and of learning, and the process's
+// resident memory (from /proc/self) before opening, at its peak, and the bundle's resident pages,
+// and its anonymous memory (heap and stacks) before opening and at its peak.
+//
+// No Foundation: the process holds what a keyboard using KeylexRuntime would hold.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import KeylexRuntime
+
+/// Microseconds since some fixed moment.
+func microseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
+/// The lines of a /proc file.
+func procLines(_ path: String) -> [String] {
+    guard let file = fopen(path, "r") else { return [] }
+    defer { fclose(file) }
+    var lines: [String] = []
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        lines.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return lines
+}
+
+/// A field of /proc/self/status in kB (`VmRSS`, `VmHWM`).
+func statusKB(_ field: String) -> Int {
+    for line in procLines("/proc/self/status") where line.hasPrefix(field + ":") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+    return 0
+}
+
+/// The resident kB of the mappings of the file at `path` (the bundle's pages in memory).
+func mappedResidentKB(_ path: String) -> Int {
+    guard let resolved = realpath(path, nil) else { return 0 }
+    let name = String(cString: resolved)
+    free(resolved)
+    var inMapping = false
+    var total = 0
+    for line in procLines("/proc/self/smaps") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        if fields.first?.contains("-") == true, fields.count >= 5 {
+            inMapping = line.hasSuffix(" " + name + "\n")
+        } else if inMapping, fields.first == "Rss:", fields.count >= 2 {
+            total += Int(fields[1]) ?? 0
+        }
+    }
+    return total
+}
+
+/// The whole file at `path` as text.
+func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return String(validating: bytes, as: UTF8.self)
+}
+
+/// Prints `message` on standard error and exits with `status`.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+/// The latencies' p50, p99 and maximum as JSON members named after `name`.
+func summary(_ name: String, _ values: [Double]) -> String {
+    let sorted = values.sorted()
+    let format = { (value: Double) in String(Double(Int(value * 10)) / 10) }
+    return "\"\(name)P50\": \(format(percentile(sorted, 0.5))), \"\(name)P99\": \(format(percentile(sorted, 0.99))), \"\(name)Max\": \(format(sorted.last ?? 0))"
+}
+
+/// The word in a token of the text: without the punctuation before and after it.
+func trimmed(_ token: Substring) -> String {
+    let isWordScalar = { (c: Character) in c.isLetter || c.isNumber }
+    guard let start = token.firstIndex(where: isWordScalar), let end = token.lastIndex(where: isWordScalar) else { return "" }
+    return String(token[start...end])
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 5, let wordLimit = Int(arguments[3]), let text = readText(arguments[2]) else {
+    fail("usage: keylex-keyboard-bench BUNDLE TEXT WORDS USER-WORDS-FILE", status: 2)
+}
+let bundlePath = arguments[1]
+unlink(arguments[4])
+let baselineKB = statusKB("VmRSS")
+let baselineAnonymousKB = statusKB("RssAnon")
+let openStart = microseconds()
+let user: UserDictionary
+let engine: SuggestionEngine
+do {
+    user = try UserDictionary(path: arguments[4])
+    engine = try SuggestionEngine(contentsOf: bundlePath, userDictionary: user)
+} catch {
+    fail("\(bundlePath): \(error)")
+}
+let openMicroseconds = microseconds() - openStart
+
+var suggestionLatencies: [Double] = []
+var learnLatencies: [Double] = []
+var document = ""
+var previous: String?
+var words = 0, keystrokes = 0, autocorrections = 0, learnedWords = 0
+/// The most anonymous memory (heap and stacks: what is the process's own, not a file's or a
+/// library's pages), sampled every 100 words.
+var peakAnonymousKB = 0
+var sink = 0
+for token in text.split(whereSeparator: \.isWhitespace).prefix(wordLimit) {
+    var last: [Suggestion] = []
+    for character in token {
+        document.append(character)
+        let start = microseconds()
+        last = engine.suggestions(for: document, count: 3)
+        suggestionLatencies.append(microseconds() - start)
+        keystrokes += 1
+        sink &+= last.count
+    }
+    if last.contains(where: \.isAutocorrect) { autocorrections += 1 }
+    document.append(" ")
+    let start = microseconds()
+    sink &+= engine.suggestions(for: document, count: 3).count
+    suggestionLatencies.append(microseconds() - start)
+    keystrokes += 1
+    words += 1
+    let word = trimmed(token)
+    if !word.isEmpty {
+        let start = microseconds()
+        do {
+            if !engine.dictionary.contains(word) && !engine.dictionary.contains(word.lowercased()) {
+                try user.learnWord(word)
+                learnedWords += 1
+            }
+            if let previous { try user.learnPair(previous, word) }
+        } catch {
+            fail("\(arguments[4]): \(error)")
+        }
+        learnLatencies.append(microseconds() - start)
+    }
+    previous = word.isEmpty ? nil : word
+    // The text before the cursor that a keyboard sees is bounded (the paragraph, about a screen).
+    if document.utf8.count > 600 { document = String(document.suffix(300)) }
+    if words % 100 == 0 { peakAnonymousKB = max(peakAnonymousKB, statusKB("RssAnon")) }
+}
+peakAnonymousKB = max(peakAnonymousKB, statusKB("RssAnon"))
+let peakKB = statusKB("VmHWM")
+let mappedKB = mappedResidentKB(bundlePath)
+var info = stat()
+let fileBytes = stat(bundlePath, &info) == 0 ? Int(info.st_size) : 0
+print("""
+{"words": \(words), "keystrokes": \(keystrokes), "autocorrections": \(autocorrections), "learnedWords": \(learnedWords), \
+"openMicroseconds": \(Int(openMicroseconds)), \(summary("suggestion", suggestionLatencies)), \(summary("learn", learnLatencies)), \
+"baselineKB": \(baselineKB), "baselineAnonymousKB": \(baselineAnonymousKB), "peakAnonymousKB": \(peakAnonymousKB), "peakKB": \(peakKB), "mappedResidentKB": \(mappedKB), "fileBytes": \(fileBytes), "sink": \(sink % 2)}
+""")

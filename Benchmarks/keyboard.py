@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""A keyboard process per shipped locale: suggestion latency and peak memory while typing.
+
+    swift build -c release && .build/release/keylex build
+    python3 Benchmarks/keyboard.py [--words 10000] [--only en-US] [--markdown docs/BENCHMARKS.md]
+
+For every bundle of build/ of a layout locale that has a dictionary, `keylex-keyboard-bench` (Benchmarks/KeyboardBench/)
+opens it as a keyboard extension would and types WORDS words of text a character at a time, asking
+for suggestions after every keystroke and learning what was typed. The text is real where Debian
+packages it for the locale's language: the fortune cookies of `fortunes`, `fortunes-de`, `-es`,
+`-it`, `-pl`, `-ru`, `-cs`, `-bg` and `-br` (Portuguese), shuffled by fortune with a fixed seed.
+Elsewhere it is words drawn from the locale's own shipped word list, weighted by their frequency
+(2^(f/12) for an AOSP f, the count for a TSV list): real words, but not in a real order, so the
+next-word model sees few contexts it knows. Prints a Markdown table (and replaces the part between
+the `<!-- keyboard -->` markers of --markdown).
+"""
+import argparse
+import gzip
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, ".build", "release", "keylex-keyboard-bench")
+FORTUNES = {"en": "fortunes", "de": "fortunes-de", "es": "fortunes-es", "it": "fortunes-it", "pl": "fortunes-pl",
+            "ru": "fortunes-ru", "cs": "fortunes-cs", "bg": "fortunes-bg", "pt": "fortunes-br"}
+
+
+def fortune_texts(package):
+    """The fortunes of a Debian package, as a list of texts; [] when it is not installed."""
+    try:
+        listing = subprocess.run(["dpkg", "-L", package], capture_output=True, text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    files = sorted(p for p in listing if "/games/fortunes" in p and os.path.isfile(p)
+                   and not p.endswith(".dat") and not os.path.islink(p))
+    files = [p for p in files if not (p + ".u8") in files]  # the UTF-8 copy when there is one
+    texts = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                texts += [t.strip() for t in re.split(r"^%$", f.read(), flags=re.M) if t.strip()]
+        except UnicodeDecodeError:
+            continue  # an old 8-bit file: left out
+    return texts
+
+
+def corpus_words(folder):
+    """(word, weight) of a shipped word list."""
+    pairs = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.endswith(".combined.gz"):
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                for line in f:
+                    m = re.match(r"^ word=([^,]+),f=(\d+)", line)
+                    if m and "not_a_word=true" not in line and "possibly_offensive=true" not in line:
+                        pairs.append((m.group(1), 2 ** (int(m.group(2)) / 12)))
+        elif name.endswith(".tsv"):
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    fields = line.rstrip("\n").split("\t")
+                    if not line.startswith("#") and len(fields) == 2 and fields[1].isdigit():
+                        pairs.append((fields[0], int(fields[1])))
+    return pairs
+
+
+def corpus_folder(tag):
+    """The corpus a locale's bundle is built from: its own folder or its nearest parent's."""
+    parts = tag.split("-")
+    while parts:
+        folder = os.path.join(ROOT, "corpora", "-".join(parts))
+        if os.path.isdir(folder):
+            return folder
+        parts.pop()
+    return None
+
+
+def text_for(tag, words):
+    """(source name, text) to type for locale `tag`."""
+    language = tag.split("-")[0]
+    if language in FORTUNES:
+        texts = fortune_texts(FORTUNES[language])
+        random.Random(0).shuffle(texts)
+        tokens = " ".join(texts).split()
+        if len(tokens) >= words:
+            return FORTUNES[language], " ".join(tokens[:words])
+    folder = corpus_folder(tag)
+    pairs = corpus_words(folder) if folder else []
+    if not pairs:
+        return None, None
+    drawn = random.Random(0).choices([w for w, _ in pairs], weights=[c for _, c in pairs], k=words)
+    return "words of " + os.path.relpath(folder, ROOT), " ".join(drawn)
+
+
+def run(bundle, text, words):
+    with tempfile.TemporaryDirectory() as folder:
+        text_path = os.path.join(folder, "text.txt")
+        with open(text_path, "w", encoding="utf-8") as f:
+            f.write(text)
+        done = subprocess.run([BENCH, bundle, text_path, str(words), os.path.join(folder, "user-words")],
+                              capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"{bundle}: {done.stderr.strip()}", file=sys.stderr)
+        return None
+    return json.loads(done.stdout)
+
+
+def table(rows):
+    mib = lambda kb: f"{kb / 1024:.1f}"
+    lines = ["| locale | text | keystrokes | suggestion p50 / p99 / max µs | learning p50 / p99 / max µs | open µs "
+             "| bundle MiB | its pages resident MiB | peak RSS MiB | peak RSS − bundle pages MiB | anonymous before → peak MiB |",
+             "|---|---|---:|---|---|---:|---:|---:|---:|---:|---|"]
+    for tag, source, r in rows:
+        lines.append(f"| {tag} | {source} | {r['keystrokes']:,} | {r['suggestionP50']:.0f} / {r['suggestionP99']:.0f} / "
+                     f"{r['suggestionMax']:.0f} | {r['learnP50']:.0f} / {r['learnP99']:.0f} / {r['learnMax']:.0f} "
+                     f"| {r['openMicroseconds']:,} | {r['fileBytes'] / 2**20:.1f} | {mib(r['mappedResidentKB'])} "
+                     f"| {mib(r['peakKB'])} | {mib(r['peakKB'] - r['mappedResidentKB'])} "
+                     f"| {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--words", type=int, default=10_000)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--only", action="append", help="a locale (repeatable)")
+    parser.add_argument("--markdown", help="a file whose <!-- keyboard --> part to replace")
+    args = parser.parse_args()
+    if not os.path.exists(BENCH):
+        sys.exit("build it first: swift build -c release --product keylex-keyboard-bench")
+    rows = []
+    for name in sorted(os.listdir(args.build)):
+        tag = name.removesuffix(".klx")
+        if not name.endswith(".klx") or (args.only and tag not in args.only):
+            continue
+        if not any(os.path.exists(os.path.join(ROOT, "layouts", tag + ext)) for ext in (".xml", ".json")):
+            continue  # a dictionary without a keyboard (bg.klx beside bg-BG.klx)
+        source, text = text_for(tag, args.words)
+        if text is None:
+            continue  # a keyboard without a word list: no suggestions to time
+        result = run(os.path.join(args.build, name), text, args.words)
+        if result:
+            rows.append((tag, source, result))
+            print(tag, json.dumps(result), file=sys.stderr)
+    output = table(rows)
+    print(output)
+    if args.markdown:
+        with open(args.markdown, encoding="utf-8") as f:
+            document = f.read()
+        marked = re.compile(r"<!-- keyboard -->.*<!-- /keyboard -->", re.S)
+        if not marked.search(document):
+            sys.exit(f"{args.markdown}: no <!-- keyboard --> markers")
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(marked.sub(lambda _: f"<!-- keyboard -->\n{output}\n<!-- /keyboard -->", document))
+
+
+if __name__ == "__main__":
+    main()
