@@ -36,16 +36,20 @@ def fortune_texts(package):
         listing = subprocess.run(["dpkg", "-L", package], capture_output=True, text=True, check=True).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         return []
-    files = sorted(p for p in listing if "/games/fortunes" in p and os.path.isfile(p)
-                   and not p.endswith(".dat") and not os.path.islink(p))
-    files = [p for p in files if not (p + ".u8") in files]  # the UTF-8 copy when there is one
+    files = {p for p in listing if "/games/fortunes" in p and os.path.isfile(p) and not p.endswith(".dat")
+             and not os.path.islink(p)}  # fortunes-cs links cz/ to cs/
     texts = []
-    for path in files:
-        try:
-            with open(path, encoding="utf-8") as f:
-                texts += [t.strip() for t in re.split(r"^%$", f.read(), flags=re.M) if t.strip()]
-        except UnicodeDecodeError:
-            continue  # an old 8-bit file: left out
+    for base in sorted({p.removesuffix(".u8") for p in files}):
+        # The UTF-8 copy (.u8) when there is a non-empty one (fortunes-pl's are empty), else the file.
+        for path in [base + ".u8", base]:
+            if path not in files or os.path.getsize(path) == 0:
+                continue
+            try:
+                with open(path, encoding="utf-8") as f:
+                    texts += [t.strip() for t in re.split(r"^%$", f.read(), flags=re.M) if t.strip()]
+                break
+            except UnicodeDecodeError:
+                continue  # an old 8-bit file: left out
     return texts
 
 

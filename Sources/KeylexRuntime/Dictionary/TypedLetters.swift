@@ -25,8 +25,7 @@ extension WordDictionary {
     /// own, else its uppercase form's, else that of a typographic equivalent (’ for ', ‘ for ');
     /// `nil` when no word uses any of them.
     func code(ofTyped scalar: Unicode.Scalar) -> UInt32? {
-        let lower = scalar.properties.lowercaseMapping.unicodeScalars
-        if lower.count == 1, let code = automaton.alphabet.code(of: lower.first!) { return code }
+        if let lower = Self.lowercase(scalar), let code = automaton.alphabet.code(of: lower) { return code }
         if let code = automaton.alphabet.code(of: scalar) { return code }
         let upper = scalar.properties.uppercaseMapping.unicodeScalars
         if upper.count == 1, let code = automaton.alphabet.code(of: upper.first!) { return code }
@@ -36,6 +35,16 @@ extension WordDictionary {
         case "\u{2010}", "\u{2011}": return automaton.alphabet.code(of: "-")
         default: return nil
         }
+    }
+
+    /// The lowercase form of `scalar` when it is one scalar, found without building a string for
+    /// ASCII and for the scalars that lowercasing leaves as they are (most typed letters).
+    @inline(__always)
+    static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        if scalar.isASCII { return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar }
+        guard scalar.properties.changesWhenLowercased else { return scalar }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first : nil
     }
 
     /// The scalar of alphabet code `code`.

@@ -221,33 +221,33 @@ public struct SuggestionEngine: Sendable {
         let maxEdits = searchCosts.maxEdits
         var words: [String] = []
         search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
-            for word in user.learnedInOrder where mayMatch(word, typed, maxEdits: maxEdits) && !dictionary.contains(word) {
+            for (word, length) in user.learnedInOrder where mayMatch(word, length: length, typed, maxEdits: maxEdits) {
                 let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
-                let number = -(words.count + 1)
-                let frequencyClass = user.frequencyClass(of: word)
-                codes.withUnsafeBufferPointer { word in
+                let (completion, correction) = codes.withUnsafeBufferPointer { word -> (Float?, Float?) in
+                    var completion: Float?
                     if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
-                        let different = zip(word, typed).count { $0 != $1 }
-                        candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: Float(different) * costs.caseOrAccent, isCompletion: true))
+                        completion = Float(zip(word, typed).count { $0 != $1 }) * costs.caseOrAccent
                     }
                     let cost = editCost(word)
-                    if cost <= costs.maxCost {
-                        candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false))
-                    }
+                    return (completion, cost <= costs.maxCost ? cost : nil)
                 }
+                // Words of the dictionary rank as such: only those it lacks are added here.
+                guard completion != nil || correction != nil, !dictionary.contains(word) else { continue }
+                let number = -(words.count + 1), frequencyClass = user.frequencyClass(of: word)
+                if let completion { candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: completion, isCompletion: true)) }
+                if let correction { candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: correction, isCompletion: false)) }
                 words.append(word)
             }
         }
         return words
     }
 
-    /// Whether a learned `word` could complete or correct `typed`, by cheap tests on its length and
-    /// first two letters (case and accents aside) before the edit search: a completion starts with
-    /// the typed first letter; a correction, within `maxEdits` letters of the typed length, keeps
-    /// one of the first two letters in place or one place away (a learned word whose first two
-    /// letters are both mistyped is not offered).
-    private func mayMatch(_ word: String, _ typed: UnsafeBufferPointer<UInt32>, maxEdits: Int) -> Bool {
-        let length = word.unicodeScalars.count
+    /// Whether a learned `word` of `length` scalars could complete or correct `typed`, by cheap
+    /// tests on its length and first two letters (case and accents aside) before the edit search:
+    /// a completion starts with the typed first letter; a correction, within `maxEdits` letters of
+    /// the typed length, keeps one of the first two letters in place or one place away (a learned
+    /// word whose first two letters are both mistyped is not offered).
+    private func mayMatch(_ word: String, length: Int, _ typed: UnsafeBufferPointer<UInt32>, maxEdits: Int) -> Bool {
         let correctable = abs(length - typed.count) <= maxEdits
         guard length > typed.count || correctable else { return false }
         guard let typedFirst = typed.first.map(dictionary.foldClass(ofCode:)) else { return true }

@@ -303,8 +303,9 @@ public final class UserDictionary: @unchecked Sendable {
 public struct UserWords: Sendable, Equatable {
     /// Learned words and how many times each was learned.
     public internal(set) var learned: [String: Int] = [:]
-    /// The keys of ``learned`` in order, sorted when they change rather than on every query.
-    private(set) var learnedInOrder: [String] = []
+    /// The keys of ``learned`` in order with their lengths in scalars, sorted when they change
+    /// rather than on every query.
+    private(set) var learnedInOrder: [(word: String, length: Int)] = []
     /// Words never to suggest.
     public internal(set) var ignored: Set<String> = []
     /// Text replacements by shortcut.
@@ -314,9 +315,14 @@ public struct UserWords: Sendable, Equatable {
 
     public func hasLearnedWord(_ word: String) -> Bool { learned[word] != nil }
 
+    /// Whether the words are the same (the order of the learned words follows from them).
+    public static func == (a: UserWords, b: UserWords) -> Bool {
+        a.learned == b.learned && a.ignored == b.ignored && a.textReplacements == b.textReplacements && a.pairs == b.pairs
+    }
+
     /// Sorts ``learnedInOrder`` again when a word was learned or forgotten (one at a time).
     mutating func sortLearned() {
-        if learned.count != learnedInOrder.count { learnedInOrder = learned.keys.sorted() }
+        if learned.count != learnedInOrder.count { learnedInOrder = learned.keys.sorted().map { ($0, $0.unicodeScalars.count) } }
     }
 
     /// Applies one line of a user-words file (its tab-separated fields): an entry, or with
