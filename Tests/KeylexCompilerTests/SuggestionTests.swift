@@ -165,7 +165,11 @@ import Testing
             case 3: try user.addTextReplacement("phrase \(i)", shortcut: "s\(i % 9)")
             default: try user.unlearnPair("w\(i % 7)", "w\((i + 1) % 11)")
             }
-            if i % 97 == 0 { #expect(try UserDictionary(path: path).snapshot == user.snapshot, "after \(i) changes") }
+            if i % 97 == 0 {
+                #expect(try UserDictionary(path: path).snapshot == user.snapshot, "after \(i) changes")
+                // The learned words' order is kept in step one change at a time.
+                #expect(user.snapshot.learnedInOrder.map(\.word) == user.learned.keys.sorted())
+            }
             changeLines.append(try lines().count { $0.hasPrefix("change\t") })
         }
         #expect(try lines().first == "keylex user dictionary 4")

@@ -75,7 +75,11 @@ public final class UserDictionary: @unchecked Sendable {
     }
 
     public func unlearnWord(_ word: String) throws(KeylexError) {
-        try change { $0.learned.removeValue(forKey: word) != nil ? ["unlearned\t\(word)"] : [] }
+        try change { words in
+            guard words.learned[word] != nil else { return [] }
+            _ = words.apply(["unlearned", word[...]][...], change: true)
+            return ["unlearned\t\(word)"]
+        }
     }
 
     /// Never suggests `word` again (and forgets it if it was learned).
@@ -320,9 +324,37 @@ public struct UserWords: Sendable, Equatable {
         a.learned == b.learned && a.ignored == b.ignored && a.textReplacements == b.textReplacements && a.pairs == b.pairs
     }
 
-    /// Sorts ``learnedInOrder`` again when a word was learned or forgotten (one at a time).
+    /// Sorts ``learnedInOrder`` when it is not in step with ``learned`` (after a file is read).
     mutating func sortLearned() {
         if learned.count != learnedInOrder.count { learnedInOrder = learned.keys.sorted().map { ($0, $0.unicodeScalars.count) } }
+    }
+
+    /// Sets how many times `word` was learned, keeping ``learnedInOrder`` in step when it is (one
+    /// word at a time, in place, rather than sorting them all again).
+    private mutating func setLearned(_ word: String, times: Int) {
+        let inStep = learnedInOrder.count == learned.count
+        if learned.updateValue(times, forKey: word) == nil, inStep {
+            learnedInOrder.insert((word, word.unicodeScalars.count), at: learnedIndex(word))
+        }
+    }
+
+    /// Forgets the learned `word`, keeping ``learnedInOrder`` in step when it is.
+    private mutating func removeLearned(_ word: String) {
+        let inStep = learnedInOrder.count == learned.count
+        if learned.removeValue(forKey: word) != nil, inStep {
+            let index = learnedIndex(word)
+            if index < learnedInOrder.count, learnedInOrder[index].word == word { learnedInOrder.remove(at: index) }
+        }
+    }
+
+    /// Where `word` is or would be in ``learnedInOrder``.
+    private func learnedIndex(_ word: String) -> Int {
+        var low = 0, high = learnedInOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            if learnedInOrder[middle].word < word { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Applies one line of a user-words file (its tab-separated fields): an entry, or with
@@ -333,17 +365,17 @@ public struct UserWords: Sendable, Equatable {
         switch (kind, values.count) {
         case ("learned", 2):
             guard let times = Int(values[1]), times > 0 else { return false }
-            learned[values[0]] = min(times, UserDictionary.maxTimes)
+            setLearned(values[0], times: min(times, UserDictionary.maxTimes))
             ignored.remove(values[0])
         case ("ignored", 1):
             ignored.insert(values[0])
-            learned.removeValue(forKey: values[0])
+            removeLearned(values[0])
         case ("replacement", 2) where !values[0].isEmpty && !values[1].isEmpty:
             textReplacements[values[0]] = values[1]
         case ("pair", 3) where !values[0].isEmpty && !values[1].isEmpty:
             guard let times = Int(values[2]), times > 0 else { return false }
             pairs[values[0], default: [:]][values[1]] = min(times, UserDictionary.maxTimes)
-        case ("unlearned", 1) where change: learned.removeValue(forKey: values[0])
+        case ("unlearned", 1) where change: removeLearned(values[0])
         case ("unignored", 1) where change: ignored.remove(values[0])
         case ("unreplaced", 1) where change: textReplacements.removeValue(forKey: values[0])
         case ("unpaired", 2) where change:
