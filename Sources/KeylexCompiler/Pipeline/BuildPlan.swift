@@ -28,13 +28,13 @@ struct BuildPlan {
             inputPrints[tag] = key.hex
         }
         self.inputPrints = inputPrints
-        let upToDate = inputPrints.keys.filter { tag in
+        let fresh = Set(inputPrints.keys.filter { tag in
             guard let entry = state.locales[tag], entry.inputs == inputPrints[tag],
                   let bytes = FileManager.default.contents(atPath: ProjectBuild.bundlePath(tag, in: output)) else { return false }
             return Fingerprint.of(bytes) == entry.output
-        }.sorted()
-        self.upToDate = upToDate
-        stale = inputPrints.keys.filter { !upToDate.contains($0) }.sorted()
+        })
+        upToDate = fresh.sorted()
+        stale = inputPrints.keys.filter { !fresh.contains($0) }.sorted()
     }
 
     /// The corpus locale whose dictionary `tag` takes, if any.

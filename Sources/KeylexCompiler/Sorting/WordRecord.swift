@@ -52,6 +52,7 @@ struct WordRecord {
     static func writeRun(to path: String, _ produce: (_ write: (WordRecord) throws -> Void) throws -> Void) throws {
         try AtomicFile.write(to: path) { append in
             var pending: [UInt8] = []
+            // Swift forbids handing a closure that calls `append` to `produce` (both non-escaping).
             try withoutActuallyEscaping(append) { append in
                 try produce { record in
                     record.append(to: &pending)

@@ -222,15 +222,7 @@ public struct SuggestionEngine: Sendable {
         var words: [String] = []
         search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
             for (word, length) in user.learnedInOrder where mayMatch(word, length: length, typed, maxEdits: maxEdits) {
-                let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
-                let (completion, correction) = codes.withUnsafeBufferPointer { word -> (Float?, Float?) in
-                    var completion: Float?
-                    if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
-                        completion = Float(zip(word, typed).count { $0 != $1 }) * costs.caseOrAccent
-                    }
-                    let cost = editCost(word)
-                    return (completion, cost <= costs.maxCost ? cost : nil)
-                }
+                let (completion, correction) = costs(ofLearned: word, typed, editCost: editCost)
                 // Words of the dictionary rank as such: only those it lacks are added here.
                 guard completion != nil || correction != nil, !dictionary.contains(word) else { continue }
                 let number = -(words.count + 1), frequencyClass = user.frequencyClass(of: word)
@@ -240,6 +232,21 @@ public struct SuggestionEngine: Sendable {
             }
         }
         return words
+    }
+
+    /// What a learned `word` costs as a completion of `typed` (its case and accents) and as a
+    /// correction of it (`editCost`); `nil` when it is not one.
+    private func costs(ofLearned word: String, _ typed: UnsafeBufferPointer<UInt32>,
+                       editCost: (UnsafeBufferPointer<UInt32>) -> Float) -> (completion: Float?, correction: Float?) {
+        let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
+        return codes.withUnsafeBufferPointer { word in
+            var completion: Float?
+            if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
+                completion = Float(zip(word, typed).count { $0 != $1 }) * costs.caseOrAccent
+            }
+            let cost = editCost(word)
+            return (completion, cost <= costs.maxCost ? cost : nil)
+        }
     }
 
     /// Whether a learned `word` of `length` scalars could complete or correct `typed`, by cheap

@@ -68,41 +68,31 @@ public final class UserDictionary: @unchecked Sendable {
     /// Learns `word` (again: each time makes it rank higher) and stops ignoring it.
     public func learnWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        try change { words in
-            let times = min(words.learned[word, default: 0], Self.maxTimes - 1) + 1
-            return words.apply(["learned", word[...], "\(times)"][...], change: true) ? ["learned\t\(word)\t\(times)"] : []
-        }
+        try change { words in ["learned\t\(word)\t\(min(words.learned[word, default: 0], Self.maxTimes - 1) + 1)"] }
     }
 
     public func unlearnWord(_ word: String) throws(KeylexError) {
-        try change { words in
-            guard words.learned[word] != nil else { return [] }
-            _ = words.apply(["unlearned", word[...]][...], change: true)
-            return ["unlearned\t\(word)"]
-        }
+        try change { words in words.learned[word] == nil ? [] : ["unlearned\t\(word)"] }
     }
 
     /// Never suggests `word` again (and forgets it if it was learned).
     public func ignoreWord(_ word: String) throws(KeylexError) {
         guard Self.isStorable(word) else { return }
-        try change { words in words.apply(["ignored", word[...]][...], change: true) ? ["ignored\t\(word)"] : [] }
+        try change { _ in ["ignored\t\(word)"] }
     }
 
     public func removeIgnoredWord(_ word: String) throws(KeylexError) {
-        try change { $0.ignored.remove(word) != nil ? ["unignored\t\(word)"] : [] }
+        try change { words in words.ignored.contains(word) ? ["unignored\t\(word)"] : [] }
     }
 
     /// Adds (or changes) a text replacement: typing `shortcut` offers `phrase`, applied on space.
     public func addTextReplacement(_ phrase: String, shortcut: String) throws(KeylexError) {
         guard Self.isStorable(shortcut), Self.isStorable(phrase), !shortcut.contains(" ") else { return }
-        try change { words in
-            words.textReplacements[shortcut] = phrase
-            return ["replacement\t\(shortcut)\t\(phrase)"]
-        }
+        try change { _ in ["replacement\t\(shortcut)\t\(phrase)"] }
     }
 
     public func removeTextReplacement(shortcut: String) throws(KeylexError) {
-        try change { $0.textReplacements.removeValue(forKey: shortcut) != nil ? ["unreplaced\t\(shortcut)"] : [] }
+        try change { words in words.textReplacements[shortcut] == nil ? [] : ["unreplaced\t\(shortcut)"] }
     }
 
     /// The phrase that replaces `typed`: its own replacement, else its lower case's.
@@ -115,25 +105,18 @@ public final class UserDictionary: @unchecked Sendable {
         guard Self.isStorable(previous), Self.isStorable(word), !previous.contains(" "), !word.contains(" ") else { return }
         try change { words in
             var next = words.pairs[previous, default: [:]]
-            let times = min(next[word] ?? 0, Self.maxTimes - 1) + 1
-            next[word] = times
-            var lines = ["pair\t\(previous)\t\(word)\t\(times)"]
+            next[word] = min(next[word] ?? 0, Self.maxTimes - 1) + 1
+            var entries = ["pair\t\(previous)\t\(word)\t\(next[word]!)"]
             if next.count > Self.maxPairsPerWord, let weakest = UserWords.ranked(next).last(where: { $0 != word }) {
-                next.removeValue(forKey: weakest)
-                lines.append("unpaired\t\(previous)\t\(weakest)")
+                entries.append("unpaired\t\(previous)\t\(weakest)")
             }
-            words.pairs[previous] = next
-            return lines
+            return entries
         }
     }
 
     /// Forgets the pair `previous` `word`.
     public func unlearnPair(_ previous: String, _ word: String) throws(KeylexError) {
-        try change { words in
-            guard words.pairs[previous]?[word] != nil else { return [] }
-            _ = words.apply(["unpaired", previous[...], word[...]][...], change: true)
-            return ["unpaired\t\(previous)\t\(word)"]
-        }
+        try change { words in words.pairs[previous]?[word] == nil ? [] : ["unpaired\t\(previous)\t\(word)"] }
     }
 
     /// How many times a word counts as learned at most (more would not rank it higher).
@@ -146,15 +129,15 @@ public final class UserDictionary: @unchecked Sendable {
     /// How many change lines the file may have before it is written whole again.
     public static let maxChangeLines = 1_000
 
-    /// Applies `body` to the words under the lock and, when it gives change lines (what it changed),
-    /// saves them before the lock is released (so saves are never interleaved and the file ends
-    /// as the last change left it): appended to the file when it takes change lines, else in a file
-    /// written whole.
-    private func change(_ body: (inout UserWords) -> [String]) throws(KeylexError) {
+    /// Under the lock, applies the change entries that `entries` gives for the words as they are
+    /// (as reading a change line applies it: what is saved is what is in memory) and saves them
+    /// before the lock is released (so saves are never interleaved and the file ends as the last
+    /// change left it): appended to the file when it takes change lines, else in a file written whole.
+    private func change(_ entries: (UserWords) -> [String]) throws(KeylexError) {
         try lock.locked { () throws(KeylexError) in
-            let lines = body(&words)
+            let lines = entries(words)
             guard !lines.isEmpty else { return }
-            words.sortLearned()
+            for line in lines { _ = words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: true, keepingOrder: true) }
             guard let path else { return }
             if let count = changeLines, count + lines.count <= Self.maxChangeLines, !words.pairs.isEmpty, Self.append(lines, to: path) {
                 changeLines = count + lines.count
@@ -206,7 +189,7 @@ public final class UserDictionary: @unchecked Sendable {
         }
         var words = UserWords()
         for line in lines[1..<end] {
-            guard words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: false) else {
+            guard words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: false, keepingOrder: false) else {
                 throw .malformed("user dictionary line '\(line)'")
             }
         }
@@ -214,7 +197,7 @@ public final class UserDictionary: @unchecked Sendable {
         guard version >= 4 || changes.isEmpty else { throw .malformed("user dictionary: lines after the checksum") }
         var appendable = complete && version >= 4
         for index in changes.indices {
-            guard let entry = verifiedChange(changes[index]), words.apply(entry, change: true) else {
+            guard let entry = verifiedChange(changes[index]), words.apply(entry, change: true, keepingOrder: false) else {
                 // A last line cut short (a crash while appending) is left out; any other is damage.
                 guard index == changes.indices.last else { throw .checksumMismatch(section: "user dictionary") }
                 appendable = false
@@ -324,23 +307,24 @@ public struct UserWords: Sendable, Equatable {
         a.learned == b.learned && a.ignored == b.ignored && a.textReplacements == b.textReplacements && a.pairs == b.pairs
     }
 
-    /// Sorts ``learnedInOrder`` when it is not in step with ``learned`` (after a file is read).
+    /// Sorts ``learnedInOrder`` when it is not in step with ``learned`` (after a file's entries are
+    /// read in bulk).
     mutating func sortLearned() {
         if learned.count != learnedInOrder.count { learnedInOrder = learned.keys.sorted().map { ($0, $0.unicodeScalars.count) } }
     }
 
-    /// Sets how many times `word` was learned, keeping ``learnedInOrder`` in step when it is (one
-    /// word at a time, in place, rather than sorting them all again).
-    private mutating func setLearned(_ word: String, times: Int) {
-        let inStep = learnedInOrder.count == learned.count
+    /// Sets how many times `word` was learned; with `keepingOrder`, keeps ``learnedInOrder`` in step
+    /// when it is (one word at a time, in place, rather than sorting them all again).
+    private mutating func setLearned(_ word: String, times: Int, keepingOrder: Bool) {
+        let inStep = keepingOrder && learnedInOrder.count == learned.count
         if learned.updateValue(times, forKey: word) == nil, inStep {
             learnedInOrder.insert((word, word.unicodeScalars.count), at: learnedIndex(word))
         }
     }
 
-    /// Forgets the learned `word`, keeping ``learnedInOrder`` in step when it is.
-    private mutating func removeLearned(_ word: String) {
-        let inStep = learnedInOrder.count == learned.count
+    /// Forgets the learned `word`; with `keepingOrder`, keeps ``learnedInOrder`` in step when it is.
+    private mutating func removeLearned(_ word: String, keepingOrder: Bool) {
+        let inStep = keepingOrder && learnedInOrder.count == learned.count
         if learned.removeValue(forKey: word) != nil, inStep {
             let index = learnedIndex(word)
             if index < learnedInOrder.count, learnedInOrder[index].word == word { learnedInOrder.remove(at: index) }
@@ -359,23 +343,26 @@ public struct UserWords: Sendable, Equatable {
 
     /// Applies one line of a user-words file (its tab-separated fields): an entry, or with
     /// `change` a change line's entry too. `false` when the fields are not a line of that kind.
-    mutating func apply(_ fields: ArraySlice<Substring>, change: Bool) -> Bool {
+    /// Without `keepingOrder` (a file's lines, read in bulk) the learned words are sorted once
+    /// afterwards (see ``sortLearned()``), as inserting each in its place costs quadratic time
+    /// when they come out of order.
+    mutating func apply(_ fields: ArraySlice<Substring>, change: Bool, keepingOrder: Bool) -> Bool {
         let kind = fields.first ?? ""
         let values = fields.dropFirst().map(String.init)
         switch (kind, values.count) {
         case ("learned", 2):
             guard let times = Int(values[1]), times > 0 else { return false }
-            setLearned(values[0], times: min(times, UserDictionary.maxTimes))
+            setLearned(values[0], times: min(times, UserDictionary.maxTimes), keepingOrder: keepingOrder)
             ignored.remove(values[0])
         case ("ignored", 1):
             ignored.insert(values[0])
-            removeLearned(values[0])
+            removeLearned(values[0], keepingOrder: keepingOrder)
         case ("replacement", 2) where !values[0].isEmpty && !values[1].isEmpty:
             textReplacements[values[0]] = values[1]
         case ("pair", 3) where !values[0].isEmpty && !values[1].isEmpty:
             guard let times = Int(values[2]), times > 0 else { return false }
             pairs[values[0], default: [:]][values[1]] = min(times, UserDictionary.maxTimes)
-        case ("unlearned", 1) where change: removeLearned(values[0])
+        case ("unlearned", 1) where change: removeLearned(values[0], keepingOrder: keepingOrder)
         case ("unignored", 1) where change: ignored.remove(values[0])
         case ("unreplaced", 1) where change: textReplacements.removeValue(forKey: values[0])
         case ("unpaired", 2) where change:
