@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from marked import replace_part
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, ".build", "release", "keylex-keyboard-bench")
 FORTUNES = {"en": "fortunes", "de": "fortunes-de", "es": "fortunes-es", "it": "fortunes-it", "pl": "fortunes-pl",
@@ -154,13 +156,7 @@ def main():
     output = table(rows)
     print(output)
     if args.markdown:
-        with open(args.markdown, encoding="utf-8") as f:
-            document = f.read()
-        marked = re.compile(r"<!-- keyboard -->.*<!-- /keyboard -->", re.S)
-        if not marked.search(document):
-            sys.exit(f"{args.markdown}: no <!-- keyboard --> markers")
-        with open(args.markdown, "w", encoding="utf-8") as f:
-            f.write(marked.sub(lambda _: f"<!-- keyboard -->\n{output}\n<!-- /keyboard -->", document))
+        replace_part(args.markdown, "keyboard", output)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ import sys
 import time
 import zlib
 
+from marked import replace_part
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
@@ -328,11 +330,7 @@ def main():
     report = "\n".join(lines)
     print(report)
     if args.markdown:
-        text = open(args.markdown, encoding="utf-8").read()
-        start, end = "<!-- misspellings:start -->", "<!-- misspellings:end -->"
-        block = f"{start}\n{report}\n{end}"
-        text = text[:text.index(start)] + block + text[text.index(end) + len(end):] if start in text else text + "\n" + block + "\n"
-        open(args.markdown, "w", encoding="utf-8").write(text)
+        replace_part(args.markdown, "misspellings", report)
 
 
 if __name__ == "__main__":

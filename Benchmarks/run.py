@@ -19,6 +19,8 @@ import subprocess
 import sys
 import unicodedata
 
+from marked import replace_part
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work")
@@ -160,10 +162,8 @@ def main():
     table = "\n".join(lines)
     print(table)
     if args.markdown:
-        header = open(args.markdown, encoding="utf-8").read().split("<!-- results -->")[0] if os.path.exists(args.markdown) else ""
         stamp = f"Run on {datetime.date.today()} ({platform.machine()}, {os.cpu_count()} cores) with `python3 Benchmarks/run.py --markdown docs/BENCHMARKS.md`."
-        with open(args.markdown, "w", encoding="utf-8") as out:
-            out.write(header + "<!-- results -->\n" + stamp + "\n\n" + table + "\n")
+        replace_part(args.markdown, "results", stamp + "\n\n" + table)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import time
 import unicodedata
 import xml.etree.ElementTree as ElementTree
 
+from marked import replace_part
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work", "typos")
@@ -249,11 +251,7 @@ def main():
     text = table(results)
     print(text)
     if args.markdown:
-        doc = open(args.markdown, encoding="utf-8").read()
-        head, rest = doc.split("<!-- typos -->", 1)
-        tail = rest.split("<!-- /typos -->", 1)[1]
-        with open(args.markdown, "w", encoding="utf-8") as out:
-            out.write(head + "<!-- typos -->\n" + text + "\n<!-- /typos -->" + tail)
+        replace_part(args.markdown, "typos", text)
 
 
 if __name__ == "__main__":

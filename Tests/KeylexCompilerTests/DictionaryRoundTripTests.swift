@@ -60,6 +60,19 @@ import Testing
         #expect(!dictionary.contains("å") && !dictionary.contains("xå"))
     }
 
+    /// Letters beyond the direct table are found through runs of 16 values: at each edge of a run,
+    /// of the direct table and of the Basic Multilingual Plane, present letters are found and their
+    /// absent neighbours are not.
+    @Test func lettersAtTheEdgesOfTheAlphabetRunsAreFound() throws {
+        let present: [UInt32] = [0xFF, 0x100, 0x10F, 0x110, 0x11F, 0x430, 0x4FF, 0x3042, 0x9FFF, 0xFFEF, 0xFFFD, 0x1_0000, 0x1_F600, 0x10_FFFD]
+        let absent: [UInt32] = [0xFE, 0x101, 0x10E, 0x111, 0x120, 0x42F, 0x500, 0x3041, 0xA000, 0xFFF0, 0xFFFC, 0x1_0001, 0x1_F5FF, 0x10_FFFC]
+        let words = present.map { "a" + String(UnicodeScalar($0)!) }
+        let (compiled, dictionary) = try Self.compile(words)
+        Self.checkAll(compiled, words, dictionary)
+        for word in words { #expect(dictionary.contains(word), "\(word.unicodeScalars.map(\.value))") }
+        for value in absent { #expect(!dictionary.contains("a" + String(UnicodeScalar(value)!)), "\(value)") }
+    }
+
     @Test func randomWordSetsRoundTrip() throws {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {

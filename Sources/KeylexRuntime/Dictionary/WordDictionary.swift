@@ -123,7 +123,13 @@ public struct WordDictionary: Sendable {
     /// Follows `scalars` from the root (see ``walk(codes:ranking:)``).
     @inline(__always)
     func walk(_ scalars: some Sequence<Unicode.Scalar>, ranking: Bool) -> Walk? {
-        walk(codes: scalars.lazy.map { automaton.alphabet.code(of: $0) ?? .max }, ranking: ranking)
+        // A loop of its own rather than a lazy map into walk(codes:): the closure would copy `self`.
+        let alphabet = automaton.alphabet
+        var walk = rootWalk
+        for scalar in scalars {
+            guard step(&walk, alphabet.code(of: scalar) ?? .max, ranking: ranking) else { return nil }
+        }
+        return walk
     }
 
     /// Follows the alphabet codes `codes` from the root (`.max` matches no arc); see ``step(_:_:ranking:)``.
