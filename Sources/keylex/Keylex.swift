@@ -51,9 +51,11 @@ enum Status {
     /// A bug: a written file did not read back as compiled.
     static let internalError = ExitCode(4)
 
-    /// The status for inputs that had errors: 3 when a file could not be read at all, else 1.
+    /// The status for inputs that had errors: 3 when a file could not be read at all, or the words
+    /// sorted on disk could not be written or read back (a full disk), else 1.
     static func failedInputs(_ diagnostics: DiagnosticEngine) -> ExitCode {
-        diagnostics.diagnostics.contains { $0.severity == .error && $0.code == "unreadable-file" } ? ioFailed : inputErrors
+        let systemFailures: Set = [DiagnosticCode.unreadableFile.rawValue, DiagnosticCode.temporaryFile.rawValue]
+        return diagnostics.diagnostics.contains { $0.severity == .error && systemFailures.contains($0.code) } ? ioFailed : inputErrors
     }
 
 }

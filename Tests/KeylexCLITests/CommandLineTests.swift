@@ -11,10 +11,17 @@ import Testing
 
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("keylex")
 
-    static func run(_ arguments: [String], input: String? = nil, in directory: String? = nil) throws -> Result {
+    /// Runs keylex with `arguments`; with `fileSizeLimit` (in 512-byte blocks), under that limit and
+    /// with SIGXFSZ ignored, so that a write past it fails (EFBIG) as a write to a full disk does.
+    static func run(_ arguments: [String], input: String? = nil, in directory: String? = nil, fileSizeLimit: Int? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let fileSizeLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
@@ -416,6 +423,34 @@ import Testing
         let user = try Self.run(["suggest", "words.klx", "hel", "--user", "user.txt"], in: folder)
         #expect(user.status == 1 && user.stderr.hasPrefix("error: user.txt: ") && user.stderr.split(separator: "\n").count == 1,
                 "\(user.stderr)")
+    }
+
+    /// A disk that fills up while the words sorted on disk are written, or while the dictionary is:
+    /// exit 3 with one error naming the file, no partial output, no temporary file left, and a
+    /// dictionary written before left as it was.
+    @Test func aFullDiskFailsTheBuildCleanly() throws {
+        var state: UInt64 = 1
+        let words = (0..<20_000).map { _ in
+            String((0..<7).map { _ -> Character in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Character(UnicodeScalar(UInt8(97 + (state >> 33) % 26)))
+            })
+        }
+        let folder = self.folder + "/disk"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try words.joined(separator: "\n").write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        let spilled = try Self.run(["dict", "words.txt", "-o", "out.klx", "--memory-limit", "1"], in: folder, fileSizeLimit: 4)
+        #expect(spilled.status == 3 && spilled.stderr.contains("/run-1: error: ") && spilled.stderr.contains("[temporary-file]"), "\(spilled.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["words.txt"])
+
+        #expect(try Self.run(["dict", "words.txt", "-o", "out.klx"], in: folder).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/out.klx"))
+        #expect(before.count > 40 * 512)
+        try (words + ["keylex"]).joined(separator: "\n").write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        let full = try Self.run(["dict", "words.txt", "-o", "out.klx"], in: folder, fileSizeLimit: 40)
+        #expect(full.status == 3 && full.stderr == "error: out.klx: File too large\n", "\(full.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.klx", "words.txt"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.klx")) == before)
     }
 
     @Test func onlyRegularFilesAreReplaced() throws {

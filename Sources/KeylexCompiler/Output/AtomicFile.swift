@@ -41,18 +41,19 @@ enum AtomicFile {
                       _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let path = try destination(path)
         let temporary = temporaryPath(beside: path)
+        // Failures name `path`, the file the user asked for, not the temporary file that goes.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = false
         defer { if !ok { unlink(temporary) } }
         var isOpen = true
         defer { if isOpen { close(fd) } }
         try produce { bytes in
-            guard writeAll(bytes, to: fd) else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+            guard writeAll(bytes, to: fd) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         }
         let synced = fsync(fd) == 0
         isOpen = false
-        guard close(fd) == 0, synced else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        guard close(fd) == 0, synced else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         try check(temporary)
         guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         ok = true
