@@ -99,11 +99,14 @@ json.dump(d, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)' "$di
         cp Tests/KeylexCompilerTests/Fixtures/kmc-ldml-fixtures/sections/tran/*.xml "$dir/" ;;
     aosp)  # LatinIME's keyboard files as seeds; the input replaces kbd_fuzz.xml, which one subtype uses
         find "$AOSP/res-xml" \( -name 'kbd_*.xml' -o -name 'rows_*.xml' \) -size -20k -exec cp {} "$dir/" \;
+        # Every keyboard file stays for the input to include; only the tables the subtype (de) reads
+        # stay, and the input is the layout set's only keyboard: no fixed work on each input.
         rm -rf "$OUT/aosp-folder"; cp -r "$AOSP" "$OUT/aosp-folder"
         local xml=$OUT/aosp-folder/res-xml
         rm "$xml"/keyboard_layout_set_*.xml
+        find "$OUT/aosp-folder/more-keys" -type f ! -name 'values.*' ! -name 'values-de.*' -delete
         printf '<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="de" android:imeSubtypeExtraValue="KeyboardLayoutSet=fuzz"/></input-method>\n' > "$xml/method.xml"
-        printf '<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_fuzz"/><Element latin:elementName="symbols" latin:elementKeyboard="@xml/kbd_symbols"/></KeyboardLayoutSet>\n' \
+        printf '<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_fuzz"/></KeyboardLayoutSet>\n' \
             > "$xml/keyboard_layout_set_fuzz.xml" ;;
     corpus)
         { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"

@@ -8,6 +8,8 @@ final class ImportedXML {
     let source: XMLSource
     private let doc: xmlDocPtr
     let root: xmlNodePtr
+    /// Each element's attributes, found once: importers read the same elements for several layers.
+    private var attributesByNode: [xmlNodePtr: [String: XMLSource.Attribute]] = [:]
 
     init?(bytes: [UInt8], path: String, diagnostics: DiagnosticEngine) {
         source = XMLSource(positions: SourcePositions(path: path, bytes: bytes))
@@ -27,7 +29,12 @@ final class ImportedXML {
         XMLSource.elements(node).filter { XMLSource.name($0) == name }
     }
 
-    func attributes(_ node: xmlNodePtr) -> [String: XMLSource.Attribute] { source.attributes(of: node) }
+    func attributes(_ node: xmlNodePtr) -> [String: XMLSource.Attribute] {
+        if let found = attributesByNode[node] { return found }
+        let found = source.attributes(of: node)
+        attributesByNode[node] = found
+        return found
+    }
     func location(_ node: xmlNodePtr) -> SourceLocation { source.location(of: node) }
 
     /// The text an element holds (that of its descendants, in order), references decoded.
