@@ -20,6 +20,7 @@ struct Keylex: ParsableCommand {
 
     /// Runs the command, mapping usage errors to exit status 2.
     static func main() {
+        TemporaryFiles.removeOnInterrupt()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -13,8 +13,10 @@ import Testing
 
     /// Runs keylex with `arguments`; with `fileSizeLimit` (in 512-byte blocks), under that limit and
     /// with SIGXFSZ ignored, so that a write past it fails (EFBIG) as a write to a full disk does.
-    static func run(_ arguments: [String], input: String? = nil, in directory: String? = nil, fileSizeLimit: Int? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: String? = nil, in directory: String? = nil, fileSizeLimit: Int? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let fileSizeLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"", executable.path] + arguments
@@ -451,6 +453,65 @@ import Testing
         #expect(full.status == 3 && full.stderr == "error: out.klx: File too large\n", "\(full.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.klx", "words.txt"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.klx")) == before)
+    }
+
+    /// Starts `keylex dict` on 300,000 real words (wordfreq's en, de and fr lists) with a 1 MiB
+    /// limit, so that it spills runs beside `out.klx` in `folder`, and returns once the runs'
+    /// folder is there.
+    static func startSpilling(in folder: String) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["dict", "--format", "tsv", "--memory-limit", "1", "-o", "out.klx"]
+            + ["en", "de", "fr"].map { root.path + "/Benchmarks/wordfreq/\($0).tsv" }
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<6_000 where try temporaryNames(in: folder).isEmpty { usleep(10_000) }
+        return process
+    }
+
+    static func temporaryNames(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }.sorted()
+    }
+
+    @Test func anInterruptedRunRemovesItsTemporaryFiles() throws {
+        let folder = self.folder + "/interrupted"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for signal in [SIGINT, SIGTERM] {
+            let process = try Self.startSpilling(in: folder)
+            #expect(try Self.temporaryNames(in: folder).count == 1)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        }
+    }
+
+    @Test func whatAKilledRunLeftGoesWithTheNextRun() throws {
+        let folder = self.folder + "/killed"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let process = try Self.startSpilling(in: folder)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = try Self.temporaryNames(in: folder)
+        #expect(left.count == 1 && left[0].hasPrefix("out.klx.tmp-"), "\(left)")
+        // One that a running process holds stays, and so do another output's.
+        let held = open(folder + "/out.klx.tmp-1-1", O_WRONLY | O_CREAT, 0o644)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+        #expect(FileManager.default.createFile(atPath: folder + "/other.klx.tmp-2-2", contents: nil))
+        try "hello\nhelp\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["dict", "words.txt", "-o", "out.klx"], in: folder).status == 0)
+        #expect(try Self.temporaryNames(in: folder) == ["other.klx.tmp-2-2", "out.klx.tmp-1-1"])
+
+        // A build removes what a killed build left in its output folder and among its words' runs.
+        let temporary = self.folder + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary + "/keylex-words.tmp-3-3", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: self.folder + "/build", withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: self.folder + "/build/en.klx.tmp-4-4", contents: nil))
+        #expect(try Self.run(["build"], in: self.folder, environment: ["TMPDIR": temporary]).status == 0)
+        #expect(try Self.temporaryNames(in: temporary).isEmpty && Self.temporaryNames(in: self.folder + "/build").isEmpty)
     }
 
     @Test func onlyRegularFilesAreReplaced() throws {

@@ -72,8 +72,11 @@ public struct WordTable {
     /// temporary folder beside `spillBase` (by default in the system's temporary folder).
     public init(memoryLimit: Int = defaultMemoryLimit, spillBase: String? = nil) {
         self.memoryLimit = max(memoryLimit, 1)
-        spillFolder = SpillFolder(beside: spillBase ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("keylex-words"))
+        spillFolder = SpillFolder(beside: spillBase ?? Self.defaultSpillBase)
     }
+
+    /// Where runs are spilled when no base is given: beside this path in the system's temporary folder.
+    static var defaultSpillBase: String { (NSTemporaryDirectory() as NSString).appendingPathComponent("keylex-words") }
 
     /// The number of distinct words, once finished.
     public var count: Int { sorted.count }

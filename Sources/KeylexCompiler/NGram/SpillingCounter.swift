@@ -9,7 +9,7 @@ import Foundation
 public struct SpillingCounter: NGramSink {
     /// How many n-grams the table holds before it is spilled.
     public let limit: Int
-    private let folder: String
+    private let folder: SpillFolder
     private var counts = NGramCounts()
     private var runs: [String] = []
     private var sortedInputs: [String] = []
@@ -18,7 +18,7 @@ public struct SpillingCounter: NGramSink {
     /// A counter for the count file `output`, spilling every `limit` n-grams.
     public init(output: String, limit: Int) {
         self.limit = max(limit, 1)
-        folder = AtomicFile.temporaryPath(beside: output)
+        folder = SpillFolder(beside: output)
     }
 
     /// The sorted files to merge so far: runs spilled and sorted count files added.
@@ -38,8 +38,7 @@ public struct SpillingCounter: NGramSink {
     private mutating func spill() {
         guard failure == nil else { return }
         do {
-            if runs.isEmpty { try AtomicFile.createFolder(folder) }
-            let run = (folder as NSString).appendingPathComponent("run-\(runs.count)")
+            let run = try folder.newFile("run")
             try counts.write(to: run)
             runs.append(run)
             counts = NGramCounts()
@@ -50,7 +49,7 @@ public struct SpillingCounter: NGramSink {
 
     /// Removes the runs spilled so far, writing nothing.
     public func discard() {
-        try? FileManager.default.removeItem(atPath: folder)
+        folder.remove()
     }
 
     /// Writes the count file to `output` atomically, merging the runs; returns the number of

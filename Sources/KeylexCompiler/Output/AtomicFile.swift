@@ -40,10 +40,17 @@ enum AtomicFile {
     static func write(to path: String, check: (String) throws -> Void = { _ in },
                       _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let path = try destination(path)
+        TemporaryFiles.removeLeftovers(of: path)
         let temporary = temporaryPath(beside: path)
+        TemporaryFiles.add(temporary)
+        defer { TemporaryFiles.remove(temporary) }
         // Failures name `path`, the file the user asked for, not the temporary file that goes.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        // Held through a descriptor of its own until renamed or removed: `fd` closes before the check.
+        let holder = open(temporary, O_RDONLY | O_CLOEXEC)
+        TemporaryFiles.hold(holder)
+        defer { if holder >= 0 { close(holder) } }
         var ok = false
         defer { if !ok { unlink(temporary) } }
         var isOpen = true

@@ -21,13 +21,4 @@ final class BuildLock {
     }
 
     deinit { close(descriptor) }
-
-    /// Removes what the atomic writes of a killed build left in `directory` (see ``AtomicFile``):
-    /// while the lock is held, no other build is writing there.
-    func removeLeftovers(in directory: String) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where AtomicFile.isTemporary(name) {
-            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
-        }
-    }
 }

@@ -169,7 +169,8 @@ public struct ProjectBuild {
 
         try AtomicFile.createFolder(output)
         if lock == nil { lock = try BuildLock(directory: output) }
-        lock?.removeLeftovers(in: output)
+        TemporaryFiles.removeLeftovers(in: output)  // what a killed build left, beside its bundles
+        TemporaryFiles.removeLeftovers(of: WordTable.defaultSpillBase)  // and in its words' runs
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
                                   locales: state.locales.filter { plan.upToDate.contains($0.key) })
         let products = try writeBundles(plan, tables: tables, layouts: layoutLocales?.locales ?? [:], recording: &newState)

@@ -1,31 +1,6 @@
 import Foundation
 import KeylexRuntime
 
-/// A temporary folder of sorted runs. It is named like ``AtomicFile``'s temporary files, beside a
-/// base path (so that a build's clean-up removes it if the process was killed), made when the
-/// first file is, and removed with everything in it when the last reference goes.
-final class SpillFolder {
-    let path: String
-    private var made = false
-    private var files = 0
-
-    init(beside base: String) {
-        path = AtomicFile.temporaryPath(beside: base)
-    }
-
-    deinit { if made { try? FileManager.default.removeItem(atPath: path) } }
-
-    /// The path of a new file in the folder, named after `name`.
-    func newFile(_ name: String) throws(AtomicFile.WriteError) -> String {
-        if !made {
-            guard mkdir(path, 0o700) == 0 else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
-            made = true
-        }
-        files += 1
-        return "\(path)/\(name)-\(files)"
-    }
-}
-
 /// Merges sorted runs into one, k ways through a heap. Equal words are merged (counts summed,
 /// flags joined); each repeat that was not in raw text is warned of at its place, as the table
 /// does within a run. The runs are removed once merged.
