@@ -17,8 +17,13 @@ struct DiagnosticOptions: ParsableArguments {
             help: "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit). A SARIF log, or a diagnostics file, has the first 100,000 diagnostics of any kind.")
     var errorLimit: Int = 50
 
+    @Option(name: .customLong("warning-limit"),
+            help: "Show at most this many warnings of each code (0: no limit); the closing count says how many more there were.")
+    var warningLimit: Int = 100
+
     func validate() throws {
         guard errorLimit >= 0 else { throw ValidationError("--error-limit must be 0 (no limit) or more") }
+        guard warningLimit >= 0 else { throw ValidationError("--warning-limit must be 0 (no limit) or more") }
     }
 }
 
@@ -33,7 +38,7 @@ final class DiagnosticOutput {
         file = options.file
         let writer = Writer(renderer: DiagnosticRenderer(format: options.format,
                                                          terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError)),
-                            buffering: options.file != nil, errorLimit: options.errorLimit)
+                            buffering: options.file != nil, errorLimit: options.errorLimit, warningLimit: options.warningLimit)
         self.writer = writer
         engine = DiagnosticEngine { writer.write($0) }
     }
@@ -44,19 +49,24 @@ final class DiagnosticOutput {
         let buffering: Bool
         /// The most errors shown (0: no limit); once shown, no further diagnostic is.
         let errorLimit: Int
+        /// The most warnings of each code shown (0: no limit).
+        let warningLimit: Int
+        private var shownWarnings: [String: Int] = [:]
         var buffered = ""
         private var bufferedCount = 0
         private(set) var shownErrors = 0
-        /// The diagnostics not shown because of the limit.
+        /// The diagnostics not shown past the error limit, and the warnings past their code's limit.
         private(set) var hidden = 0
+        private(set) var hiddenWarnings = 0
         /// The diagnostics not kept for the diagnostics file, past the engine's retained limit.
         private(set) var notKept = 0
         private let lock = NSLock()
 
-        init(renderer: DiagnosticRenderer, buffering: Bool, errorLimit: Int) {
+        init(renderer: DiagnosticRenderer, buffering: Bool, errorLimit: Int, warningLimit: Int) {
             self.renderer = renderer
             self.buffering = buffering
             self.errorLimit = errorLimit
+            self.warningLimit = warningLimit
         }
 
         func write(_ diagnostic: Diagnostic) {
@@ -65,6 +75,14 @@ final class DiagnosticOutput {
             guard errorLimit <= 0 || shownErrors < errorLimit else {
                 hidden += 1
                 return
+            }
+            if diagnostic.severity == .warning && warningLimit > 0 {
+                let shown = shownWarnings[diagnostic.code, default: 0]
+                guard shown < warningLimit else {
+                    hiddenWarnings += 1
+                    return
+                }
+                shownWarnings[diagnostic.code] = shown + 1
             }
             if diagnostic.severity == .error { shownErrors += 1 }
             guard !buffering || bufferedCount < DiagnosticEngine.defaultRetainedLimit else {
@@ -99,16 +117,18 @@ final class DiagnosticOutput {
         }
     }
 
-    /// "N errors and M warnings generated." (with how many were not shown, past the error limit),
-    /// or `nil` when there were none.
+    /// "N errors and M warnings generated." (with how many were not shown, past the error limit or
+    /// their code's warning limit), or `nil` when there were none.
     private func summary() -> String? {
         var parts: [String] = []
         if engine.errorCount > 0 { parts.append("\(engine.errorCount) error\(engine.errorCount == 1 ? "" : "s")") }
         if engine.warningCount > 0 { parts.append("\(engine.warningCount) warning\(engine.warningCount == 1 ? "" : "s")") }
         guard !parts.isEmpty else { return nil }
         let hidden = writer.hidden == 0 ? "" : "; \(writer.hidden) not shown past the limit of \(writer.errorLimit) errors (--error-limit)"
+        let hiddenWarnings = writer.hiddenWarnings == 0 ? ""
+            : "; \(writer.hiddenWarnings) warning\(writer.hiddenWarnings == 1 ? "" : "s") not shown past \(writer.warningLimit) of one code (--warning-limit)"
         let notKept = writer.notKept == 0 ? "" : "; \(writer.notKept) not written past the first \(DiagnosticEngine.defaultRetainedLimit)"
-        return parts.joined(separator: " and ") + " generated" + hidden + notKept + "."
+        return parts.joined(separator: " and ") + " generated" + hidden + hiddenWarnings + notKept + "."
     }
 }
 

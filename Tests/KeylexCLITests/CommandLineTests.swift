@@ -132,6 +132,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/m.klx"))
     }
 
+    /// Warnings of one code stop after `--warning-limit` (100 by default), with a closing count of
+    /// the rest: the 20,000 most frequent words of wordfreq's English and German lists repeat many.
+    @Test func warningsOfOneCodeStopAtTheWarningLimit() throws {
+        let lists = try ["en", "de"].map { try String(contentsOfFile: Self.root.path + "/Benchmarks/wordfreq/\($0).tsv", encoding: .utf8) }
+        let lines = lists.flatMap { $0.split(separator: "\n").filter { !$0.hasPrefix("#") }.prefix(20_000) }
+        try lines.joined(separator: "\n").write(toFile: folder + "/two.tsv", atomically: true, encoding: .utf8)
+        let repeats = lines.count - Set(lines.map { $0.split(separator: "\t")[0] }).count
+        #expect(repeats > 1_000)
+        let capped = try Self.run(["dict", "two.tsv", "--format", "tsv", "-o", "two.klx"], in: folder)
+        #expect(capped.status == 0)
+        #expect(capped.stderr.split(separator: "\n").filter { $0.hasSuffix("[duplicate-word]") }.count == 100)
+        #expect(capped.stderr.hasSuffix("\(repeats) warnings generated; \(repeats - 100) warnings not shown past 100 of one code (--warning-limit).\n"))
+        let all = try Self.run(["dict", "two.tsv", "--format", "tsv", "-o", "two.klx", "--warning-limit", "0", "--diagnostics-format", "json"], in: folder)
+        #expect(all.stderr.split(separator: "\n").filter { $0.contains("\"duplicate-word\"") }.count == repeats)
+        #expect(try Self.run(["dict", "two.tsv", "-o", "two.klx", "--warning-limit", "-1"], in: folder).status == 2)
+    }
+
     @Test func dictWritesOneDictionaryFromNamedFiles() throws {
         let text = folder + "/story.txt"
         try "the cat saw the dog; the dog saw a cat, and the cat ran.\n".write(toFile: text, atomically: true, encoding: .utf8)
@@ -188,7 +205,7 @@ import Testing
     /// not there exits 3, one that is not LatinIME's 1, writing nothing.
     @Test func latinIMEKeyboardsImportAndBuild() throws {
         let latinIME = Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures/aosp-latinime").path
-        let imported = try Self.run(["import", "aosp", latinIME, "-o", "aosp"], in: folder)
+        let imported = try Self.run(["import", "aosp", latinIME, "-o", "aosp", "--warning-limit", "0"], in: folder)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.split(separator: "\n").count == 79 && imported.stdout.contains("aosp/de.json\t3 layouts\t"), "\(imported.stdout)")
         #expect(imported.stderr.contains("rows_dvorak.xml:1:1: warning: a file that no imported keyboard uses"))
