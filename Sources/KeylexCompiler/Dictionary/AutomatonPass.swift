@@ -13,21 +13,45 @@ struct AutomatonPass {
     private(set) var words: [String] = []
 
     init(_ sorted: SortedWords, numbering wanted: Set<String>, keepingWords: Bool, progress: ((Double) -> Void)?) {
-        var codeOf = [UInt32: UInt32](minimumCapacity: sorted.alphabet.count)
-        for (code, scalar) in sorted.alphabet.enumerated() { codeOf[scalar] = UInt32(code) }
+        let codes = ScalarCodes(sorted.alphabet)
         let step = max(1, sorted.count / CompiledDictionary.sampleCount)
-        var codes: [UInt32] = []
-        for (number, entry) in sorted.enumerated() {
+        var word: [UInt32] = []
+        var number = 0
+        sorted.forEachWord { bytes, count, _ in
             if number & 0xFFFF == 0 { progress?(Double(number) / Double(sorted.count)) }
-            codes.removeAll(keepingCapacity: true)
-            for scalar in entry.word.unicodeScalars { codes.append(codeOf[scalar.value] ?? 0) }
-            maxLength = max(maxLength, codes.count)
-            dawg.add(codes)
-            scale.add(entry.count)
-            if wanted.contains(entry.word) { numbers[entry.word] = number }
-            if number % step == 0 || number == sorted.count - 1 { samples.append((number, entry.word)) }
-            if keepingWords { words.append(entry.word) }
+            codes.codes(of: bytes, into: &word)
+            maxLength = max(maxLength, word.count)
+            dawg.add(word)
+            scale.add(count)
+            let sampled = number % step == 0 || number == sorted.count - 1
+            if sampled || keepingWords || !wanted.isEmpty {  // the only words made into strings
+                let text = String(decoding: bytes, as: UTF8.self)
+                if wanted.contains(text) { numbers[text] = number }
+                if sampled { samples.append((number, text)) }
+                if keepingWords { words.append(text) }
+            }
+            number += 1
         }
         root = dawg.finish()
+    }
+}
+
+/// The alphabet codes of the Unicode scalars of a dictionary's words (a scalar's index in the
+/// sorted alphabet), ASCII looked up in a table.
+private struct ScalarCodes {
+    private var ascii = [UInt32](repeating: 0, count: 128)
+    private var others: [UInt32: UInt32] = [:]
+
+    init(_ alphabet: [UInt32]) {
+        for (code, scalar) in alphabet.enumerated() {
+            if scalar < 128 { ascii[Int(scalar)] = UInt32(code) } else { others[scalar] = UInt32(code) }
+        }
+    }
+
+    /// Replaces `codes` with the codes of the scalars of the UTF-8 `bytes` (0 for one not in the
+    /// alphabet).
+    func codes(of bytes: UnsafeRawBufferPointer, into codes: inout [UInt32]) {
+        codes.removeAll(keepingCapacity: true)
+        bytes.forEachScalar { scalar in codes.append(scalar < 128 ? ascii[Int(scalar)] : others[scalar] ?? 0) }
     }
 }

@@ -33,9 +33,11 @@ enum FrequencyClasses {
         var classes: [UInt8] = []
         var flagged: [(number: Int, flags: DictionaryFormat.WordFlags)] = []
         if scale != nil { classes.reserveCapacity(words.count) }
-        for (number, entry) in words.enumerated() {
-            if let scale { classes.append(scale.frequencyClass(of: entry.count, flags: entry.flags)) }
-            if !entry.flags.isEmpty { flagged.append((number, entry.flags)) }
+        var number = 0
+        words.forEachWord { _, count, flags in
+            if let scale { classes.append(scale.frequencyClass(of: count, flags: flags)) }
+            if !flags.isEmpty { flagged.append((number, flags)) }
+            number += 1
         }
         return (scale == nil ? nil : classes, flagged)
     }

@@ -28,19 +28,32 @@ struct RecordArena {
     /// Calls `body` with the records in word order, equal words merged (counts summed, flags
     /// joined, the first appended one's place kept).
     func forEachMerged(_ body: (WordRecord) throws -> Void) rethrows {
+        try forEachMergedRecord { record in
+            guard let fields = WordRecord.fields(record, at: 0) else { return }
+            try body(WordRecord(fields, in: record))
+        }
+    }
+
+    /// As ``forEachMerged(_:)``, with each merged record as its bytes (valid only during the call),
+    /// without making a string of its word.
+    func forEachMergedRecord(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try bytes.withUnsafeBytes { raw in
             let order = offsets.sorted { Self.compare(raw, $0, $1) < 0 }
+            var merged: [UInt8] = []
             var i = 0
             while i < order.count {
-                var offset = order[i]
-                guard var record = WordRecord.read(raw, at: &offset) else { return }
+                let start = order[i]
+                guard let first = WordRecord.fields(raw, at: start) else { return }
+                var (count, flags) = (first.count, first.flags)
                 i += 1
                 while i < order.count, Self.compare(raw, order[i - 1], order[i]) == 0 {
-                    offset = order[i]
-                    if let repeated = WordRecord.read(raw, at: &offset) { record.merge(repeated) }
+                    if let repeated = WordRecord.fields(raw, at: order[i]) { (count, flags) = WordRecord.merged(count, flags, repeated.count, repeated.flags) }
                     i += 1
                 }
-                try body(record)
+                merged.removeAll(keepingCapacity: true)
+                merged += raw[start..<first.end]
+                WordRecord.set(count, flags, inRecord: &merged)
+                try merged.withUnsafeBytes(body)
             }
         }
     }
@@ -48,11 +61,10 @@ struct RecordArena {
     /// The order of the words of the records at offsets `a` and `b`, then of their offsets (so
     /// that equal words keep the order they were appended in).
     private static func compare(_ raw: UnsafeRawBufferPointer, _ a: Int, _ b: Int) -> Int {
-        let lengthA = Int(raw.loadUnaligned(fromByteOffset: a, as: UInt16.self).littleEndian)
-        let lengthB = Int(raw.loadUnaligned(fromByteOffset: b, as: UInt16.self).littleEndian)
-        let common = min(lengthA, lengthB)
-        let order = common == 0 ? 0 : Int(memcmp(raw.baseAddress! + a + 2, raw.baseAddress! + b + 2, common))
-        if order != 0 { return order }
-        return lengthA != lengthB ? lengthA - lengthB : 0
+        func word(at offset: Int) -> UnsafeRawBufferPointer {
+            let length = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)
+            return UnsafeRawBufferPointer(rebasing: raw[(offset + 2)..<(offset + 2 + length)])
+        }
+        return WordRecord.compare(word(at: a), word(at: b))
     }
 }

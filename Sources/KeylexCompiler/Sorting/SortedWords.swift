@@ -30,9 +30,9 @@ public struct SortedWords: Sequence {
         var bytes: [UInt8] = []
         var alphabet = Alphabet()
         var count = 0
-        arena.forEachMerged { record in
-            record.append(to: &bytes)
-            alphabet.add(record.word)
+        arena.forEachMergedRecord { record in
+            bytes += record
+            if let fields = WordRecord.fields(record, at: 0) { alphabet.add(fields.word) }
             count += 1
         }
         storage = .memory(bytes)
@@ -57,10 +57,19 @@ public struct SortedWords: Sequence {
 
     /// The words in order. If the merged file cannot be read to its end (it was removed or damaged
     /// underneath), the words stop early; the compiled dictionary then fails its verification.
-    public func makeIterator() -> Iterator {
+    public func makeIterator() -> Iterator { Iterator(reader: reader()) }
+
+    /// Calls `body` with each word's UTF-8 bytes (valid only during the call), count and flags, in
+    /// order, as the iterator gives them but without making a string of each word.
+    func forEachWord(_ body: (UnsafeRawBufferPointer, UInt64, DictionaryFormat.WordFlags) -> Void) {
+        guard let reader = reader() else { return }
+        while reader.nextInPlace(body) {}
+    }
+
+    private func reader() -> WordRunReader? {
         switch storage {
-        case .memory(let bytes): Iterator(reader: WordRunReader(bytes: bytes))
-        case .file(let path, _): Iterator(reader: try? WordRunReader(path: path))
+        case .memory(let bytes): WordRunReader(bytes: bytes)
+        case .file(let path, _): try? WordRunReader(path: path)
         }
     }
 }
@@ -68,9 +77,24 @@ public struct SortedWords: Sequence {
 extension WordRecord {
     /// Adds the counts (saturating) and flags of `other`, the same word seen again.
     mutating func merge(_ other: WordRecord) {
-        let (sum, overflow) = count.addingReportingOverflow(other.count)
-        count = overflow ? .max : sum
-        flags.formUnion(other.flags)
+        (count, flags) = Self.merged(count, flags, other.count, other.flags)
+    }
+
+    /// The count (a saturating sum) and flags of a word seen with `count` and `flags`, then again
+    /// with `otherCount` and `otherFlags`.
+    static func merged(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ otherCount: UInt64,
+                       _ otherFlags: DictionaryFormat.WordFlags) -> (UInt64, DictionaryFormat.WordFlags) {
+        let (sum, overflow) = count.addingReportingOverflow(otherCount)
+        return (overflow ? .max : sum, flags.union(otherFlags))
+    }
+
+    /// Replaces the count and flags of the record whose bytes are `record`.
+    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, inRecord record: inout [UInt8]) {
+        let at = 2 + Int(UInt16(record[0]) | UInt16(record[1]) << 8)
+        record.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
+            bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+        }
     }
 }
 
@@ -79,15 +103,33 @@ struct Alphabet {
     private var ascii = [Bool](repeating: false, count: 128)
     private var others = Set<UInt32>()
 
-    mutating func add(_ word: String) {
-        if word.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in word.utf8 { ascii[Int(byte)] = true }
-        } else {
-            for scalar in word.unicodeScalars {
-                if scalar.value < 0x80 { ascii[Int(scalar.value)] = true } else { others.insert(scalar.value) }
-            }
+    /// Adds the scalars of the UTF-8 bytes `word`.
+    mutating func add(_ word: UnsafeRawBufferPointer) {
+        word.forEachScalar { scalar in
+            if scalar < 0x80 { ascii[Int(scalar)] = true } else { others.insert(scalar) }
         }
     }
 
     var scalars: [UInt32] { ascii.indices.filter { ascii[$0] }.map(UInt32.init) + others.sorted() }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Calls `body` with the value of each Unicode scalar of these UTF-8 bytes (U+FFFD for bytes
+    /// that are not UTF-8, as `String(decoding:as:)` reads them), ASCII a byte at a time.
+    @inline(__always)
+    func forEachScalar(_ body: (UInt32) -> Void) {
+        if !contains(where: { $0 >= 0x80 }) {
+            for byte in self { body(UInt32(byte)) }
+            return
+        }
+        var iterator = makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): body(scalar.value)
+            case .error: body(0xFFFD)
+            case .emptyInput: return
+            }
+        }
+    }
 }

@@ -29,22 +29,29 @@ struct WordRecord {
         bytes.append(quiet ? 1 : 0)
     }
 
-    /// Reads the record at `offset` of `bytes`, advancing it; `nil` when `bytes` ends before it does.
-    static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> WordRecord? {
+    /// A record read in place: its word's UTF-8 bytes (valid while the bytes they are in are), its
+    /// count and flags, and where it ends (its place fields are the 13 bytes before).
+    struct Fields {
+        let word: UnsafeRawBufferPointer, count: UInt64, flags: DictionaryFormat.WordFlags, end: Int
+    }
+
+    /// The record at `offset` of `bytes`, read in place; `nil` when `bytes` ends before it does.
+    static func fields(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Fields? {
         guard bytes.count - offset >= 2 else { return nil }
         let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-        guard bytes.count - offset >= 2 + length + fixedSize - 2 else { return nil }
-        var at = offset + 2
-        func load<T: FixedWidthInteger>(_: T.Type) -> T {
-            defer { at += MemoryLayout<T>.size }
-            return T(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: T.self))
-        }
-        let word = String(decoding: bytes[at..<(at + length)], as: UTF8.self)
-        at += length
-        let record = WordRecord(word: word, count: load(UInt64.self), flags: .init(rawValue: load(UInt32.self)),
-                                file: load(UInt32.self), line: load(UInt32.self), column: load(UInt32.self), quiet: load(UInt8.self) != 0)
-        offset = at
-        return record
+        guard bytes.count - offset >= length + fixedSize else { return nil }
+        let at = offset + 2 + length
+        return Fields(word: UnsafeRawBufferPointer(rebasing: bytes[(offset + 2)..<at]),
+                      count: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)),
+                      flags: .init(rawValue: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self))),
+                      end: offset + length + fixedSize)
+    }
+
+    /// Reads the record at `offset` of `bytes`, advancing it; `nil` when `bytes` ends before it does.
+    static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> WordRecord? {
+        guard let fields = fields(bytes, at: offset) else { return nil }
+        offset = fields.end
+        return WordRecord(fields, in: bytes)
     }
 
     /// Writes the records that `produce` passes to the function it is given to a new run file at
@@ -66,11 +73,29 @@ struct WordRecord {
         }
     }
 
+    /// The order of two words' UTF-8 bytes (which is that of their Unicode scalars): negative, zero
+    /// or positive, compared with `memcmp`.
+    static func compare(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Int {
+        let common = min(x.count, y.count)
+        let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+        return order != 0 ? order : x.count - y.count
+    }
+
     /// Whether the record comes before `other`: by word (UTF-8 byte order is Unicode scalar order).
     func precedes(_ other: WordRecord) -> Bool { word.compareUTF8(other.word) < 0 }
 
     /// Whether the record is of the same word as `other`, byte for byte.
     func isSameWord(as other: WordRecord) -> Bool { word.compareUTF8(other.word) == 0 }
+}
+
+extension WordRecord {
+    /// The whole record of `fields`, read from `bytes`.
+    init(_ fields: Fields, in bytes: UnsafeRawBufferPointer) {
+        let place = fields.end - 13  // file, line, column, quiet
+        func load(_ at: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: place + at, as: UInt32.self)) }
+        self.init(word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags,
+                  file: load(0), line: load(4), column: load(8), quiet: bytes[place + 12] != 0)
+    }
 }
 
 /// Reads the records of a sorted run, from memory or a chunk at a time from a file. It stops, with
@@ -81,7 +106,9 @@ final class WordRunReader {
     private var buffer: [UInt8]
     private var position = 0
     private var atEnd: Bool
-    private var previous: WordRecord?
+    /// The last word read (its bytes, once there is one), to check the order.
+    private var previous: [UInt8] = []
+    private var hasPrevious = false
     /// Why the run could not be read to its end, if it could not.
     private(set) var failure: String?
 
@@ -105,17 +132,34 @@ final class WordRunReader {
 
     /// The next record; `nil` at the end of the run or at the first problem.
     func next() -> WordRecord? {
+        advance { fields, bytes in WordRecord(fields, in: bytes) }
+    }
+
+    /// Calls `body` with the next record's word (its UTF-8 bytes, valid only during the call), count
+    /// and flags, read in place without making a string; `false` at the end of the run or at the
+    /// first problem.
+    func nextInPlace(_ body: (UnsafeRawBufferPointer, UInt64, DictionaryFormat.WordFlags) -> Void) -> Bool {
+        advance { fields, _ in body(fields.word, fields.count, fields.flags) } != nil
+    }
+
+    /// What `use` makes of the next record, if it follows the previous one.
+    private func advance<T>(_ use: (WordRecord.Fields, UnsafeRawBufferPointer) -> T) -> T? {
         while failure == nil {
-            var offset = position
-            let record = buffer.withUnsafeBytes { bytes in WordRecord.read(bytes, at: &offset) }
-            position = offset
-            if let record {
-                guard previous.map({ $0.precedes(record) }) ?? true else {
+            let (fields, value): (WordRecord.Fields?, T?) = buffer.withUnsafeBytes { bytes in
+                guard let fields = WordRecord.fields(bytes, at: position) else { return (nil, nil) }
+                guard !hasPrevious || previous.withUnsafeBytes({ WordRecord.compare($0, fields.word) }) < 0 else { return (fields, nil) }
+                previous.removeAll(keepingCapacity: true)
+                previous.append(contentsOf: fields.word)
+                hasPrevious = true
+                return (fields, use(fields, bytes))
+            }
+            if let fields {
+                guard let value else {
                     failure = "a sorted run is out of order"
                     return nil
                 }
-                previous = record
-                return record
+                position = fields.end
+                return value
             }
             if atEnd {
                 if position < buffer.count { failure = "a sorted run ends in the middle of a word" }
@@ -148,12 +192,6 @@ extension String {
     /// zero or positive, compared with `memcmp` rather than a scalar at a time.
     func compareUTF8(_ other: String) -> Int {
         var a = self, b = other
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
-                return order != 0 ? order : x.count - y.count
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in WordRecord.compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 }

@@ -28,7 +28,8 @@ struct WordRunMerge {
                     record.merge(repeated)
                 }
                 try write(record)
-                alphabet.add(record.word)
+                var word = record.word
+                word.withUTF8 { alphabet.add(UnsafeRawBufferPointer($0)) }
                 count += 1
             }
         }
