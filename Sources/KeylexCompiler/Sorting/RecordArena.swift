@@ -26,17 +26,8 @@ struct RecordArena {
     }
 
     /// Calls `body` with the records in word order, equal words merged (counts summed, flags
-    /// joined, the first appended one's place kept).
-    func forEachMerged(_ body: (WordRecord) throws -> Void) rethrows {
-        try forEachMergedRecord { record in
-            guard let fields = WordRecord.fields(record, at: 0) else { return }
-            try body(WordRecord(fields, in: record))
-        }
-    }
-
-    /// As ``forEachMerged(_:)``, with each merged record as its bytes (valid only during the call),
-    /// without making a string of its word.
-    func forEachMergedRecord(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// joined, the first appended one's place kept), each as its bytes (valid only during the call).
+    func forEachMerged(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try bytes.withUnsafeBytes { raw in
             let order = offsets.sorted { Self.compare(raw, $0, $1) < 0 }
             var merged: [UInt8] = []

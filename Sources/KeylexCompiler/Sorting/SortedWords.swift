@@ -30,7 +30,7 @@ public struct SortedWords: Sequence {
         var bytes: [UInt8] = []
         var alphabet = Alphabet()
         var count = 0
-        arena.forEachMergedRecord { record in
+        arena.forEachMerged { record in
             bytes += record
             if let fields = WordRecord.fields(record, at: 0) { alphabet.add(fields.word) }
             count += 1
@@ -86,15 +86,6 @@ extension WordRecord {
                        _ otherFlags: DictionaryFormat.WordFlags) -> (UInt64, DictionaryFormat.WordFlags) {
         let (sum, overflow) = count.addingReportingOverflow(otherCount)
         return (overflow ? .max : sum, flags.union(otherFlags))
-    }
-
-    /// Replaces the count and flags of the record whose bytes are `record`.
-    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, inRecord record: inout [UInt8]) {
-        let at = 2 + Int(UInt16(record[0]) | UInt16(record[1]) << 8)
-        record.withUnsafeMutableBytes { bytes in
-            bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
-            bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
-        }
     }
 }
 

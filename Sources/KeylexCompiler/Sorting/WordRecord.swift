@@ -54,15 +54,24 @@ struct WordRecord {
         return WordRecord(fields, in: bytes)
     }
 
-    /// Writes the records that `produce` passes to the function it is given to a new run file at
+    /// Replaces the count and flags of the record whose bytes are `record`.
+    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, inRecord record: inout [UInt8]) {
+        record.withUnsafeMutableBytes { bytes in
+            let at = 2 + Int(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))
+            bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
+            bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+        }
+    }
+
+    /// Writes the records (their bytes) that `produce` passes to the function it is given to a new run file at
     /// `path`, through ``AtomicFile`` a megabyte at a time.
-    static func writeRun(to path: String, _ produce: (_ write: (WordRecord) throws -> Void) throws -> Void) throws {
+    static func writeRun(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try AtomicFile.write(to: path) { append in
             var pending: [UInt8] = []
             // Swift forbids handing a closure that calls `append` to `produce` (both non-escaping).
             try withoutActuallyEscaping(append) { append in
                 try produce { record in
-                    record.append(to: &pending)
+                    pending += record
                     if pending.count >= 1 << 20 {
                         try append(pending)
                         pending.removeAll(keepingCapacity: true)

@@ -16,6 +16,7 @@ struct WordRunMerge {
         let path = try folder.newFile("merged")
         var alphabet = Alphabet()
         var count = 0
+        var bytes: [UInt8] = []
         try WordRecord.writeRun(to: path) { write in
             while case let (first, run)? = heap.pop() {
                 var record = first
@@ -27,7 +28,9 @@ struct WordRunMerge {
                     }
                     record.merge(repeated)
                 }
-                try write(record)
+                bytes.removeAll(keepingCapacity: true)
+                record.append(to: &bytes)
+                try bytes.withUnsafeBytes(write)
                 var word = record.word
                 word.withUTF8 { alphabet.add(UnsafeRawBufferPointer($0)) }
                 count += 1
