@@ -68,6 +68,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 /// (for a SARIF log), so that a hostile input (a billion repeated words) cannot fill the memory.
 public final class DiagnosticEngine: @unchecked Sendable {
     private var collected: [Diagnostic] = []
+    /// What ``reportOnce(_:_:)`` reported.
+    private var reportedOnce: Set<Diagnostic> = []
     /// Called with each diagnostic as it is reported (the command line prints them).
     private let onReport: (@Sendable (Diagnostic) -> Void)?
     /// The most diagnostics kept in ``diagnostics``.
@@ -101,10 +103,12 @@ public final class DiagnosticEngine: @unchecked Sendable {
         report(Diagnostic(message, at: location))
     }
 
-    /// Reports `message` at `location` unless it was reported there already (an imported file
-    /// that several locales share is converted for each, but its problems are told once).
+    /// Reports `message` at `location` unless this method reported it there already (an imported
+    /// file that several locales share is converted for each, but its problems are told once).
+    /// O(1): a set remembers what it reported (a scan of the kept diagnostics made a file with
+    /// thousands of problems take minutes).
     public func reportOnce(_ location: SourceLocation, _ message: DiagnosticMessage) {
         let diagnostic = Diagnostic(message, at: location)
-        if !collected.contains(diagnostic) { report(diagnostic) }
+        if reportedOnce.insert(diagnostic).inserted { report(diagnostic) }
     }
 }
