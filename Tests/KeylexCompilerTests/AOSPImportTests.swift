@@ -26,6 +26,20 @@ import Testing
         return try #require(layout.layer(layer)).row(at: index).map { $0.output?.description ?? "\($0.action)" }
     }
 
+    /// A LatinIME folder of one keyboard, `res-xml/kbd_test.xml` (which the test writes), for each
+    /// of `subtypes`, and a more-keys table of one text; its path and its `res-xml` folder.
+    static func handMadeFolder(subtypes: [String]) throws -> (folder: String, xml: String) {
+        let folder = try TestSupport.temporaryDirectory()
+        let xml = folder + "/res-xml"
+        try FileManager.default.createDirectory(atPath: xml, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/more-keys", withIntermediateDirectories: true)
+        _ = try TestSupport.write(#"<resources><string name="keyspec_q">q</string></resources>"#, "values.donottranslate-more-keys.xml", in: folder + "/more-keys")
+        let entries = subtypes.map { #"<subtype android:imeSubtypeLocale="\#($0)" android:imeSubtypeExtraValue="KeyboardLayoutSet=test"/>"# }
+        _ = try TestSupport.write(#"<input-method xmlns:android="a">\#(entries.joined())</input-method>"#, "method.xml", in: xml)
+        _ = try TestSupport.write(#"<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_test"/></KeyboardLayoutSet>"#, "keyboard_layout_set_test.xml", in: xml)
+        return (folder, xml)
+    }
+
     @Test func everySubtypeImportsAndEveryFileIsImportedOrReported() throws {
         // 83 subtypes: the emoji keyboard is reported, 82 import (si_LK and ta_LK are commented out).
         #expect(Self.imported.documents.count == 79)
@@ -105,14 +119,8 @@ import Testing
     /// Hand-made folders: an include cycle, a reference that leaves the folder, an unknown text
     /// and a folder that is not LatinIME's, each reported with nothing imported that is wrong.
     @Test func badFilesAreReported() throws {
-        let folder = try TestSupport.temporaryDirectory()
+        let (folder, xml) = try Self.handMadeFolder(subtypes: ["en_US"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let xml = folder + "/res-xml"
-        try FileManager.default.createDirectory(atPath: xml, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/more-keys", withIntermediateDirectories: true)
-        _ = try TestSupport.write(#"<resources><string name="keyspec_q">q</string></resources>"#, "values.donottranslate-more-keys.xml", in: folder + "/more-keys")
-        _ = try TestSupport.write(#"<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="en_US" android:imeSubtypeExtraValue="KeyboardLayoutSet=test"/></input-method>"#, "method.xml", in: xml)
-        _ = try TestSupport.write(#"<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_test"/></KeyboardLayoutSet>"#, "keyboard_layout_set_test.xml", in: xml)
         func run(_ rows: String) throws -> [String] {
             _ = try TestSupport.write(#"<Keyboard xmlns:latin="l"><Row>\#(rows)</Row></Keyboard>"#, "kbd_test.xml", in: xml)
             let engine = DiagnosticEngine()
@@ -132,15 +140,8 @@ import Testing
     /// reported once, at its line. Each report used to scan every diagnostic kept so far, so a file
     /// of 4,000 took 50 s in release and this one would have taken about 20 minutes.
     @Test func thousandsOfUnsupportedConstructsAreEachReportedOnce() throws {
-        let folder = try TestSupport.temporaryDirectory()
+        let (folder, xml) = try Self.handMadeFolder(subtypes: ["en_US", "en_GB"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let xml = folder + "/res-xml"
-        try FileManager.default.createDirectory(atPath: xml, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/more-keys", withIntermediateDirectories: true)
-        _ = try TestSupport.write(#"<resources><string name="keyspec_q">q</string></resources>"#, "values.donottranslate-more-keys.xml", in: folder + "/more-keys")
-        let subtypes = ["en_US", "en_GB"].map { #"<subtype android:imeSubtypeLocale="\#($0)" android:imeSubtypeExtraValue="KeyboardLayoutSet=test"/>"# }
-        _ = try TestSupport.write(#"<input-method xmlns:android="a">\#(subtypes.joined())</input-method>"#, "method.xml", in: xml)
-        _ = try TestSupport.write(#"<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_test"/></KeyboardLayoutSet>"#, "keyboard_layout_set_test.xml", in: xml)
         let unsupported = (0..<20_000).map { "<Wide\($0 % 7)/>\n" }.joined()
         _ = try TestSupport.write("<Keyboard xmlns:latin=\"l\">\n\(unsupported)<Row><Key latin:keySpec=\"q\"/></Row></Keyboard>", "kbd_test.xml", in: xml)
         let engine = DiagnosticEngine()
@@ -149,5 +150,19 @@ import Testing
         #expect(reported.count == 20_000)
         #expect(Set(reported.map(\.location.line)) == Set(2...20_001))
         #expect(reported.first?.message.hasPrefix("LatinIME's <Wide0>") == true)
+    }
+
+    /// A key with 20,000 more keys, each written twice: its callout has each once, in order. Each
+    /// more key used to be looked for in the callout so far (4,000 took 47 s in release).
+    @Test func aKeyWithTwentyThousandMoreKeysImports() throws {
+        let (folder, xml) = try Self.handMadeFolder(subtypes: ["zh_CN"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let letters = (0..<20_000).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let moreKeys = (letters + letters).joined(separator: ",")
+        _ = try TestSupport.write(#"<Keyboard xmlns:latin="l"><Row><Key latin:keySpec="q" latin:moreKeys="\#(moreKeys)"/></Row></Keyboard>"#, "kbd_test.xml", in: xml)
+        let engine = DiagnosticEngine()
+        let documents = AOSPImporter(folder: folder, diagnostics: engine).importSubtypes()
+        let variants = documents.first?.callouts?.callouts.first { $0.character == "q" }?.variants
+        #expect(variants == letters, "\(variants?.count ?? 0) \(engine.diagnostics.prefix(3))")
     }
 }

@@ -161,4 +161,34 @@ import Testing
         #expect(CLDRImporter(data: nil, diagnostics: again).importKeyboard(notKeyboard) == nil)
         #expect(again.diagnostics.map(\.code) == ["schema-violation"])
     }
+
+    /// A keyboard of 16,000 keys, each with long-press keys and a flick, and 16,000 transforms of
+    /// which 8,000 are shadowed by an earlier one: each callout, flick and shadowed transform comes
+    /// through. Each key used to scan the callouts and the flicks so far, and each transform the
+    /// transforms before it: 11 s and 9 s in release at this size, growing with its square.
+    @Test func aKeyboardOfSixteenThousandKeysAndTransformsImports() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 16_000
+        func letter(_ i: Int) -> String { String(UnicodeScalar(0x4E00 + i)!) }
+        let keys = (0..<count).map { #"<key id="k\#($0)" output="\#(letter($0))" longPressKeyIds="k\#(($0 + 1) % count)" flickId="f\#($0)"/>"# }
+        let flicks = (0..<count).map { #"<flick id="f\#($0)"><flickSegment directions="n" keyId="k\#(($0 + 2) % count)"/></flick>"# }
+        let rows = stride(from: 0, to: count, by: 10).map { row in #"<row keys="\#((row..<row + 10).map { "k\($0)" }.joined(separator: " "))"/>"# }
+        let half = count / 2
+        let transforms = (0..<half).map { #"<transform from="x\#(letter($0))" to="a"/>"# } + (0..<half).map { #"<transform from="yx\#(letter($0))" to="b"/>"# }
+        let xml = #"<keyboard3 locale="zh"><keys>\#(keys.joined())</keys><flicks>\#(flicks.joined())</flicks><layers formId="touch"><layer id="base">"#
+            + rows.joined() + #"</layer></layers><transforms type="simple"><transformGroup>\#(transforms.joined())</transformGroup></transforms></keyboard3>"#
+        let path = try TestSupport.write(xml, "zh.xml", in: folder)
+        let engine = DiagnosticEngine()
+        let document = try #require(CLDRImporter(data: Self.folder, diagnostics: engine).importKeyboard(path))
+        _ = LayoutBuild(diagnostics: engine).resolve([document])
+        #expect(!engine.hasErrors, "\(engine.diagnostics.prefix(3))")
+        let callouts = document.callouts?.callouts ?? []
+        #expect(callouts.count == count && callouts.last?.character == letter(count - 1) && callouts.last?.variants == [letter(0)])
+        let keysByOutput = Dictionary(document.layouts[0].layers[0].rows.flatMap(\.keys).map { ($0.value ?? "", $0) }) { first, _ in first }
+        #expect(keysByOutput.count == count && keysByOutput[letter(count - 1)]?.flicks.map(\.output) == [letter(1)])
+        let shadowed = engine.diagnostics.filter { $0.code == "unreachable-transform" }
+        #expect(shadowed.count == half)
+        #expect(shadowed.last?.message.contains("'yx\(letter(half - 1))'") == true && shadowed.last?.message.contains("'x\(letter(half - 1))'") == true)
+    }
 }

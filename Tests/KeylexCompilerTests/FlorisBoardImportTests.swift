@@ -115,4 +115,25 @@ import Testing
         #expect(escaping.tags.isEmpty && escaping.diagnostics == ["1:109 missing-reference"], "\(escaping)")
         #expect(missing.tags.isEmpty && missing.diagnostics == ["1:109 missing-reference"], "\(missing)")
     }
+
+    /// German's popup of `a` with 20,000 more variants, each written twice: German's callout of `a`
+    /// has each once, after FlorisBoard's own, in order (each variant used to be looked for in the
+    /// variants so far).
+    @Test func aPopupOfTwentyThousandVariantsImports() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.copyItem(atPath: Self.folder, toPath: folder)
+        let path = folder + "/org.florisboard.localization/popupMappings/de.json"
+        let letters = (0..<20_000).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let added = (letters + letters).map { #"{"$": "auto_text_key", "code": \#($0.unicodeScalars.first!.value), "label": "\#($0)"}"# }
+        let mapping = try String(contentsOfFile: path, encoding: .utf8)
+        let relevant = #""relevant": ["#
+        let start = try #require(mapping.range(of: relevant))
+        try (mapping[..<start.upperBound] + added.joined(separator: ", ") + ", " + mapping[start.upperBound...]).write(toFile: path, atomically: true, encoding: .utf8)
+        let written = try #require(try Self.document("de-DE").callouts?.callouts.first { $0.character == "a" }?.variants)
+        let document = try #require(FlorisBoardImporter(folder: folder, diagnostics: DiagnosticEngine()).importPresets().first { $0.locale == "de-DE" })
+        let variants = try #require(document.callouts?.callouts.first { $0.character == "a" }?.variants)
+        #expect(variants == [written[0]] + letters + written.dropFirst())
+    }
 }

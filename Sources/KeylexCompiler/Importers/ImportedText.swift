@@ -14,3 +14,12 @@ enum ImportedText {
         return normalized
     }
 }
+
+extension Sequence where Element: Hashable {
+    /// The elements without repeats, each where it first occurs, in O(n) (a scan of the result for
+    /// each element made a key with thousands of more keys take minutes to import).
+    func withoutRepeats() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -122,36 +122,47 @@ public struct LayoutResolver {
                 layouts.append(patch(Layout(formFactor: written.formFactor, origin: written.origin), with: written))
             }
         }
-        var callouts = calloutBase
-        for callout in document.callouts?.callouts ?? [] {
-            if let i = callouts.firstIndex(where: { $0.character == callout.character }) {
+        let written = Set(document.transforms.map(\.from))
+        let transforms = document.transforms + (parent?.transforms ?? []).filter { !written.contains($0.from) }
+        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, fieldLayouts: fieldLayouts,
+                         callouts: Self.merge(calloutBase, document.callouts?.callouts ?? []), transforms: transforms, theme: document.theme ?? parent?.theme)
+    }
+
+    /// The `inherited` callouts with the `written` ones replacing those of the same character (the
+    /// first of it), the others added after: O(n), by position.
+    private static func merge(_ inherited: [Callout], _ written: [Callout]) -> [Callout] {
+        var callouts = inherited
+        var position = Dictionary(callouts.indices.map { (callouts[$0].character, $0) }) { first, _ in first }
+        for callout in written {
+            if let i = position[callout.character] {
                 callouts[i] = callout
             } else {
+                position[callout.character] = callouts.count
                 callouts.append(callout)
             }
         }
-        let transforms = document.transforms + (parent?.transforms ?? []).filter { inherited in !document.transforms.contains { $0.from == inherited.from } }
-        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts,
-                         fieldLayouts: fieldLayouts, callouts: callouts, transforms: transforms, theme: document.theme ?? parent?.theme)
+        return callouts
     }
 
     /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.
     private func patch(_ base: Layout, with written: Layout) -> Layout {
         var layout = base
         layout.origin = written.origin
-        for layer in written.layers { apply(layer, to: &layout) }
+        var position = Dictionary(layout.layers.indices.map { (layout.layers[$0].id, $0) }) { first, _ in first }
+        for layer in written.layers { apply(layer, to: &layout, position: &position) }
         applyReplacements(written, to: &layout)
         return layout
     }
 
-    /// A written layer replaces the inherited one of the same id, or, when its rows have indices,
-    /// replaces those rows of it.
-    private func apply(_ layer: Layer, to layout: inout Layout) {
+    /// A written layer replaces the inherited one of the same id (found by `position`, the index of
+    /// each id's first layer), or, when its rows have indices, replaces those rows of it.
+    private func apply(_ layer: Layer, to layout: inout Layout, position: inout [String: Int]) {
         let indexed = layer.rows.filter { $0.index != nil }
-        guard let i = layout.layers.firstIndex(where: { $0.id == layer.id }) else {
+        guard let i = position[layer.id] else {
             if let row = indexed.first {
                 diagnostics.report(row.indexOrigin.location, .missingInheritedLayer(row: row.index!, layer: layer.id))
             }
+            position[layer.id] = layout.layers.count
             layout.layers.append(layer)
             return
         }
@@ -177,11 +188,12 @@ public struct LayoutResolver {
     /// Replacements apply at once, each key at most once, so that two of them can swap keys.
     private func applyReplacements(_ written: Layout, to layout: inout Layout) {
         var used = Set<Int>()
+        let replacing = Dictionary(written.replacements.indices.map { (written.replacements[$0].key, $0) }) { first, _ in first }
         for l in layout.layers.indices {
             for r in layout.layers[l].rows.indices {
                 for k in layout.layers[l].rows[r].keys.indices {
                     let key = layout.layers[l].rows[r].keys[k]
-                    guard key.typesValue, let i = written.replacements.firstIndex(where: { $0.key == key.value }) else { continue }
+                    guard key.typesValue, let i = key.value.flatMap({ replacing[$0] }) else { continue }
                     layout.layers[l].rows[r].keys[k].value = written.replacements[i].with
                     if key.label == key.value { layout.layers[l].rows[r].keys[k].label = nil }
                     used.insert(i)

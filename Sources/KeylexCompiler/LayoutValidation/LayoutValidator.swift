@@ -85,9 +85,10 @@ public final class LayoutValidator {
     /// Transforms that never apply, as resolved: an earlier one's text ends theirs (first match
     /// wins, so the earlier one always takes the input).
     private func checkReachable(_ transforms: [Transform]) {
+        let earliest = TransformSuffixes(transforms.map(\.from))
         for (i, transform) in transforms.enumerated() {
-            guard let earlier = transforms[..<i].first(where: { $0.from != transform.from && transform.from.utf8.reversed().starts(with: $0.from.utf8.reversed()) }) else { continue }
-            report(transform.origin, .unreachableTransform(transform.from, earlier: earlier.from, at: earlier.origin.location))
+            guard let j = earliest.firstProperSuffix(of: transform.from), j < i else { continue }
+            report(transform.origin, .unreachableTransform(transform.from, earlier: transforms[j].from, at: transforms[j].origin.location))
         }
     }
 

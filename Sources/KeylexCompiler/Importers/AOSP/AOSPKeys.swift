@@ -141,12 +141,13 @@ struct AOSPKeys {
         let additional = flags.contains("disableAdditionalMoreKeys") ? nil : aosp.attributes["additionalMoreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
         guard let location = more?.1 ?? additional?.1 else { return }
         let entries = AOSPKeySpec.inserting(additional?.0 ?? [], into: more?.0 ?? []).filter { !AOSPKeySpec.isFlag($0) && $0 != "%" }
+        var inCallout = Set(key.callout)
         for spec in entries.compactMap(AOSPKeySpec.init) {
             if let code = spec.code {
                 if let action = Self.actions[code], action != .capsLock || key.action == .shift { key.calloutActions.append(CalloutAction(action)) } else {
                     diagnostics.reportOnce(location, .unsupportedConstruct("LatinIME's action '\(code)' in more keys", kept: "left out"))
                 }
-            } else if let output = spec.output, output != key.value, !key.callout.contains(output) {
+            } else if let output = spec.output, output != key.value, inCallout.insert(output).inserted {
                 if spec.label != nil {
                     diagnostics.reportOnce(location, .unsupportedConstruct("a more key's label ('\(spec.label!)' for '\(output)')", kept: "the callout shows what it types"))
                 }

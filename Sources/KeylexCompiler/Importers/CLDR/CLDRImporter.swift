@@ -102,6 +102,8 @@ struct CLDRKeyboard {
     let keys: CLDRKeyBag
     /// Keycap texts, by `id:` and key id or `output:` and output.
     let displays: [String: String]
+    /// The `<flick>` elements by id (the first of each id).
+    let flickElements: [String: xmlNodePtr]
 
     fileprivate init(file: ImportedXML, importer: CLDRImporter) {
         self.file = file
@@ -109,6 +111,8 @@ struct CLDRKeyboard {
         text = Self.variables(file, diagnostics: diagnostics)
         keys = importer.keyBag(file, text: text)
         displays = Self.displays(file, text: text, diagnostics: diagnostics)
+        let flicks = file.children(file.root, "flicks").flatMap { file.children($0, "flick") }
+        flickElements = Dictionary(flicks.compactMap { flick in file.attributes(flick)["id"].map { ($0.value, flick) } }) { first, _ in first }
     }
 
     func document(locale: XMLSource.Attribute, path: String) -> LayoutDocument {
@@ -119,9 +123,9 @@ struct CLDRKeyboard {
         document.source = "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
             + (info?["author"].map { " by \($0.value)" } ?? "") + " (\(Self.licence(beside: path))) by keylex import cldr"
         reportUnsupportedSections()
-        var callouts: [Callout] = []
+        var callouts = CLDRCallouts()
         document.layouts = layouts(callouts: &callouts)
-        document.callouts = callouts.isEmpty ? nil : CalloutSet(callouts: callouts, origin: document.origin)
+        document.callouts = callouts.list.isEmpty ? nil : CalloutSet(callouts: callouts.list, origin: document.origin)
         document.transforms = transforms()
         return document
     }

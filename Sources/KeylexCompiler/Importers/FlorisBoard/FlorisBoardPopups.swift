@@ -76,7 +76,7 @@ struct FlorisBoardPopups {
             let upper = LayoutResolver.upper(callout.character, locale: locale)
             let variants = callout.variants.map { LayoutResolver.upper($0, locale: locale) }
             guard letters.contains(callout.character), upper != callout.character, !written.contains(upper), Set(variants).count < variants.count else { return nil }
-            return Callout(character: upper, variants: variants.reduce(into: []) { if $1 != upper && !$0.contains($1) { $0.append($1) } }, origin: callout.origin)
+            return Callout(character: upper, variants: variants.filter { $0 != upper }.withoutRepeats(), origin: callout.origin)
         }
     }
 
@@ -92,10 +92,7 @@ struct FlorisBoardPopups {
         }
         return order.compactMap { text in
             let entry = merged[text]!
-            var variants: [String] = []
-            for variant in [entry.main].compactMap({ $0 }) + entry.relevant where variant != text && !variants.contains(variant) {
-                variants.append(variant)
-            }
+            let variants = ([entry.main].compactMap { $0 } + entry.relevant).filter { $0 != text }.withoutRepeats()
             return variants.isEmpty ? nil : Callout(character: text, variants: variants, origin: Origin(entry.location))
         }
     }
