@@ -138,6 +138,27 @@ import Testing
         #expect(StyleSyntax.colorText(StyleColor(rgba: 0x0000004D)) == "#0000004D")
     }
 
+    /// A chain of `extends` holds at most 32 themes: at the limit the last theme has every
+    /// background, one past it is `limit-exceeded` at its `extends`, and 20,000 themes are as many
+    /// errors of their own (each theme used to scan its whole chain: 1,000 took 8 s in release).
+    @Test func themeChainsAtAndPastTheLimit() throws {
+        func chain(_ count: Int) throws -> (LayoutBundle?, [Diagnostic]) {
+            let themes = (0..<count).map { #"<theme id="t\#($0)"\#($0 == 0 ? "" : #" extends="t\#($0 - 1)""#)><keyStyle action="\#($0 % 2 == 0 ? "shift" : "backspace")" fontSize="\#($0 % 1000 + 1)"/></theme>"# }
+            let source = #"<keyboard locale="en" theme="t\#(count - 1)">"# + "\n" + themes.joined(separator: "\n")
+                + #"<layout formFactor="phone"><layer id="lowercased"><row><key action="shift"/><key action="backspace"/></row></layer></layout></keyboard>"#
+            let (bytes, diagnostics) = try Self.bytes(source)
+            return (try? LayoutBundle(bytes: bytes), diagnostics)
+        }
+        let (bundle, atLimit) = try chain(ThemeResolver.maxChain)
+        #expect(atLimit.isEmpty, "\(atLimit)")
+        let keys = try #require(bundle?.layout(for: .phone)?.layer(.lowercased)).row(at: 0)
+        #expect(keys.map { $0.style()?.fontSize } == [31, 32])
+        let past = try chain(ThemeResolver.maxChain + 1).1
+        #expect(past.map { "\($0.location.line) \($0.code)" } == ["\(ThemeResolver.maxChain + 2) limit-exceeded"], "\(past)")
+        let long = try chain(20_000).1
+        #expect(long.map(\.code) == ["limit-exceeded"], "\(long.count) \(long.prefix(3))")
+    }
+
     /// A damaged `styl` section reads as absent: the bundle opens, its keys read, none has a style.
     @Test func aDamagedStyleSectionReadsAsAbsent() throws {
         let (bytes, _) = try Self.bytes(Self.themed)

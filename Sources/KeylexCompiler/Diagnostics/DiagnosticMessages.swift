@@ -227,6 +227,9 @@ extension DiagnosticMessage {
     static let notCLDRKeyboard = Self(.schemaViolation, "not a CLDR keyboard 3.0 file (a <keyboard3> element with a locale)")
     static func malformedCLDRText(_ text: String, _ problem: String) -> Self { Self(.schemaViolation, "'\(text)' cannot be read: \(problem)") }
     static func nestedTooDeep(_ what: String, most: Int) -> Self { Self(.limitExceeded, "\(what) nest more than \(most) deep; the rest is left out") }
+    static func chainTooLong(_ what: String, _ name: String, most: Int) -> Self {
+        Self(.limitExceeded, "the \(what) '\(name)' extends a chain of more than \(most) \(what)s (itself included); it is left out")
+    }
     static func includeCycle(_ names: [String]) -> Self { Self(.inheritanceCycle, "include cycle: \(names.joined(separator: " → "))") }
     static func noLayoutSet(_ locale: String) -> Self {
         Self(.schemaViolation, "the subtype '\(locale)' names no KeyboardLayoutSet, and the list of supported subtypes in method.xml's comment gives it none")

@@ -70,22 +70,33 @@ struct ThemeResolver {
         }
     }
 
-    /// The rules of theme `id`, its parents' first; `nil` when a parent is missing or the themes
-    /// extend each other in a cycle (reported once, from the cycle's first theme by name).
+    /// The most themes in a chain of `extends`, the theme itself included: each theme's chain is
+    /// walked, so the limit keeps that linear in the number of themes.
+    static let maxChain = 32
+
+    /// The rules of theme `id`, its parents' first; `nil` when a parent is missing, the themes
+    /// extend each other in a cycle (reported once, from the cycle's first theme by name), or the
+    /// chain is longer than ``maxChain`` (reported for the first theme past it).
     private static func rules(of id: String, in themes: [String: Theme], missing: (String, Origin) -> Void,
                               diagnostics: DiagnosticEngine) -> [StyleRule]? {
         var chain = [id]
+        var inChain: Set = [id]
         var rules = themes[id]!.rules
         while let last = themes[chain.last!], let parent = last.extends {
             guard let theme = themes[parent] else {
                 if chain.count == 1 { missing(parent, last.extendsOrigin) }  // else reported for the theme that names it
                 return nil
             }
-            guard !chain.contains(parent) else {
+            guard !inChain.contains(parent) else {
                 if parent == id && chain.min() == id { diagnostics.report(last.extendsOrigin.location, .themeCycle(chain + [parent])) }
                 return nil
             }
+            guard chain.count < maxChain else {
+                if theme.extends == nil { diagnostics.report(themes[id]!.extendsOrigin.location, .chainTooLong("theme", id, most: maxChain)) }
+                return nil
+            }
             chain.append(parent)
+            inChain.insert(parent)
             rules = theme.rules + rules
         }
         return rules
