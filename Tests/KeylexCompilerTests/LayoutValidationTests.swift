@@ -641,4 +641,36 @@ import Testing
         }
         #expect(shadowed > 1_000)
     }
+
+    /// Resolution follows a chain of at most 32 locales (`LayoutResolver.maxChain`, the locale
+    /// itself included): at the limit the last locale has the first one's layout; one past it,
+    /// that locale is `limit-exceeded` at its `extends`, once for every locale that extends it; a
+    /// chain of 20,000 gives the same single error, whatever order the tags sort in, and so does
+    /// a cycle of 100 (resolution recursed once a locale and overflowed the stack on such chains).
+    @Test func chainsOfLocalesAtAndPastTheLimit() throws {
+        func documents(_ count: Int, cycle: Bool = false) throws -> [LayoutDocument] {
+            let root = try #require(LayoutSourceReader(diagnostics: DiagnosticEngine()).read(Array(#"<keyboard locale="en"><layout formFactor="phone"><layer id="lowercased"><row chars="ab"/></layer></layout></keyboard>"#.utf8), path: "en.xml"))
+            let chain = (1..<count).map { i in
+                var document = LayoutDocument(locale: "en-x-c\(i)", origin: Origin(SourceLocation(file: "c\(i).xml", line: 1, column: 1)))
+                document.extends = i == 1 ? (cycle ? "en-x-c\(count - 1)" : "en") : "en-x-c\(i - 1)"
+                document.extendsOrigin = Origin(SourceLocation(file: "c\(i).xml", line: 1, column: 30))
+                return document
+            }
+            return (cycle ? [] : [root]) + chain
+        }
+        func resolve(_ documents: [LayoutDocument]) -> (locales: [String], diagnostics: [String]) {
+            let engine = DiagnosticEngine()
+            let locales = LayoutBuild(diagnostics: engine).resolve(documents).locales
+            return (locales.map(\.tag), engine.diagnostics.map { "\($0.location.file) \($0.code)" })
+        }
+        let limit = LayoutResolver.maxChain
+        let atLimit = resolve(try documents(limit))
+        #expect(atLimit.diagnostics.isEmpty && atLimit.locales.count == limit, "\(atLimit.diagnostics)")
+        let past = resolve(try documents(limit + 1))
+        #expect(past.diagnostics == ["c\(limit).xml limit-exceeded"] && past.locales.count == limit)
+        let long = resolve(try documents(20_000))
+        #expect(long.diagnostics == ["c\(limit).xml limit-exceeded"] && long.locales.count == limit)
+        let cycle = resolve(try documents(101, cycle: true))
+        #expect(cycle.diagnostics.count == 1 && cycle.diagnostics.allSatisfy { $0.hasSuffix("limit-exceeded") } && cycle.locales.isEmpty, "\(cycle.diagnostics)")
+    }
 }

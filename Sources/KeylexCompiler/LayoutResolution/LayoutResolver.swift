@@ -29,10 +29,13 @@ public struct LayoutResolver {
 
     /// The locales that have at least one layout, sorted by tag.
     public func resolveAll() -> [ResolvedLocale] {
-        var cache: [String: Inherited?] = [:]
+        var cache = Cache()
         return documents.keys.sorted().compactMap { tag in
-            guard let document = documents[tag], !document.isAbstract,
-                  let inherited = resolve(tag, visiting: [], cache: &cache), !inherited.layouts.isEmpty else { return nil }
+            guard let document = documents[tag], !document.isAbstract else { return nil }
+            cache.truncated = false
+            let resolved = resolve(tag, visiting: [], cache: &cache)
+            if cache.truncated { reportChainTooLong(from: tag, cache: &cache) }
+            guard let inherited = resolved, !inherited.layouts.isEmpty else { return nil }
             let layouts = withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
                 .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) }
             let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
@@ -55,6 +58,8 @@ public struct LayoutResolver {
         var transforms: [Transform]
         /// The name of the locale's theme: its own, else its parent's.
         var theme: String?
+        /// The most locales in a chain from this one (itself included) that resolving it followed.
+        var depth: Int
     }
 
     /// The text layouts and, for each form factor and kind of field that has field layouts, the
@@ -78,16 +83,70 @@ public struct LayoutResolver {
         return result
     }
 
-    /// The locale `tag` as inherited; `cache` holds every locale resolved so far, `nil` for those
-    /// that failed (so that a failure is reported once).
-    private func resolve(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
-        if let done = cache[tag] { return done }
-        let result = resolveUncached(tag, visiting: visiting, cache: &cache)
-        if result != nil || visiting.isEmpty || !visiting.contains(tag) { cache[tag] = .some(result) }
+    /// The most locales in a chain that resolution follows (`extends` and `<callouts extends>`), the
+    /// locale itself included: resolution recurses along the chain, and the limit bounds the depth.
+    static let maxChain = 32
+
+    /// The locales resolved so far (`nil` for those that failed, so that a failure is reported
+    /// once), and those cut at the chain limit, with the most levels that were not enough.
+    private struct Cache {
+        var resolved: [String: Inherited?] = [:]
+        var tooDeep: [String: Int] = [:]
+        /// Whether the resolution under way reached the limit.
+        var truncated = false
+        /// Locales whose chains were walked for the report.
+        var walked: Set<String> = []
+    }
+
+    /// The locale `tag` as inherited, `nil` when it or a locale it extends failed or its chain is
+    /// longer than ``maxChain`` (`cache.truncated` then says so; nothing is cached for the locales
+    /// on the way, whose own chains may be short enough).
+    private func resolve(_ tag: String, visiting: [String], cache: inout Cache) -> Inherited? {
+        if let done = cache.resolved[tag] { return done }
+        let levels = Self.maxChain - visiting.count
+        guard levels > cache.tooDeep[tag, default: 0] else {
+            cache.truncated = true
+            return nil
+        }
+        let outer = cache.truncated
+        cache.truncated = false
+        var result = resolveUncached(tag, visiting: visiting, cache: &cache)
+        if cache.truncated {
+            cache.tooDeep[tag] = max(cache.tooDeep[tag, default: 0], levels)
+            result = nil
+        } else if result != nil || visiting.isEmpty || !visiting.contains(tag) {
+            cache.resolved[tag] = .some(result)
+        }
+        cache.truncated = cache.truncated || outer
         return result
     }
 
-    private func resolveUncached(_ tag: String, visiting: [String], cache: inout [String: Inherited?]) -> Inherited? {
+    /// Reports the locale on `tag`'s chain that is the first past ``maxChain`` (one whose own
+    /// chain is too long while those of the locales it extends are not), once for all the locales
+    /// that extend it; in a cycle longer than the limit, the locale where the walk comes round.
+    private func reportChainTooLong(from tag: String, cache: inout Cache) {
+        func report(_ document: LayoutDocument) {
+            let origin = document.extends != nil ? document.extendsOrigin : document.callouts?.extendsOrigin ?? document.origin
+            diagnostics.report(origin.location, .chainTooLong("locale", document.locale, most: Self.maxChain))
+        }
+        var current = tag
+        var path: Set<String> = []
+        while let document = documents[current] {
+            guard !path.contains(current) else { return report(document) }  // a cycle longer than the limit
+            guard cache.walked.insert(current).inserted else { return }  // reported from an earlier walk
+            path.insert(current)
+            let next = [document.extends, document.callouts?.extends].compactMap { $0 }.first { dependency in
+                cache.truncated = false
+                _ = resolve(dependency, visiting: [], cache: &cache)
+                return cache.truncated
+            }
+            cache.truncated = false
+            guard let next else { return report(document) }
+            current = next
+        }
+    }
+
+    private func resolveUncached(_ tag: String, visiting: [String], cache: inout Cache) -> Inherited? {
         guard let document = documents[tag] else { return nil }
         guard !visiting.contains(tag) else {
             diagnostics.report(document.extendsOrigin.location, .inheritanceCycle(visiting + [tag]))
@@ -105,13 +164,20 @@ public struct LayoutResolver {
             parent = resolved
         }
         var calloutBase = parent?.callouts ?? []
+        var depth = (parent?.depth ?? 0) + 1
         if let set = document.callouts, let calloutParent = set.extends {
             if documents[calloutParent] == nil {
                 guard !rejected.contains(calloutParent) else { return nil }
                 diagnostics.report(set.extendsOrigin.location, .missingCalloutLocale(calloutParent, closest: closestLocale(calloutParent, from: tag)))
             } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
                 calloutBase = resolved.callouts
+                depth = max(depth, resolved.depth + 1)
             }
+        }
+        guard depth <= Self.maxChain else {  // too long, through locales resolved before: for good
+            cache.tooDeep[tag] = Self.maxChain
+            cache.truncated = true
+            return nil
         }
         var layouts = parent?.layouts ?? []
         let fieldLayouts = (parent?.fieldLayouts ?? []) + document.layouts.filter { $0.field != .text }
@@ -125,7 +191,8 @@ public struct LayoutResolver {
         let written = Set(document.transforms.map(\.from))
         let transforms = document.transforms + (parent?.transforms ?? []).filter { !written.contains($0.from) }
         return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, fieldLayouts: fieldLayouts,
-                         callouts: Self.merge(calloutBase, document.callouts?.callouts ?? []), transforms: transforms, theme: document.theme ?? parent?.theme)
+                         callouts: Self.merge(calloutBase, document.callouts?.callouts ?? []), transforms: transforms, theme: document.theme ?? parent?.theme,
+                         depth: depth)
     }
 
     /// The `inherited` callouts with the `written` ones replacing those of the same character (the
