@@ -15,11 +15,23 @@ enum ImportedText {
     }
 }
 
+extension Sequence {
+    /// The elements without two of the same `key`, each where the first of its key occurs, in O(n)
+    /// (a scan of the result for each element made a key with thousands of more keys take minutes).
+    func withoutRepeats<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
+        var seen = Set<Key>()
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
+
 extension Sequence where Element: Hashable {
-    /// The elements without repeats, each where it first occurs, in O(n) (a scan of the result for
-    /// each element made a key with thousands of more keys take minutes to import).
-    func withoutRepeats() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
+    /// The elements without repeats, each where it first occurs, in O(n).
+    func withoutRepeats() -> [Element] { withoutRepeats { $0 } }
+}
+
+extension Collection {
+    /// The index of the first element of each `key`, in O(n).
+    func firstIndices<Key: Hashable>(by key: (Element) -> Key) -> [Key: Index] {
+        Dictionary(zip(self, indices).map { (key($0), $1) }) { first, _ in first }
     }
 }

@@ -199,7 +199,7 @@ public struct LayoutResolver {
     /// first of it), the others added after: O(n), by position.
     private static func merge(_ inherited: [Callout], _ written: [Callout]) -> [Callout] {
         var callouts = inherited
-        var position = Dictionary(callouts.indices.map { (callouts[$0].character, $0) }) { first, _ in first }
+        var position = callouts.firstIndices(by: \.character)
         for callout in written {
             if let i = position[callout.character] {
                 callouts[i] = callout
@@ -215,7 +215,7 @@ public struct LayoutResolver {
     private func patch(_ base: Layout, with written: Layout) -> Layout {
         var layout = base
         layout.origin = written.origin
-        var position = Dictionary(layout.layers.indices.map { (layout.layers[$0].id, $0) }) { first, _ in first }
+        var position = layout.layers.firstIndices(by: \.id)
         for layer in written.layers { apply(layer, to: &layout, position: &position) }
         applyReplacements(written, to: &layout)
         return layout
@@ -255,7 +255,7 @@ public struct LayoutResolver {
     /// Replacements apply at once, each key at most once, so that two of them can swap keys.
     private func applyReplacements(_ written: Layout, to layout: inout Layout) {
         var used = Set<Int>()
-        let replacing = Dictionary(written.replacements.indices.map { (written.replacements[$0].key, $0) }) { first, _ in first }
+        let replacing = written.replacements.firstIndices(by: \.key)
         for l in layout.layers.indices {
             for r in layout.layers[l].rows.indices {
                 for k in layout.layers[l].rows[r].keys.indices {

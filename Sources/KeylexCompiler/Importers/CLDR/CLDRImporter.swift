@@ -123,9 +123,10 @@ struct CLDRKeyboard {
         document.source = "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
             + (info?["author"].map { " by \($0.value)" } ?? "") + " (\(Self.licence(beside: path))) by keylex import cldr"
         reportUnsupportedSections()
-        var callouts = CLDRCallouts()
+        var callouts: [Callout] = []
         document.layouts = layouts(callouts: &callouts)
-        document.callouts = callouts.list.isEmpty ? nil : CalloutSet(callouts: callouts.list, origin: document.origin)
+        callouts = callouts.withoutRepeats(by: \.character)  // the first key's callout for each character
+        document.callouts = callouts.isEmpty ? nil : CalloutSet(callouts: callouts, origin: document.origin)
         document.transforms = transforms()
         return document
     }

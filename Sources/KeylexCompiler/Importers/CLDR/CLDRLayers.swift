@@ -6,7 +6,7 @@ import KeylexRuntime
 extension CLDRKeyboard {
     /// The touch forms, narrowest first, as the phone and tablet layouts; without one, the first
     /// hardware form as the phone layout. Long-press keys become `callouts`.
-    func layouts(callouts: inout CLDRCallouts) -> [Layout] {
+    func layouts(callouts: inout [Callout]) -> [Layout] {
         let forms = file.children(file.root, "layers")
         let touch = forms.filter { file.attributes($0)["formId"]?.value == "touch" }
             .sorted { width($0) < width($1) }
@@ -29,7 +29,7 @@ extension CLDRKeyboard {
         file.attributes(form)["minDeviceWidth"].flatMap { Double($0.value) } ?? 0
     }
 
-    private func layout(_ form: xmlNodePtr, _ formFactor: FormFactor, callouts: inout CLDRCallouts) -> Layout {
+    private func layout(_ form: xmlNodePtr, _ formFactor: FormFactor, callouts: inout [Callout]) -> Layout {
         let elements = file.children(form, "layer")
         let ids = elements.enumerated().map { layerId(file.attributes($0.element), first: $0.offset == 0) }
         var layout = Layout(formFactor: formFactor, origin: Origin(file.location(form)))
@@ -56,7 +56,7 @@ extension CLDRKeyboard {
         return ["none": "lowercased", "shift": "uppercased", "caps": "capsLocked"][modifiers]
     }
 
-    private func row(_ element: xmlNodePtr, layerIds: [String?], callouts: inout CLDRCallouts) -> Row {
+    private func row(_ element: xmlNodePtr, layerIds: [String?], callouts: inout [Callout]) -> Row {
         let attribute = file.attributes(element)["keys"]
         let location = attribute?.location ?? file.location(element)
         var row = Row(origin: Origin(location))
@@ -67,7 +67,7 @@ extension CLDRKeyboard {
             }
             if let key = key(id, cldr, at: location, layerIds: layerIds) {
                 row.keys.append(key)
-                callout(of: cldr, output: key.value, id: id, at: location).map { callouts.add($0) }
+                callout(of: cldr, output: key.value, id: id, at: location).map { callouts.append($0) }
             }
         }
         return row
@@ -194,16 +194,5 @@ extension CLDRKeyboard {
             CLDRImporter.report(error, in: from.value + " → " + (to?.value ?? ""), at: from.location, diagnostics: diagnostics)
             return []
         }
-    }
-}
-
-/// The long-press callouts of a keyboard's keys in the order met, the first for each character.
-struct CLDRCallouts {
-    private(set) var list: [Callout] = []
-    private var characters: Set<String> = []
-
-    /// Adds `callout` unless one for its character came before.
-    mutating func add(_ callout: Callout) {
-        if characters.insert(callout.character).inserted { list.append(callout) }
     }
 }
