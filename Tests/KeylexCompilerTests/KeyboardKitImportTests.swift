@@ -30,4 +30,31 @@ import Testing
         let reader = LayoutSourceReader(diagnostics: DiagnosticEngine())
         for document in documents { #expect(reader.read(Array(JSONLayoutWriter.write(document).utf8), path: "a.json") == document) }
     }
+
+    /// Callouts join their keys in linear time (a callout of a text key looked for its keys among
+    /// all keys, and each file rebuilt the set of typed characters): 20,000 text keys with a callout
+    /// each, and 2,000 more providers of callouts for the same keys, of which the first callout counts.
+    @Test func twentyThousandTextKeysTakeTheirCallouts() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 20_000
+        let texts = (0..<count).map { "k\($0)" }, variants = (0..<count).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let row = (["a"] + texts).map { "\"\($0)\"" }.joined(separator: ", ")
+        try #"{"sets": {"english": {"alphabetic": [{"phone": [\#(row)], "pad": null}], "numeric": [], "symbolic": []}}}"#
+            .write(toFile: folder + "/sets.json", atomically: true, encoding: .utf8)
+        let own = zip(texts, variants).map { #""\#($0)": "\#($1)""# }.joined(separator: ", ")
+        let later = (0..<2_000).map { #""english_p\#($0)_2021": {"callouts": {"a": "a\#(variants[$0])", "k0": "€", "\#(texts[$0])": "¥"}}"# }
+        try (#"{"providers": {"english_2021": {"callouts": {\#(own)}}, "# + later.joined(separator: ", ") + "}}")
+            .write(toFile: folder + "/callouts.json", atomically: true, encoding: .utf8)
+        let engine = DiagnosticEngine()
+        let documents = KeyboardKitImporter(diagnostics: engine).importFiles([folder + "/sets.json", folder + "/callouts.json"])
+        let document = try #require(documents.first)
+        #expect(documents.count == 1 && !engine.hasErrors, "\(engine.diagnostics.filter { $0.severity == .error }.prefix(3))")
+        #expect(document.callouts?.callouts.map(\.character) == ["a"] && document.callouts?.callouts.first?.variants == [variants[0]])
+        for layout in document.layouts {
+            let keys = layout.layers[0].rows[0].keys
+            #expect(keys.count == count + 1 && keys[0].callout.isEmpty)
+            #expect(zip(keys.dropFirst(), variants).allSatisfy { $0.callout == [$1] })
+        }
+    }
 }

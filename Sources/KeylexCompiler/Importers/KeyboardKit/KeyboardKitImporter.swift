@@ -96,29 +96,54 @@ public final class KeyboardKitImporter {
     /// callouts with no document are reported.
     private func attach(_ callouts: [(tag: String, callouts: [Callout], location: SourceLocation)], to documents: [LayoutDocument]) -> [LayoutDocument] {
         var documents = documents
+        let indices = Dictionary(documents.indices.map { (documents[$0].locale, $0) }, uniquingKeysWith: { first, _ in first })
+        var joined: [Int: JoinedCallouts] = [:]
         for set in callouts {
-            guard let i = documents.firstIndex(where: { $0.locale == set.tag }) else {
+            guard let i = indices[set.tag] else {
                 diagnostics.report(set.location, .unsupportedConstruct("callouts with no input set of theirs among the files imported", kept: "they are left out"))
                 continue
             }
-            let typed = Set(documents[i].layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
-            let written = Set(documents[i].callouts?.callouts.map(\.character) ?? [])
-            let kept = set.callouts.filter { typed.contains($0.character) && !written.contains($0.character) }
-            // A callout of a text key (Swedish `kr`) is that key's own.
-            for callout in kept where callout.character.count > 1 { documents[i].setKeyCallout(callout) }
-            documents[i].callouts = CalloutSet(callouts: (documents[i].callouts?.callouts ?? []) + kept.filter { $0.character.count == 1 }, origin: documents[i].origin)
+            joined[i, default: JoinedCallouts(documents[i])].add(set.callouts)
         }
+        for (i, callouts) in joined { documents[i].join(callouts) }
         return documents
     }
 }
 
+/// The callouts one document gathers, file after file: the first callout of a character joins the
+/// document's callout set, and the first of a text (Swedish `kr`) becomes its keys' own.
+private struct JoinedCallouts {
+    let typed: Set<String>
+    var written: Set<String>
+    var characters: [Callout]
+    var texts: [String: Callout] = [:]
+
+    init(_ document: LayoutDocument) {
+        typed = Set(document.layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
+        characters = document.callouts?.callouts ?? []
+        written = Set(characters.map(\.character))
+    }
+
+    /// One file's callouts, for characters the document types and has no callout for yet.
+    mutating func add(_ callouts: [Callout]) {
+        let kept = callouts.filter { typed.contains($0.character) && !written.contains($0.character) }
+        for callout in kept {
+            if callout.character.count > 1 { texts[callout.character] = callout } else { characters.append(callout) }
+        }
+        written.formUnion(kept.lazy.map(\.character))
+    }
+}
+
 extension LayoutDocument {
-    /// Gives every key that types `callout.character` the callout as its own.
-    fileprivate mutating func setKeyCallout(_ callout: Callout) {
+    /// Takes the gathered callouts: the characters' as the callout set, the texts' on their keys.
+    fileprivate mutating func join(_ callouts: JoinedCallouts) {
+        self.callouts = CalloutSet(callouts: callouts.characters, origin: origin)
+        guard !callouts.texts.isEmpty else { return }
         for l in layouts.indices {
             for a in layouts[l].layers.indices {
                 for r in layouts[l].layers[a].rows.indices {
-                    for k in layouts[l].layers[a].rows[r].keys.indices where layouts[l].layers[a].rows[r].keys[k].value == callout.character {
+                    for k in layouts[l].layers[a].rows[r].keys.indices {
+                        guard let value = layouts[l].layers[a].rows[r].keys[k].value, let callout = callouts.texts[value] else { continue }
                         (layouts[l].layers[a].rows[r].keys[k].callout, layouts[l].layers[a].rows[r].keys[k].calloutOrigin) = (callout.variants, callout.origin)
                     }
                 }
