@@ -575,15 +575,17 @@ import Testing
         }
     }
 
-    /// A layout of `layers` layers (the first lowercased), each switching to the last.
-    static func layers(_ count: Int) throws -> [Diagnostic] {
+    /// A layout of `layers` layers (the first lowercased), each switching to the last, and layouts
+    /// for `fields` that take its layers as they are.
+    static func layers(_ count: Int, fields: [String] = []) throws -> [Diagnostic] {
         let folder = try TestSupport.temporaryDirectory()
         let ids = ["lowercased"] + (1..<count).map { "l\($0)" }
         let layers = ids.map { id in
             "<layer id=\"\(id)\"\(id == "lowercased" ? "" : " custom=\"true\"")><row><chars value=\"abc\"/><key action=\"keyboardType\" value=\"\(ids.last!)\" label=\"x\"/></row></layer>"
         }
         let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<keyboard locale=\"en\">\n  <layout formFactor=\"phone\">\n"
-            + layers.joined(separator: "\n") + "\n  </layout>\n</keyboard>\n"
+            + layers.joined(separator: "\n") + "\n  </layout>\n"
+            + fields.map { "  <layout formFactor=\"phone\" field=\"\($0)\"/>\n" }.joined() + "</keyboard>\n"
         _ = try TestSupport.write(xml, "en.xml", in: folder)
         let engine = DiagnosticEngine()
         let (locales, _) = LayoutBuild(diagnostics: engine).read(directory: folder)
@@ -599,6 +601,11 @@ import Testing
         let past = try Self.layers(LayoutFormat.maxLayers - 1)
         #expect(past.map(\.code) == ["limit-exceeded"], "\(past)")
         #expect(past.first?.message.contains("256") == true && past.first?.location.line == 3)
+        // A field's layout has the layers of the text layout it changes, and its message names it.
+        let fields = try Self.layers(LayoutFormat.maxLayers - 1, fields: ["email"])
+        #expect(fields.map(\.message) == ["phone", "phone email"].map {
+            "the \($0) layout of 'en' has 256 layers (counting the upper-case layers derived from the lower-case ones), more than the 255 a bundle can hold"
+        })
     }
 
     /// Positions cost linear time: a 300 KB layout on one line (60,000 keys, each a diagnostic)

@@ -106,8 +106,11 @@ extension DiagnosticMessage {
         Self(.duplicateId, "locale '\(tag)' is already defined at \(first.description)")
     }
     static func duplicateLayout(_ formFactor: FormFactor, _ field: FieldKind, first: SourceLocation) -> Self {
-        let kind = field == .text ? "\(formFactor)" : "\(formFactor) \(field)"
-        return Self(.duplicateId, "a second \(kind) layout (the first is at \(first.description))")
+        Self(.duplicateId, "a second \(layoutKind(formFactor, field)) layout (the first is at \(first.description))")
+    }
+    /// How messages name a layout: its form factor, then its field unless text (`phone email`).
+    static func layoutKind(_ formFactor: FormFactor, _ field: FieldKind) -> String {
+        field == .text ? "\(formFactor)" : "\(formFactor) \(field)"
     }
     static func fieldWithoutTextLayout(_ formFactor: FormFactor, _ field: FieldKind, locale: String) -> Self {
         Self(.missingLayer, "the \(formFactor) \(field) layout of '\(locale)' changes its \(formFactor) text layout, which it does not have")

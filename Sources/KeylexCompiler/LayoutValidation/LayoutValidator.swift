@@ -275,7 +275,8 @@ public final class LayoutValidator {
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
         for layout in locale.layouts {
-            limit(layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(layout.formFactor) layout of '\(locale.tag)'",
+            let kind = DiagnosticMessage.layoutKind(layout.formFactor, layout.field)
+            limit(layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(kind) layout of '\(locale.tag)'",
                   "layers (counting the upper-case layers derived from the lower-case ones)")
             for layer in layout.layers {
                 limit(layer.rows.count, LayoutFormat.maxCount, layer.origin, "layer '\(layer.id)'", "rows")
