@@ -58,6 +58,11 @@ public struct WordTable {
     public private(set) var shortcuts: [String: [Shortcut]] = [:]
     /// Labels of words (AOSP's `flags=abbreviation`, `medical`, …), in source order.
     public private(set) var labels: [String: [String]] = [:]
+    /// What the three above hold, looked up in constant time however many a word or a header gives:
+    /// the attributes' keys, each word's labels, and where a word's shortcut to a target is in its list.
+    private var attributeKeys: Set<String> = []
+    private var labelled: Set<WordAnd> = []
+    private var shortcutPositions: [WordAnd: Int] = [:]
     /// The rules that give each word its phonetic key, when the locale has them.
     public var phonetics: PhoneticRules?
     /// The n-gram counts the dictionary's model is estimated from (none: no model).
@@ -272,23 +277,29 @@ public struct WordTable {
 
     /// Records a source attribute; a key seen before keeps its first value.
     public mutating func setAttribute(_ key: String, _ value: String) {
-        if !attributes.contains(where: { $0.key == key }) { attributes.append((key, value)) }
+        if attributeKeys.insert(key).inserted { attributes.append((key, value)) }
     }
 
     /// Adds a shortcut of `word` (a word of the table), unless it already has one to `target`.
     public mutating func addShortcut(_ shortcut: Shortcut, to word: String) {
-        var list = shortcuts[word, default: []]
-        if let same = list.firstIndex(where: { $0.target == shortcut.target }) {
-            list[same].frequency = max(list[same].frequency, shortcut.frequency)
+        let pair = WordAnd(word: word, other: shortcut.target)
+        if let same = shortcutPositions[pair] {
+            shortcuts[word]![same].frequency = max(shortcuts[word]![same].frequency, shortcut.frequency)
         } else {
-            list.append(shortcut)
+            shortcutPositions[pair] = shortcuts[word, default: []].count
+            shortcuts[word, default: []].append(shortcut)
         }
-        shortcuts[word] = list
     }
 
     /// Adds `label` to `word`'s labels.
     public mutating func addLabel(_ label: String, to word: String) {
-        if labels[word]?.contains(label) != true { labels[word, default: []].append(label) }
+        if labelled.insert(WordAnd(word: word, other: label)).inserted { labels[word, default: []].append(label) }
+    }
+
+    /// A word and a label or a shortcut's target of it.
+    private struct WordAnd: Hashable {
+        let word: String
+        let other: String
     }
 }
 
