@@ -326,6 +326,23 @@ import Testing
         return (DictionaryBuild(diagnostics: engine).read(inputs), engine.diagnostics)
     }
 
+    /// A word list without counts gives no frequencies, so no model: n-gram sources for it are an
+    /// error at the first of them (the dictionary used to be built without its model, silently).
+    @Test func nGramsForWordsWithoutCountsAreAnError() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let words = try TestSupport.write("thank\nyou\nvery\nmuch\n", "words.txt", in: folder)
+        let text = try TestSupport.write("Thank you very much.\n", "text.txt", in: folder)
+        func read(_ corpus: String, _ format: CorpusFormat?, ngrams: String) -> (WordTable?, [String]) {
+            let engine = DiagnosticEngine()
+            let table = DictionaryBuild(diagnostics: engine).read(.init(corpora: [corpus], format: format, origin: corpus, ngrams: [ngrams]))
+            return (table, engine.diagnostics.filter { $0.severity == .error }.map { "\($0.location.file) \($0.code)" })
+        }
+        #expect(read(words, nil, ngrams: text).1 == ["\(text) model-without-counts"])
+        #expect(read(words, nil, ngrams: Self.arpaFile).1 == ["\(Self.arpaFile) model-without-counts"])
+        let counted = read(text, .text, ngrams: text)
+        #expect(counted.0 != nil && counted.1.isEmpty)
+    }
+
     @Test func anARPAModelOfAnotherToolIsTakenAsItIs() throws {
         let (table, diagnostics) = Self.read(ngrams: [Self.arpaFile])
         #expect(diagnostics.map(\.code) == ["unknown-model-words"], "\(diagnostics.map(\.message))")

@@ -90,6 +90,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownModelWords = "unknown-model-words"
     case invalidArpa = "invalid-arpa"
     case ignoredNgramOrder = "ignored-ngram-order"
+    case modelWithoutCounts = "model-without-counts"
     case alphabetTooLarge = "alphabet-too-large"
 
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
@@ -183,6 +184,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unknownModelWords: "words of the n-gram counts that the dictionary does not have (n-grams with them are left out)"
         case .invalidArpa: "an ARPA model that breaks the format (header, sections, counts, numbers), or one combined with other n-gram sources"
         case .ignoredNgramOrder: "n-grams of an order above 3 in an ARPA model (left out: the model holds up to trigrams)"
+        case .modelWithoutCounts: "n-gram sources for words without counts (a model needs the words' frequencies)"
         case .alphabetTooLarge: "more distinct characters in the words than the format holds (65,535)"
         }
     }

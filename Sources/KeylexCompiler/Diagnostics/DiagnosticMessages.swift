@@ -315,6 +315,8 @@ extension DiagnosticMessage {
         Self(.unsortedCountFile, "the n-grams are not sorted by their bytes: this one should come before line \(previous)'s (count files from keylex count and its Spark job are)")
     }
     static func invalidARPA(_ detail: String) -> Self { Self(.invalidArpa, detail) }
+    static let modelWithoutCounts = Self(.modelWithoutCounts, "the words have no counts, so the dictionary gets no frequencies and no n-gram model "
+        + "(its word probabilities come from the frequencies): give the words as a frequency list (.tsv, .combined) or as text (--format text)")
     static func unsupportedNGramOrder(_ order: Int, most: Int) -> Self {
         Self(.ignoredNgramOrder, "\(order)-grams are left out: the model holds n-grams of up to \(most) words")
     }

@@ -58,9 +58,12 @@ public struct DictionaryBuild {
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         guard table.finish(diagnostics: diagnostics) else { return nil }
         readNGrams(inputs.ngrams, into: &table)
-        if (!table.ngrams.isEmpty || table.arpa != nil) && table.count >= NGramFormat.maxWords {
-            diagnostics.report(SourceLocation(file: inputs.ngrams.first ?? inputs.origin),
-                               .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
+        if !table.ngrams.isEmpty || table.arpa != nil {
+            let location = SourceLocation(file: inputs.ngrams.first ?? inputs.origin)
+            if table.count >= NGramFormat.maxWords {
+                diagnostics.report(location, .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
+            }
+            if !table.hasCounts { diagnostics.report(location, .modelWithoutCounts) }
         }
         if table.count == 0 && diagnostics.errorCount == errorsBefore {
             diagnostics.report(SourceLocation(file: inputs.origin), .emptyCorpus)
