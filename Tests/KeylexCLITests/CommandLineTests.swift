@@ -300,6 +300,25 @@ import Testing
         #expect(try Self.run(["convert", "layouts/en-US.txt"], in: folder).status == 2)
     }
 
+    /// An XML file that declares another encoding than the UTF-8 it holds is one diagnostic at the
+    /// encoding's name, as a layout and as an imported CLDR keyboard; libxml2 used to convert from
+    /// the declared encoding, printing its own failures on standard error (`UCS-4`) or reading
+    /// Latin-1 mojibake into key ids (`ISO-8859-1`: a hundred errors for the keys it misnamed).
+    @Test func xmlDeclaringAnotherEncodingIsOneDiagnostic() throws {
+        let cldr = try String(contentsOf: Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49/3.0/fr-t-k0-test.xml"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/layouts", withIntermediateDirectories: true)
+        for encoding in ["UCS-4", "ISO-8859-1"] {
+            let declaration = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>"
+            try (declaration + "\n<keyboard locale=\"he\" name=\"עברית\"/>\n").write(toFile: folder + "/layouts/he.xml", atomically: true, encoding: .utf8)
+            try cldr.replacingOccurrences(of: #"<?xml version="1.0" encoding="UTF-8"?>"#, with: declaration).write(toFile: folder + "/fr.xml", atomically: true, encoding: .utf8)
+            let message = "error: the document declares encoding '\(encoding)'; XML files are read as UTF-8 only [invalid-encoding]\n1 error generated.\n"
+            let layout = try Self.run(["validate", "layouts/he.xml"], in: folder)
+            #expect(layout.status == 1 && layout.stderr == "layouts/he.xml:1:31: " + message, "\(layout.stderr)")
+            let imported = try Self.run(["import", "cldr", "fr.xml", "-o", "imported"], in: folder)
+            #expect(imported.status == 1 && imported.stderr == "fr.xml:1:31: " + message, "\(imported.stderr)")
+        }
+    }
+
     /// en-US with two mistakes: an unknown action (3 keys, the first on line 43), an error of the
     /// document, and a missing layer (6 keys), an error of the resolved locale.
     private func brokenLayout(action: Bool = true, layer: Bool = true) throws {

@@ -573,6 +573,13 @@ import Testing
             #expect(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml") == nil)
             #expect(engine.diagnostics.map(\.code).contains(code), "\(engine.diagnostics)")
         }
+        // A declared encoding is read before parsing, after a byte order mark (column 1), in either quotes.
+        for (source, column) in [("\u{FEFF}<?xml version=\"1.0\" encoding = 'ucs-4'?><keyboard locale=\"en\"/>", 34), ("<?xml version='1.0' encoding=\"UTF-8\"?><keyboard locale=\"en\"/>", nil)] {
+            #expect(XMLSource.declaredEncoding(Array(source.utf8))?.name == (column == nil ? "UTF-8" : "ucs-4"))
+            let engine = DiagnosticEngine()
+            _ = LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml")
+            #expect(engine.diagnostics.filter { $0.code == "invalid-encoding" }.map(\.location.column) == [column].compactMap { $0 })
+        }
     }
 
     /// A layout of `layers` layers (the first lowercased), each switching to the last, and layouts

@@ -32,7 +32,7 @@ extension DiagnosticMessage {
         "the file looks like UTF-16 without a byte order mark (every other byte is zero): save it as UTF-8, or as UTF-16 with a BOM")
     static let oddUTF16 = Self(.invalidEncoding, "UTF-16 file ends in the middle of a code unit")
     static func declaredEncoding(_ declared: String) -> Self {
-        Self(.invalidEncoding, "the document declares encoding '\(declared)'; layout files are UTF-8")
+        Self(.invalidEncoding, "the document declares encoding '\(declared)'; XML files are read as UTF-8 only")
     }
     static func invalidCompression(_ reason: String) -> Self { Self(.invalidCompression, "cannot decompress: \(reason)") }
     static func temporaryFileFailed(_ reason: String) -> Self {

@@ -22,10 +22,6 @@ struct XMLLayoutReader {
             diagnostics.report(source.location(of: root), .documentType)
             return nil
         }
-        if let declared = doc.pointee.encoding.map({ String(cString: $0) }), !["UTF-8", "UTF8"].contains(declared.uppercased()) {
-            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), .declaredEncoding(declared))
-            return nil
-        }
         // Read the model even when the schema found problems, so that one run reports them all;
         // the reader skips what is missing.
         source.validate(doc, diagnostics: diagnostics)
@@ -219,8 +215,14 @@ struct XMLSource {
         var errors: [(message: String, line: Int, column: Int, node: UnsafeMutableRawPointer?, code: Int32)] = []
     }
 
-    /// Parses the bytes, recording where each start tag ends; reports well-formedness errors.
+    /// Parses the bytes (UTF-8, as checked), recording where each start tag ends; reports
+    /// well-formedness errors, and a declaration of another encoding before parsing, since
+    /// libxml2 would convert from it (printing its failures on standard error).
     func parse(diagnostics: DiagnosticEngine) -> xmlDocPtr? {
+        if let declared = Self.declaredEncoding(positions.bytes), !["UTF-8", "UTF8"].contains(declared.name.uppercased()) {
+            diagnostics.report(positions.location(declared.offset), .declaredEncoding(declared.name))
+            return nil
+        }
         let reports = Reports()
         // The parser context reads from the source bytes as it goes: keep them alive until done.
         return positions.bytes.withUnsafeBufferPointer { buffer in
@@ -250,7 +252,7 @@ struct XMLSource {
         }
         context.pointee.sax.pointee = handler
         context.pointee._private = Unmanaged.passUnretained(reports).toOpaque()
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue))
         let status = withExtendedLifetime(reports) { xmlParseDocument(context) }
         for report in reports.errors {
             diagnostics.report(SourceLocation(file: positions.path, line: report.line, column: report.column), .malformedXml(report.message))
@@ -263,6 +265,21 @@ struct XMLSource {
             return nil
         }
         return doc
+    }
+
+    /// The encoding an XML declaration at the start of `bytes` names, and the offset of the name.
+    static func declaredEncoding(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)), let end = bytes[start...].firstRange(of: Array("?>".utf8))?.lowerBound,
+              var offset = bytes[start..<end].firstRange(of: Array("encoding".utf8))?.upperBound else { return nil }
+        func skipSpaces() { while offset < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 } }
+        skipSpaces()
+        guard offset < end, bytes[offset] == UInt8(ascii: "=") else { return nil }
+        offset += 1
+        skipSpaces()
+        guard offset < end, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'"),
+              let close = bytes[(offset + 1)..<end].firstIndex(of: bytes[offset]) else { return nil }
+        return (String(decoding: bytes[(offset + 1)..<close], as: UTF8.self), offset + 1)
     }
 
     /// The attributes the XSD allows on each element, for suggestions.
