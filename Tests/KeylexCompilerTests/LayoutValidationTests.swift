@@ -633,6 +633,20 @@ import Testing
         #expect(engine.diagnostics.allSatisfy { $0.location.line == 1 })
     }
 
+    /// A key's own callout is checked for repeats in linear time (each variant was looked for among
+    /// those before it): 20,000 variants with one repeat give one error, naming it.
+    @Test func aKeyWithTwentyThousandCalloutVariantsIsCheckedOnce() throws {
+        let variants = (0..<20_000).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let callout = (variants + [variants[12_345]]).joined(separator: " ")
+        let json = #"{"locale":"en","layouts":[{"formFactor":"phone","layers":[{"id":"lowercased","rows":[{"keys":["a",{"action":"text","value":".com","callout":"\#(callout)"}]}]}]}]}"#
+        let folder = try TestSupport.temporaryDirectory()
+        _ = try TestSupport.write(json, "en.json", in: folder)
+        let engine = DiagnosticEngine()
+        let (locales, _) = LayoutBuild(diagnostics: engine).read(directory: folder)
+        #expect(locales.isEmpty && engine.diagnostics.map(\.code) == ["duplicate-variant"], "\(engine.diagnostics.prefix(3))")
+        #expect(engine.diagnostics.first?.message.contains("'\(variants[12_345])'") == true)
+    }
+
     /// The transforms an earlier one shadows are found in one sort (TransformSuffixes) as a scan of
     /// every earlier transform finds them: 3,000 texts of one to four letters from "ab^é", with
     /// repeats, the empty text and a composed and a decomposed é.

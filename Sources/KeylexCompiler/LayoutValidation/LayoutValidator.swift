@@ -95,15 +95,18 @@ public final class LayoutValidator {
     /// Checks a callout's variants: clean text, none twice, the default among them. Run on written
     /// callouts and on those derived for upper-case letters (reported at the written one's place).
     private func checkVariants(_ callout: Callout) {
-        var variants = Set<String>()
-        for variant in callout.variants {
-            checkText(variant, callout.variantsOrigin)
-            if !variants.insert(variant).inserted {
-                report(callout.variantsOrigin, .duplicateVariant(variant, of: callout.character))
-            }
-        }
+        checkVariants(callout.variants, of: callout.character, callout.variantsOrigin)
         if let defaultVariant = callout.defaultVariant, !callout.variants.contains(defaultVariant) {
             report(callout.defaultOrigin, .calloutDefaultNotVariant(defaultVariant, of: callout.character))
+        }
+    }
+
+    /// Checks the variants of `character`'s callout, a callout's or a key's own: clean text, none twice.
+    private func checkVariants(_ variants: [String], of character: String, _ origin: Origin) {
+        var seen = Set<String>()
+        for variant in variants {
+            checkText(variant, origin)
+            if !seen.insert(variant).inserted { report(origin, .duplicateVariant(variant, of: character)) }
         }
     }
 
@@ -170,10 +173,7 @@ public final class LayoutValidator {
             if !directions.insert(flick.direction).inserted { report(key.flicksOrigin, .duplicateFlick(flick.direction)) }
         }
         for output in key.multiTap { checkText(output, key.multiTapOrigin) }
-        for (i, variant) in key.callout.enumerated() {
-            checkText(variant, key.calloutOrigin)
-            if key.callout[..<i].contains(variant) { report(key.calloutOrigin, .duplicateVariant(variant, of: key.value ?? "")) }
-        }
+        checkVariants(key.callout, of: key.value ?? "", key.calloutOrigin)
     }
 
     private func checkCharacter(_ text: String, _ origin: Origin) {
