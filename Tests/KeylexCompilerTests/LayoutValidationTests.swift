@@ -647,6 +647,27 @@ import Testing
         #expect(engine.diagnostics.first?.message.contains("'\(variants[12_345])'") == true)
     }
 
+    /// A "did you mean" compares with every layer, so a run makes at most 50 such searches (a
+    /// layout of 8,000 layers, each with a switch to a missing one, took 349 s); a name longer than
+    /// 64 characters gets none.
+    @Test func suggestionsStopAtTheSpellingLimit() throws {
+        let long = String(repeating: "a", count: LayoutVocabulary.maxSpelledLength)
+        let switches = (Array(repeating: "lowercase", count: 60) + [long + "b"]).map {
+            #"{"keys":[{"action":"keyboardType","value":"\#($0)","label":"x"}]}"#
+        }
+        let custom = #"{"id":"\#(long)a","custom":true,"rows":[{"keys":"a"}]}"#
+        let json = #"{"locale":"en","layouts":[{"formFactor":"phone","layers":[{"id":"lowercased","rows":[\#(switches.joined(separator: ","))]},\#(custom)]}]}"#
+        let folder = try TestSupport.temporaryDirectory()
+        _ = try TestSupport.write(json, "en.json", in: folder)
+        let engine = DiagnosticEngine()
+        _ = LayoutBuild(diagnostics: engine).read(directory: folder)
+        let missing = engine.diagnostics.filter { $0.code == "missing-layer" }
+        #expect(missing.count == 61, "\(engine.diagnostics.prefix(3))")
+        #expect(missing.prefix(50).allSatisfy { $0.message.hasSuffix("(did you mean 'lowercased'?)") })
+        #expect(missing.dropFirst(50).allSatisfy { !$0.message.contains("did you mean") })
+        #expect(LayoutVocabulary.closest(long + "b", among: [long + "a"]) == nil && LayoutVocabulary.closest("lowercase", among: ["lowercased"]) == "lowercased")
+    }
+
     /// The transforms an earlier one shadows are found in one sort (TransformSuffixes) as a scan of
     /// every earlier transform finds them: 3,000 texts of one to four letters from "ab^é", with
     /// repeats, the empty text and a composed and a decomposed é.

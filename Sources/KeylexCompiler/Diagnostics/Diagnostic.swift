@@ -70,6 +70,12 @@ public final class DiagnosticEngine: @unchecked Sendable {
     private var collected: [Diagnostic] = []
     /// What ``reportOnce(_:_:)`` reported.
     private var reportedOnce: Set<Diagnostic> = []
+    /// How many searches ``closest(_:among:)`` made.
+    private var spellingSearches = 0
+    /// The most searches for a "did you mean" among a project's own names one engine makes, as
+    /// clang's `-fspell-checking-limit`: each compares with every name, and a project can have
+    /// thousands of layers, themes or locales and as many mistakes.
+    public static let spellingSearchLimit = 50
     /// Called with each diagnostic as it is reported (the command line prints them).
     private let onReport: (@Sendable (Diagnostic) -> Void)?
     /// The most diagnostics kept in ``diagnostics``.
@@ -110,5 +116,13 @@ public final class DiagnosticEngine: @unchecked Sendable {
     public func reportOnce(_ location: SourceLocation, _ message: DiagnosticMessage) {
         let diagnostic = Diagnostic(message, at: location)
         if reportedOnce.insert(diagnostic).inserted { report(diagnostic) }
+    }
+
+    /// The one of a project's own `names` closest to `name` (``LayoutVocabulary/closest(_:among:)``),
+    /// for the first ``spellingSearchLimit`` searches; `nil` after them.
+    func closest(_ name: String, among names: @autoclosure () -> [String]) -> String? {
+        guard spellingSearches < Self.spellingSearchLimit else { return nil }
+        spellingSearches += 1
+        return LayoutVocabulary.closest(name, among: names())
     }
 }

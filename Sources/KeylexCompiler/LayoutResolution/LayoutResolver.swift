@@ -273,7 +273,7 @@ public struct LayoutResolver {
     }
 
     private func closestLocale(_ tag: String, from document: String) -> String? {
-        LayoutVocabulary.closest(tag, among: documents.keys.sorted().filter { $0 != document })
+        diagnostics.closest(tag, among: documents.keys.sorted().filter { $0 != document })
     }
 
     // MARK: Case mapping

@@ -58,7 +58,7 @@ struct ThemeResolver {
         let known = themes.keys.sorted()
         func missing(_ id: String, at origin: Origin) {
             guard !rejected.contains(id) else { return }
-            diagnostics.report(origin.location, .missingTheme(id, closest: LayoutVocabulary.closest(id, among: known)))
+            diagnostics.report(origin.location, .missingTheme(id, closest: diagnostics.closest(id, among: known)))
         }
         for id in known {
             if let rules = Self.rules(of: id, in: themes, missing: missing, diagnostics: diagnostics) {

@@ -134,13 +134,17 @@ struct LayoutVocabulary {
     }
 
     /// When one of `candidates` is close to `word`: " (did you mean 'x'?)" for the message, and the
-    /// fix replacing `word` with it; else "" and `nil`.
+    /// fix replacing `word` with it; else "" and `nil`. Names longer than ``maxSpelledLength`` are
+    /// not compared: an edit distance costs the product of the lengths.
     static func closest(_ word: String, among candidates: [String]) -> String? {
+        guard word.count <= maxSpelledLength else { return nil }
         let lowered = word.lowercased()
-        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        let scored = candidates.filter { $0.count <= maxSpelledLength }.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return nil }
         return best.0
     }
+
+    static let maxSpelledLength = 64
 
     /// Levenshtein distance over characters.
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -215,8 +215,8 @@ public final class LayoutValidator {
         checkLimits(locale)
         checkReachable(locale.transforms)
         for layout in locale.layouts {
-            let ids = layout.layers.map(\.id)
-            if !ids.contains(StandardLayer.lowercased.rawValue) {
+            let ids = layout.layers.map(\.id), known = Set(ids)
+            if !known.contains(StandardLayer.lowercased.rawValue) {
                 report(layout.origin, .noLowercasedLayer(layout.formFactor, locale: locale.tag))
             }
             checkShiftedOutputs(layout)
@@ -225,7 +225,8 @@ public final class LayoutValidator {
                 for row in layer.rows {
                     check(row, formFactor: layout.formFactor)
                     for key in row.keys {
-                        checkSwitches(key, layers: ids, layout.formFactor, locale: locale.tag)
+                        // A derived layer's switches are its source layer's, checked there.
+                        if !layer.isDerived { checkSwitches(key, layers: ids, known, layout.formFactor, locale: locale.tag) }
                         guard key.action == .character, let value = key.value else { continue }
                         shown.insert(value)
                         if let first = characters[value], !layer.isDerived {
@@ -258,11 +259,11 @@ public final class LayoutValidator {
     }
 
     /// A key's layer switches (its own and its long press's) go to layers of its layout.
-    private func checkSwitches(_ key: Key, layers ids: [String], _ formFactor: FormFactor, locale: String) {
+    private func checkSwitches(_ key: Key, layers ids: [String], _ known: Set<String>, _ formFactor: FormFactor, locale: String) {
         let targets = [(key.action == .keyboardType ? key.value : nil, key.valueOrigin)]
             + key.calloutActions.filter { $0.action == .keyboardType }.map { ($0.value, key.calloutActionsOrigin) }
-        for case let (target?, origin) in targets where !ids.contains(target) {
-            report(origin, .missingLayer(target, formFactor, locale: locale, closest: LayoutVocabulary.closest(target, among: ids)))
+        for case let (target?, origin) in targets where !known.contains(target) {
+            report(origin, .missingLayer(target, formFactor, locale: locale, closest: diagnostics.closest(target, among: ids)))
         }
     }
 
