@@ -8,6 +8,20 @@ import Testing
 /// imported is reported, and what is imported compiles, converts losslessly and types what
 /// LatinIME's keyboards type.
 @Suite struct AOSPImportTests {
+
+    /// Tags made unique take the layout's name, then numbers, in linear time (each import of a tag
+    /// tried again every number taken before it): 20,000 subtypes of `af`, one of another layout.
+    @Test func twentyThousandImportsOfOneTagAreEachUnique() {
+        var tags = ImportedTags()
+        let engine = DiagnosticEngine()
+        let made = (0..<20_000).map { i in
+            tags.unique("af", written: "af", layout: i == 10_000 ? "dvorak" : "qwerty", document: "subtype",
+                        at: SourceLocation(file: "method.xml"), diagnostics: engine)
+        }
+        #expect(Array(made.prefix(3)) == ["af", "af-x-qwerty", "af-x-2"])
+        #expect(made[9_999] == "af-x-9999" && made[10_000] == "af-x-dvorak" && made[10_001] == "af-x-10000" && made.last == "af-x-19998")
+        #expect(Set(made).count == 20_000 && engine.diagnostics.count == 19_999 && engine.diagnostics.allSatisfy { $0.code == "renamed-locale" })
+    }
     static let folder = TestSupport.shipped("Tests/KeylexCompilerTests/Fixtures/aosp-latinime")
 
     static let imported: (documents: [LayoutDocument], locales: [ResolvedLocale], diagnostics: [Diagnostic]) = {

@@ -3,6 +3,9 @@ import Foundation
 /// The tags of the documents one import makes: each well-formed and unique, every change reported.
 struct ImportedTags {
     private var tags = Set<String>()
+    /// For each tag given more than twice, the number to try next as its private use: the numbers
+    /// before it are taken, so the thousandth import of a tag does not try the 998 before it again.
+    private var nextNumber: [String: Int] = [:]
 
     /// `tag` (the importer's reading of `written`) made well-formed (its bad subtags as private
     /// use) and unique (the tag of an earlier `document` gets `layout`, the name of its layout, as
@@ -16,12 +19,16 @@ struct ImportedTags {
             tag = Self.wellFormed(tag)
             reason = "is not a well-formed BCP 47 tag"
         }
-        let base = tag
-        var suffix = 1
-        while tags.contains(tag) {
-            tag = Self.privateUse(base, suffix == 1 ? layout : String(suffix))
-            suffix += 1
+        if tags.contains(tag) {
+            let base = tag
             reason = "is the tag of an earlier \(document)"
+            tag = Self.privateUse(base, layout)
+            var number = nextNumber[base, default: 2]
+            while tags.contains(tag) {
+                tag = Self.privateUse(base, String(number))
+                number += 1
+            }
+            nextNumber[base] = number
         }
         if let reason { diagnostics.report(location, .renamedLocale(written, tag, reason: reason)) }
         tags.insert(tag)
