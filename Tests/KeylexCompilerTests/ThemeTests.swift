@@ -159,6 +159,28 @@ import Testing
         #expect(long.map(\.code) == ["limit-exceeded"], "\(long.count) \(long.prefix(3))")
     }
 
+    /// A key's style is looked for among its locale's key entries, so a locale has at most
+    /// `StyleFormat.maxKeyEntries` (a theme styling 4,000 keys apart took 20 s to build): at the
+    /// limit each key reads its own style; one past it is `limit-exceeded` at the locale.
+    @Test func keyEntriesAtAndPastTheLimit() throws {
+        func styled(_ count: Int) throws -> (LayoutBundle?, [Diagnostic]) {
+            let values = (0..<count).map { String(UnicodeScalar(0x4E00 + $0)!) }
+            let rules = values.enumerated().map { #"<keyStyle action="character" value="\#($1)" fontSize="\#($0 % 1000 + 1)"/>"# }
+            let rows = values.map { #"<row><key value="\#($0)"/></row>"# }
+            let source = #"<keyboard locale="en" theme="t"><theme id="t">"# + rules.joined() + "</theme>\n"
+                + #"<layout formFactor="phone"><layer id="lowercased">"# + rows.joined() + "</layer></layout></keyboard>"
+            let (bytes, diagnostics) = try Self.bytes(source)
+            return (try? LayoutBundle(bytes: bytes), diagnostics)
+        }
+        // One entry for the action of the keys, one for each value.
+        let (bundle, atLimit) = try styled(StyleFormat.maxKeyEntries - 1)
+        #expect(atLimit.isEmpty, "\(atLimit.prefix(3))")
+        let layer = try #require(bundle?.layout(for: .phone)?.layer(.lowercased))
+        #expect((0..<layer.rowCount).map { layer.row(at: $0)[0].style()?.fontSize } == (0..<StyleFormat.maxKeyEntries - 1).map { Float($0 % 1000 + 1) })
+        let past = try styled(StyleFormat.maxKeyEntries).1
+        #expect(past.map { "\($0.location.line) \($0.code)" } == ["1 limit-exceeded"], "\(past.prefix(3))")
+    }
+
     /// A damaged `styl` section reads as absent: the bundle opens, its keys read, none has a style.
     @Test func aDamagedStyleSectionReadsAsAbsent() throws {
         let (bytes, _) = try Self.bytes(Self.themed)

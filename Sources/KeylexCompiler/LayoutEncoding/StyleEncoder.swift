@@ -39,6 +39,15 @@ struct StyleEncoder {
         locales += (fields + [first, UInt32(count)]).flatMap { Record.u32($0).bytes }
     }
 
+    /// The most key entries `locale` can have (see ``StyleFormat/maxKeyEntries``): one for each
+    /// action of its keys, and one for each value its theme's key rules name that a key has.
+    static func keyEntryBound(_ locale: ResolvedLocale) -> Int {
+        guard let theme = locale.theme else { return 0 }
+        return keySelectors(locale).reduce(0) { count, selector in
+            count + 1 + theme.keyValues(of: selector.key).filter(selector.value.contains).count
+        }
+    }
+
     /// The actions of `locale`'s keys, with the values they match key rules by (a return type's
     /// name, else the output).
     private static func keySelectors(_ locale: ResolvedLocale) -> [KeyActionKind: Set<String>] {

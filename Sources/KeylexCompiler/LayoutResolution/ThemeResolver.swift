@@ -2,8 +2,19 @@ import KeylexRuntime
 
 /// A theme with its inheritance applied: its parents' rules, then its own.
 public struct ResolvedTheme: Equatable, Sendable {
-    public var id: String
-    public var rules: [StyleRule]
+    public let id: String
+    public let rules: [StyleRule]
+    /// The positions in `rules` of the rules naming no value, and of those naming each value: a
+    /// style looks at those only (a theme can style thousands of keys apart, each by a rule).
+    private let unnamed: [Int]
+    private let named: [String: [Int]]
+
+    public init(id: String, rules: [StyleRule]) {
+        self.id = id
+        self.rules = rules
+        unnamed = rules.indices.filter { rules[$0].value == nil }
+        named = Dictionary(grouping: rules.indices.filter { rules[$0].value != nil }, by: { rules[$0].value! })
+    }
 
     /// What the rules set for `target` in `state` (for keys, for a key of `action` whose value, a
     /// return type's name or the output, is `value`): the rules that apply, merged in order of
@@ -12,7 +23,9 @@ public struct ResolvedTheme: Equatable, Sendable {
     /// value), then the appearance (rules for one appearance after rules for both), then the
     /// order written.
     public func style(_ target: StyleTarget, _ state: StyleState, action: KeyActionKind? = nil, value: String? = nil) -> [StyleProperty: StyleValue] {
-        let applying = rules.indices.filter { Self.applies(rules[$0], target, state, action, value) }
+        // A rule naming a value applies to a key of that value only (see `applies`).
+        let candidates = target == .key && action != nil ? unnamed + (value.flatMap { named[$0] } ?? []) : Array(rules.indices)
+        let applying = candidates.filter { Self.applies(rules[$0], target, state, action, value) }
         let ordered = applying.sorted { Self.precedence(rules[$0], $0).lexicographicallyPrecedes(Self.precedence(rules[$1], $1)) }
         var result: [StyleProperty: StyleValue] = [:]
         for i in ordered { result.merge(rules[i].properties) { $1 } }

@@ -275,6 +275,8 @@ public final class LayoutValidator {
             report(origin, .limitExceeded(owner, has: count, what, most: most))
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
+        limit(StyleEncoder.keyEntryBound(locale), StyleFormat.maxKeyEntries, locale.document.localeOrigin, "the theme of '\(locale.tag)'",
+              "kinds of keys styled apart (one for each action of the keys, and one for each value a key rule names that a key has)")
         for layout in locale.layouts {
             let kind = DiagnosticMessage.layoutKind(layout.formFactor, layout.field)
             limit(layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(kind) layout of '\(locale.tag)'",

@@ -76,7 +76,7 @@ struct StyleTables: Sendable {
         typealias F = StyleFormat.LocaleField
         return stride(from: 0, to: locales.count, by: StyleFormat.localeSize).allSatisfy { offset in
             guard let first = locales.u32(offset + F.firstEntry), let count = locales.u32(offset + F.entryCount),
-                  Int(first) <= entryCount, Int(count) <= entryCount - Int(first) else { return false }
+                  Int(first) <= entryCount, Int(count) <= entryCount - Int(first), Int(count) <= StyleFormat.maxKeyEntries else { return false }
             return [F.keyboard, F.inputCallout, F.actionCallout].allSatisfy { Self.isIndex(locales.u32(offset + $0), below: setCount) }
                 && Self.isIndex(locales.u32(offset + F.theme), below: strings.count)
         }
@@ -92,7 +92,7 @@ struct StyleTables: Sendable {
 
     /// The style in `state` of a key of locale `locale` with `action` and `value` (a return type's
     /// name, or the output): its locale's entry for that action and value, else for that action.
-    /// O(the locale's entries).
+    /// O(the locale's entries), at most ``StyleFormat/maxKeyEntries``.
     func keyStyle(locale: Int, action: KeyActionKind, value: KeyText?, returnType: ReturnKeyType?, _ state: StyleState) -> KeyboardStyle? {
         typealias F = StyleFormat.EntryField
         let record = locale * StyleFormat.localeSize

@@ -43,6 +43,10 @@ public enum StyleFormat {
         public static let action = 0, value = 4, set = 8
     }
 
+    /// The most key entries a locale has: a key's style is looked for among its locale's entries,
+    /// so this bounds the cost of each. A reader reads a section past it as no styles.
+    public static let maxKeyEntries = 1_024
+
     /// The largest size, corner radius, border width, shadow radius or font size a style may give,
     /// in points (a shadow's offset may be as far either way).
     public static let maxNumber: Float = 1000
