@@ -181,6 +181,33 @@ import Testing
         #expect(past.map { "\($0.location.line) \($0.code)" } == ["1 limit-exceeded"], "\(past.prefix(3))")
     }
 
+    /// A reader takes a locale of more than `StyleFormat.maxKeyEntries` key entries as a damaged
+    /// section, even when the entries are there: two locales of 600 styled keys, the first one's
+    /// count of entries made 1,025, read with no styles at all.
+    @Test func aReaderRefusesALocaleOfTooManyKeyEntries() throws {
+        let engine = DiagnosticEngine()
+        let values = (0..<600).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let documents = try ["en", "fr"].map { tag in
+            let source = #"<keyboard locale="\#(tag)" theme="\#(tag)"><theme id="\#(tag)">"# + values.map { #"<keyStyle action="character" value="\#($0)" fontSize="9"/>"# }.joined()
+                + #"</theme><layout formFactor="phone"><layer id="lowercased">"# + values.map { #"<row><key value="\#($0)"/></row>"# }.joined() + "</layer></layout></keyboard>"
+            return try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "\(tag).xml"))
+        }
+        var bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve(documents).locales)
+        #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics.prefix(3))")
+        func fontSizes() throws -> [Float?] {
+            let bundle = try LayoutBundle(bytes: bytes)
+            return try ["en", "fr"].flatMap { tag in try #require(bundle.locale(tag)?.layout(for: .phone)?.layer(.lowercased)).rows.map { $0[0].style()?.fontSize } }
+        }
+        #expect(try fontSizes() == Array(repeating: 9, count: 1_200))
+        let section = try #require(try Container(bytes: bytes).sections.first { $0.tag == .styles })
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[section.offset + at + $1]) << (8 * $1) } }
+        #expect(u32(12) == 1_200)
+        let firstLocale = StyleFormat.headerSize + u32(0) * StyleFormat.recordSize + u32(4) * StyleFormat.setSize
+        #expect(u32(firstLocale + StyleFormat.LocaleField.firstEntry) == 0 && u32(firstLocale + StyleFormat.LocaleField.entryCount) == 600)
+        bytes[section.offset + firstLocale + StyleFormat.LocaleField.entryCount ..< section.offset + firstLocale + StyleFormat.LocaleField.entryCount + 2] = [0x01, 0x04]
+        #expect(try fontSizes() == Array(repeating: nil, count: 1_200))
+    }
+
     /// A damaged `styl` section reads as absent: the bundle opens, its keys read, none has a style.
     @Test func aDamagedStyleSectionReadsAsAbsent() throws {
         let (bytes, _) = try Self.bytes(Self.themed)
