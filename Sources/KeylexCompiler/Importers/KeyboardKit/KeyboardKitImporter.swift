@@ -96,7 +96,7 @@ public final class KeyboardKitImporter {
     /// callouts with no document are reported.
     private func attach(_ callouts: [(tag: String, callouts: [Callout], location: SourceLocation)], to documents: [LayoutDocument]) -> [LayoutDocument] {
         var documents = documents
-        let indices = Dictionary(documents.indices.map { (documents[$0].locale, $0) }, uniquingKeysWith: { first, _ in first })
+        let indices = documents.firstIndices(by: \.locale)
         var joined: [Int: JoinedCallouts] = [:]
         for set in callouts {
             guard let i = indices[set.tag] else {
