@@ -573,9 +573,15 @@ import Testing
             #expect(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml") == nil)
             #expect(engine.diagnostics.map(\.code).contains(code), "\(engine.diagnostics)")
         }
-        // A declared encoding is read before parsing, after a byte order mark (column 1), in either quotes.
-        for (source, column) in [("\u{FEFF}<?xml version=\"1.0\" encoding = 'ucs-4'?><keyboard locale=\"en\"/>", 34), ("<?xml version='1.0' encoding=\"UTF-8\"?><keyboard locale=\"en\"/>", nil)] {
-            #expect(XMLSource.declaredEncoding(Array(source.utf8))?.name == (column == nil ? "UTF-8" : "ucs-4"))
+        // A declared encoding is read before parsing, after a byte order mark (column 1), in either quotes;
+        // an instruction that is not a declaration declares nothing, whatever its pseudo-attributes.
+        for (source, name, column) in [
+            ("\u{FEFF}<?xml version=\"1.0\" encoding = 'ucs-4'?><keyboard locale=\"en\"/>", "ucs-4", 34),
+            ("<?xml version='1.0' encoding=\"UTF-8\"?><keyboard locale=\"en\"/>", "UTF-8", nil),
+            ("<?xml-stylesheet href=\"k.xsl\" encoding=\"ISO-8859-1\"?><keyboard locale=\"en\"/>", nil, nil),
+            ("<?xml version=\"1.0\" standalone=\"yes\"?><!--encoding='ucs-4'?>--><keyboard locale=\"en\"/>", nil, nil),
+        ] as [(String, String?, Int?)] {
+            #expect(XMLSource.declaredEncoding(Array(source.utf8))?.name == name)
             let engine = DiagnosticEngine()
             _ = LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "en.xml")
             #expect(engine.diagnostics.filter { $0.code == "invalid-encoding" }.map(\.location.column) == [column].compactMap { $0 })

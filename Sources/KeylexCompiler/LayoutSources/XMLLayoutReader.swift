@@ -268,11 +268,16 @@ struct XMLSource {
     }
 
     /// The encoding an XML declaration at the start of `bytes` names, and the offset of the name.
+    /// A declaration is `<?xml` and a space (`<?xml-stylesheet` is an instruction, not one), and
+    /// `encoding` one of its pseudo-attributes, after a space.
     static func declaredEncoding(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard bytes[start...].starts(with: Array("<?xml".utf8)), let end = bytes[start...].firstRange(of: Array("?>".utf8))?.lowerBound,
-              var offset = bytes[start..<end].firstRange(of: Array("encoding".utf8))?.upperBound else { return nil }
-        func skipSpaces() { while offset < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 } }
+        let spaces: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard bytes[start...].starts(with: Array("<?xml".utf8)), start + 5 < bytes.count, spaces.contains(bytes[start + 5]),
+              let end = bytes[start...].firstRange(of: Array("?>".utf8))?.lowerBound,
+              var offset = bytes[(start + 5)..<end].ranges(of: Array("encoding".utf8)).first(where: { spaces.contains(bytes[$0.lowerBound - 1]) })?.upperBound
+        else { return nil }
+        func skipSpaces() { while offset < end, spaces.contains(bytes[offset]) { offset += 1 } }
         skipSpaces()
         guard offset < end, bytes[offset] == UInt8(ascii: "=") else { return nil }
         offset += 1
