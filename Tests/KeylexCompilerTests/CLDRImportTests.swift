@@ -148,6 +148,35 @@ import Testing
         #expect(fr.transforms.contains { $0.from == "^e" && $0.to == "ê" })
     }
 
+    /// Transforms over sets stop expanding past what a bundle holds (`LayoutFormat.maxCount`): a
+    /// keyboard of six transforms of 10,000 choices, 55 of 100 and literal ones imports whole at
+    /// 65,535, and one more literal transform is one `limit-exceeded` there, with no transforms
+    /// kept (expanding on would only fill memory for a document the validator refuses).
+    @Test func setTransformsStopAtTheLimit() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func imported(literals: Int) throws -> (LayoutDocument?, [Diagnostic]) {
+            func letter(_ base: Int, _ i: Int) -> String { String(UnicodeScalar(base + i)!) }
+            let set = (0..<100).map { letter(0x4E00, $0) }.joined(separator: " ")
+            let transforms = (0..<6).map { #"<transform from="\#(letter(0x3041, $0))($[big])($[big])" to="x"/>"# }
+                + (0..<55).map { #"<transform from="\#(letter(0x30A1, $0))($[big])" to="y"/>"# }
+                + (0..<literals).map { #"<transform from="\#(letter(0xAC00, $0))" to="z"/>"# }
+            let xml = #"<keyboard3 locale="ko"><keys><key id="a" output="a"/></keys><layers formId="touch"><layer id="base"><row keys="a"/></layer></layers>"#
+                + #"<variables><set id="big" value="\#(set)"/></variables><transforms type="simple"><transformGroup>"# + "\n" + transforms.joined(separator: "\n")
+                + "\n</transformGroup></transforms></keyboard3>"
+            let engine = DiagnosticEngine()
+            let document = CLDRImporter(data: Self.folder, diagnostics: engine).importKeyboard(try TestSupport.write(xml, "ko.xml", in: folder))
+            _ = LayoutBuild(diagnostics: engine).resolve(document.map { [$0] } ?? [])
+            return (document, engine.diagnostics.filter { $0.severity == .error })
+        }
+        let (whole, none) = try imported(literals: 35)
+        #expect(none.isEmpty, "\(none.prefix(3))")
+        #expect(whole?.transforms.count == LayoutFormat.maxCount)
+        let (past, errors) = try imported(literals: 36)
+        #expect(errors.map { "\($0.location.line) \($0.code)" } == ["\(2 + 6 + 55 + 35) limit-exceeded"], "\(errors.prefix(3))")
+        #expect(past?.transforms.isEmpty == true)
+    }
+
     @Test func badInputIsReportedWithItsPlace() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -99,6 +99,35 @@ import Testing
         #expect(try LayoutBundle(bytes: bytes).locales[0].transforms.map(\.from.description) == ["^e", "^a"])
     }
 
+    /// A locale holds at most `LayoutFormat.maxCount` transforms, its parents' included: at the
+    /// limit it builds and reads back whole; one past it is one `limit-exceeded` at the locale. A
+    /// reader takes a section with more for one locale as absent (a keystroke tries them all).
+    @Test func transformsAtAndPastTheLimit() throws {
+        let inherited = 30_000
+        func build(written: Int) throws -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
+            func letters(_ i: Int) -> String { String(UnicodeScalar(0x4E00 + i % 20_000)!) + String(UnicodeScalar(0x4E00 + i / 20_000)!) }
+            let engine = DiagnosticEngine()
+            let documents = try [("fr", "", 0..<inherited), ("fr-CA", #" extends="fr""#, inherited..<(inherited + written))].map { tag, extends, range in
+                let source = #"<keyboard locale="\#(tag)"\#(extends)><transforms>\#(range.map { #"<transform from="\#(letters($0))" to="x"/>"# }.joined())</transforms>"#
+                    + "\n" + #"<layout formFactor="phone"><layer id="lowercased"><row chars="abc"/></layer></layout></keyboard>"#
+                return try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "\(tag).xml"))
+            }
+            let resolved = LayoutBuild(diagnostics: engine).resolve(documents)
+            return (engine.hasErrors ? [] : LayoutBuild.bundle(locales: resolved.locales), engine.diagnostics)
+        }
+        let (bytes, atLimit) = try build(written: LayoutFormat.maxCount - inherited)
+        #expect(atLimit.isEmpty, "\(atLimit.prefix(3))")
+        func counts(_ bytes: [UInt8]) throws -> [Int] { try LayoutBundle(bytes: bytes).locales.map(\.transforms.count) }
+        #expect(try counts(bytes) == [inherited, LayoutFormat.maxCount])
+        let past = try build(written: LayoutFormat.maxCount - inherited + 1).diagnostics
+        #expect(past.map { "\($0.location.file):\($0.location.line) \($0.code)" } == ["fr-CA.xml:1 limit-exceeded"], "\(past.prefix(3))")
+        // fr's records made fr-CA's: 95,535 for one locale.
+        var patched = bytes
+        let section = try #require(try Container(bytes: bytes).sections.first { $0.tag == .transforms })
+        for record in 0..<inherited { patched[section.offset + record * LayoutFormat.TransformField.recordSize + LayoutFormat.TransformField.locale] = 1 }
+        #expect(try counts(patched) == [0, 0])
+    }
+
     @Test func aDamagedGestureSectionReadsAsAbsent() throws {
         let source = "<keyboard locale=\"ja\"><layout formFactor=\"phone\"><layer id=\"lowercased\"><row><key value=\"か\" flicks=\"w:き e:け\"/><key value=\"a\" multiTap=\"b\"/></row></layer></layout></keyboard>"
         let engine = DiagnosticEngine()

@@ -230,6 +230,9 @@ extension DiagnosticMessage {
     static let notCLDRKeyboard = Self(.schemaViolation, "not a CLDR keyboard 3.0 file (a <keyboard3> element with a locale)")
     static func malformedCLDRText(_ text: String, _ problem: String) -> Self { Self(.schemaViolation, "'\(text)' cannot be read: \(problem)") }
     static func nestedTooDeep(_ what: String, most: Int) -> Self { Self(.limitExceeded, "\(what) nest more than \(most) deep; the rest is left out") }
+    static func tooManyTransforms(most: Int) -> Self {
+        Self(.limitExceeded, "with this transform, the keyboard's transforms, once their sets are expanded, are more than the \(most) a bundle can hold")
+    }
     static func chainTooLong(_ what: String, _ name: String, most: Int) -> Self {
         Self(.limitExceeded, "the \(what) '\(name)' extends a chain of more than \(most) \(what)s (itself included); it is left out")
     }

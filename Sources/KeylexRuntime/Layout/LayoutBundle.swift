@@ -104,17 +104,19 @@ final class LayoutTables: Sendable {
         return true
     }
 
-    /// Whether `transforms` holds whole records, by locale, naming locales and strings that
-    /// exist, none replacing empty text. An optional section that is not is read as absent:
-    /// O(records).
+    /// Whether `transforms` holds whole records, by locale, at most `LayoutFormat.maxCount` a
+    /// locale (a keystroke tries them all), naming locales and strings that exist, none replacing
+    /// empty text. An optional section that is not is read as absent: O(records).
     private static func transformsAreValid(_ transforms: ByteView, locales: Int, strings: StringTable) -> Bool {
         typealias T = LayoutFormat.TransformField
         guard transforms.count % T.recordSize == 0 else { return false }
-        var previous = 0
+        var previous = 0, run = 0
         for offset in stride(from: 0, to: transforms.count, by: T.recordSize) {
             guard let locale = transforms.u32(offset + T.locale), let from = transforms.u32(offset + T.from), let to = transforms.u32(offset + T.to),
                   Int(locale) >= previous, Int(locale) < locales, Int(from) < strings.count, Int(to) < strings.count,
                   strings[from].utf8Count > 0 else { return false }
+            run = Int(locale) == previous ? run + 1 : 1
+            guard run <= LayoutFormat.maxCount else { return false }
             previous = Int(locale)
         }
         return true

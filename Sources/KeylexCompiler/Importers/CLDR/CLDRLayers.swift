@@ -142,7 +142,8 @@ extension CLDRKeyboard {
         return callout
     }
 
-    /// The literal transforms of the simple transform groups, in order.
+    /// The literal transforms of the simple transform groups, in order; none, with an error, when
+    /// they are more than a bundle holds (`LayoutFormat.maxCount`, repeats included).
     func transforms() -> [Transform] {
         var result: [Transform] = []
         for transforms in file.children(file.root, "transforms") {
@@ -160,7 +161,14 @@ extension CLDRKeyboard {
                 for reorder in file.children(group, "reorder") {
                     diagnostics.report(file.location(reorder), .unsupportedConstruct("CLDR's reorders", kept: "left out"))
                 }
-                result += file.children(group, "transform").flatMap(literalTransforms)
+                for transform in file.children(group, "transform") {
+                    result += literalTransforms(transform)
+                    // Expanding further would only make a document the validator refuses.
+                    guard result.count <= LayoutFormat.maxCount else {
+                        diagnostics.report(file.location(transform), .tooManyTransforms(most: LayoutFormat.maxCount))
+                        return []
+                    }
+                }
             }
         }
         return withoutRepeats(result)
