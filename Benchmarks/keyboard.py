@@ -2,7 +2,9 @@
 """A keyboard process per shipped locale: suggestion latency and peak memory while typing.
 
     swift build -c release && .build/release/keylex build
-    python3 Benchmarks/keyboard.py [--words 10000] [--only en-US] [--markdown docs/BENCHMARKS.md]
+    swift build -c release --product keylex-keyboard-bench -Xswiftc -static-executable --scratch-path .build/static
+    python3 Benchmarks/keyboard.py [--bench .build/static/release/keylex-keyboard-bench]
+        [--shared-bench .build/release/keylex-keyboard-bench] [--words 10000] [--only en-US] [--markdown docs/BENCHMARKS.md]
 
 For every bundle of build/ of a layout locale that has a dictionary, `keylex-keyboard-bench` (Benchmarks/KeyboardBench/)
 opens it as a keyboard extension would and types WORDS words of text a character at a time, asking
@@ -13,6 +15,11 @@ Elsewhere it is words drawn from the locale's own shipped word list, weighted by
 (2^(f/12) for an AOSP f, the count for a TSV list): real words, but not in a real order, so the
 next-word model sees few contexts it knows. Prints a Markdown table (and replaces the part between
 the `<!-- keyboard -->` markers of --markdown).
+
+Linked as a static executable, the benchmark holds only the code it uses, as an iOS extension does
+whose Swift runtime and system libraries live in the system's shared cache. Linked against the
+shared libraries (the default build), a process also holds the pages of those libraries that it
+touches or that the kernel maps around them; --shared-bench runs that build too, for its memory.
 """
 import argparse
 import gzip
@@ -103,12 +110,12 @@ def text_for(tag, words):
     return "words of " + os.path.relpath(folder, ROOT), " ".join(drawn)
 
 
-def run(bundle, text, words):
+def run(bench, bundle, text, words):
     with tempfile.TemporaryDirectory() as folder:
         text_path = os.path.join(folder, "text.txt")
         with open(text_path, "w", encoding="utf-8") as f:
             f.write(text)
-        done = subprocess.run([BENCH, bundle, text_path, str(words), os.path.join(folder, "user-words")],
+        done = subprocess.run([bench, bundle, text_path, str(words), os.path.join(folder, "user-words")],
                               capture_output=True, text=True)
     if done.returncode != 0:
         print(f"{bundle}: {done.stderr.strip()}", file=sys.stderr)
@@ -117,28 +124,34 @@ def run(bundle, text, words):
 
 
 def table(rows):
+    """The Markdown table of (tag, source, result, result of the shared-library build or None)."""
     mib = lambda kb: f"{kb / 1024:.1f}"
+    shared = any(s for *_, s in rows)
     lines = ["| locale | text | keystrokes | suggestion p50 / p99 / max µs | learning p50 / p99 / max µs | open µs "
-             "| bundle MiB | its pages resident MiB | peak RSS MiB | peak RSS − bundle pages MiB | anonymous before → peak MiB |",
-             "|---|---|---:|---|---|---:|---:|---:|---:|---:|---|"]
-    for tag, source, r in rows:
+             "| bundle MiB | its pages resident MiB | peak RSS MiB | peak RSS − bundle pages MiB | written (anonymous) before → peak MiB |"
+             + (" linked to shared libraries: peak RSS − bundle pages MiB |" if shared else ""),
+             "|---|---|---:|---|---|---:|---:|---:|---:|---:|---|" + ("---:|" if shared else "")]
+    for tag, source, r, s in rows:
         lines.append(f"| {tag} | {source} | {r['keystrokes']:,} | {r['suggestionP50']:.0f} / {r['suggestionP99']:.0f} / "
                      f"{r['suggestionMax']:.0f} | {r['learnP50']:.0f} / {r['learnP99']:.0f} / {r['learnMax']:.0f} "
                      f"| {r['openMicroseconds']:,} | {r['fileBytes'] / 2**20:.1f} | {mib(r['mappedResidentKB'])} "
                      f"| {mib(r['peakKB'])} | {mib(r['peakKB'] - r['mappedResidentKB'])} "
-                     f"| {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |")
+                     f"| {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |"
+                     + (f" {mib(s['peakKB'] - s['mappedResidentKB']) if s else ''} |" if shared else ""))
     return "\n".join(lines)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bench", default=BENCH, help="the keylex-keyboard-bench binary (default: the release build's)")
+    parser.add_argument("--shared-bench", help="the same benchmark linked to shared libraries, run too for its memory")
     parser.add_argument("--words", type=int, default=10_000)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--only", action="append", help="a locale (repeatable)")
     parser.add_argument("--markdown", help="a file whose <!-- keyboard --> part to replace")
     args = parser.parse_args()
-    if not os.path.exists(BENCH):
-        sys.exit("build it first: swift build -c release --product keylex-keyboard-bench")
+    if not os.path.exists(args.bench):
+        sys.exit(f"{args.bench}: build it first (swift build -c release --product keylex-keyboard-bench)")
     rows = []
     for name in sorted(os.listdir(args.build)):
         tag = name.removesuffix(".klx")
@@ -149,9 +162,10 @@ def main():
         source, text = text_for(tag, args.words)
         if text is None:
             continue  # a keyboard without a word list: no suggestions to time
-        result = run(os.path.join(args.build, name), text, args.words)
+        result = run(args.bench, os.path.join(args.build, name), text, args.words)
         if result:
-            rows.append((tag, source, result))
+            shared = run(args.shared_bench, os.path.join(args.build, name), text, args.words) if args.shared_bench else None
+            rows.append((tag, source, result, shared))
             print(tag, json.dumps(result), file=sys.stderr)
     output = table(rows)
     print(output)
