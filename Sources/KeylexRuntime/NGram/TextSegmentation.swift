@@ -27,7 +27,7 @@ public enum TextSegmentation {
         var endsSentence = false
         while let last = core.last, !CurrentWord.isLetter(last), !last.isNumber {
             endsSentence = endsSentence || sentenceEnds.contains(last)
-            core = core.dropLast()
+            core = core.dropLast(1)  // a step back (dropLast() counts from the start)
         }
         guard !core.isEmpty else { return (.punctuation, endsSentence) }
         guard let word = CurrentWord(in: core), word.start == core.startIndex else { return (.other, endsSentence) }

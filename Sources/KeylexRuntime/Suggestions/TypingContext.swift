@@ -18,7 +18,9 @@ struct TypingContext {
         // Closing quotes and brackets may follow the sentence's end: "Yes." she said.
         let mark = trimmed.first { !"\"'”’»)]".contains($0) }
         isSentenceStart = mark.map { Self.sentenceEnds.contains($0) } ?? true
-        let head = before.dropLast()  // no copy: the same indices as `text`
+        // No copy: the same indices as `text`. dropLast(1), a step back from the end: dropLast()
+        // is Collection's, which counts every character from the start.
+        let head = before.dropLast(1)
         if before.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
             previousWord = previous.text
         } else {
