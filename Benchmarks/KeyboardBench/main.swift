@@ -92,14 +92,16 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 
 /// Latencies in whole microseconds, counted in a histogram: the benchmark's own memory stays a few
 /// pages however many calls it times (a list of every latency held half a MiB).
-struct Latencies {
+final class Latencies {
     /// Counts of latencies of 0…65,535 µs, longer ones in the last; zeroed pages from the system,
     /// resident only where a latency fell.
     private let counts = UnsafeMutablePointer<UInt32>(OpaquePointer(calloc(1 << 16, MemoryLayout<UInt32>.size)!))
     private var total = 0
     private var maximum = 0.0
 
-    mutating func record(_ microseconds: Double) {
+    deinit { free(counts) }
+
+    func record(_ microseconds: Double) {
         counts[min(Int(microseconds.rounded()), (1 << 16) - 1)] += 1
         total += 1
         maximum = max(maximum, microseconds)
@@ -160,8 +162,8 @@ do {
 }
 let openMicroseconds = microseconds() - openStart
 
-var suggestionLatencies = Latencies()
-var learnLatencies = Latencies()
+let suggestionLatencies = Latencies()
+let learnLatencies = Latencies()
 var document = ""
 var previous: String?
 var words = 0, keystrokes = 0, autocorrections = 0, learnedWords = 0
