@@ -2,7 +2,7 @@
 """Runs the Keylex benchmark against its peers and prints the table kept in docs/BENCHMARKS.md.
 
     bash Benchmarks/setup.sh            # once: peers, data, fst-driver, keylex-bench
-    python3 Benchmarks/run.py [--only NAME ...] [--markdown docs/BENCHMARKS.md]
+    python3 Benchmarks/run.py [--only NAME ...] [--repeat N] [--markdown docs/BENCHMARKS.md]
 
 Every contender gets the same keys (NFC, unique, in Unicode scalar order, which is also UTF-8 byte
 order) and the same absent words, in one run on one machine. Keylex, native fst (fst-driver) and
@@ -90,6 +90,18 @@ def run_json(command):
     return json.loads(output.strip().splitlines()[-1])
 
 
+def best_of(runs):
+    """The best of several runs of one contender: the least time and the most throughput of each
+    measure (sizes are the same in every run). On a shared VM a process's speed moves by ±30% from
+    one start to the next, so single runs of two contenders compare their luck as much as their code."""
+    best = dict(runs[0])
+    for run in runs[1:]:
+        for key, value in run.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "sink":
+                best[key] = max(best[key], value) if key.endswith("_per_s") else min(best[key], value)
+    return best
+
+
 def marisa_native(keys, folder):
     """marisa-benchmark with marisa-trie's defaults (3 tries, weight order): size and ns per lookup."""
     plain = os.path.join(folder, "plain-keys.txt")
@@ -109,6 +121,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", help="dataset names to run")
     parser.add_argument("--markdown", help="also write the table to this file")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of Keylex, fst and marisa, interleaved; each keeps its best")
     args = parser.parse_args()
     bench = os.path.join(ROOT, ".build", "release", "keylex-bench")
     driver = os.path.join(WORK, "fst-target", "release", "fst-driver")
@@ -118,10 +131,10 @@ def main():
             continue
         folder, keys, misses, count, counted = prepare(name, load())
         print(f"{name}: {count} words", file=sys.stderr, flush=True)
-        ours = run_json([bench, keys, misses, folder])
-        fst = run_json([driver, keys, misses, folder])
+        runs = [(run_json([bench, keys, misses, folder]), run_json([driver, keys, misses, folder]), marisa_native(keys, folder))
+                for _ in range(max(1, args.repeat))]
+        ours, fst, marisa = (best_of([run[i] for run in runs]) for i in range(3))
         peers = run_json([sys.executable, os.path.join(HERE, "peers.py"), keys, misses, folder])
-        marisa = marisa_native(keys, folder)
         with open(os.path.join(folder, "results.json"), "w") as out:
             json.dump({"ours": ours, "fst": fst, "peers": peers, "marisa": marisa}, out, sort_keys=True)
         rows.append((name, count, counted, ours, fst, peers, marisa))
@@ -162,7 +175,9 @@ def main():
     table = "\n".join(lines)
     print(table)
     if args.markdown:
-        stamp = f"Run on {datetime.date.today()} ({platform.machine()}, {os.cpu_count()} cores) with `python3 Benchmarks/run.py --markdown docs/BENCHMARKS.md`."
+        stamp = (f"Run on {datetime.date.today()} ({platform.machine()}, {os.cpu_count()} cores) with "
+                 f"`python3 Benchmarks/run.py --markdown docs/BENCHMARKS.md`: Keylex, fst and marisa each the best of "
+                 f"{max(1, args.repeat)} runs, interleaved.")
         replace_part(args.markdown, "results", stamp + "\n\n" + table)
 
 

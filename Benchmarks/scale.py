@@ -3,7 +3,7 @@
 
     bash Benchmarks/setup.sh                      # once: peers, word lists, wordfreq, fst-driver
     swift build -c release --product keylex
-    python3 Benchmarks/scale.py [--only TEXT] [--reuse] [--markdown FILE]
+    python3 Benchmarks/scale.py [--only TEXT] [--reuse] [--markdown docs/BENCHMARKS.md]
 
 Two key sets of real words, NFC, unique, in byte order: "union", every corpus of Benchmarks/run.py
 together (the shipped lists, Debian's wamerican-huge, wngerman, wfrench and wpolish, wordfreq's
@@ -27,6 +27,7 @@ ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work", "scale")
 sys.path.insert(0, HERE)
 import run  # noqa: E402  (the benchmark's corpora)
+from marked import replace_part  # noqa: E402
 
 OTHER_LANGUAGES = ["ar", "bn", "ca", "cs", "de", "es", "fi", "fr", "he", "it", "mk", "nb", "nl", "pl", "pt", "sv", "uk", "zh"]
 
@@ -100,7 +101,7 @@ def contenders(keys, folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--markdown", help="also write the table to this file")
+    parser.add_argument("--markdown", help="a file whose <!-- scale --> part to replace with the table")
     parser.add_argument("--only", help="run only the contenders whose name holds this text (Keylex, fst, marisa, dawg2)")
     parser.add_argument("--reuse", action="store_true", help="reuse the key files an earlier run wrote")
     args = parser.parse_args()
@@ -118,8 +119,7 @@ def main():
     table = "\n".join(lines)
     print(table)
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as out:
-            out.write(table + "\n")
+        replace_part(args.markdown, "scale", table)
 
 
 if __name__ == "__main__":
