@@ -61,9 +61,8 @@ def minimal_automaton(words):
         for depth, letter in enumerate(word[common:], start=common):
             path[depth].append((letter, False, None))
             path.append([])
-        if len(word) > common or not path[len(word) - 1][-1][1]:
-            label, _, target = path[len(word) - 1][-1]
-            path[len(word) - 1][-1] = (label, True, target)
+        label, _, target = path[len(word) - 1][-1]  # unique sorted words: always a new arc
+        path[len(word) - 1][-1] = (label, True, target)
         previous = word
     freeze(0)
     states.append(tuple(path[0]))
@@ -90,11 +89,9 @@ def shape(words):
     shared = {s: n for s, n in indegree.items() if n > 1}
     # Keylex's kinds: stop (no target), next (last arc to a single-parent state), else a pointer.
     kinds = Counter((f, last, 0 if t == 0 else 1 if last and indegree[t] == 1 else 2) for _, f, t, last in arcs)
-    pointers = sum(1 for _, _, t, last in arcs if t and not (last and indegree[t] == 1))
-    pointed = {t for _, _, t, last in arcs if t and not (last and indegree[t] == 1)} | {root}
-    count_bytes = sum(leb128_bytes(counts[s]) for s in pointed)
     targets = Counter(t for _, _, t, last in arcs if t and not (last and indegree[t] == 1))
-    named = len(arcs) * (entropy(labels) + entropy(kinds)) + pointers * entropy(targets) + 8 * count_bytes
+    count_bytes = sum(leb128_bytes(counts[s]) for s in set(targets) | {root})
+    named = len(arcs) * (entropy(labels) + entropy(kinds)) + sum(targets.values()) * entropy(targets) + 8 * count_bytes
     extra_parents = sum(n - 1 for n in shared.values())
     # A tree walk derives a last child's count from its parent's; the others' are stored.
     stored = {t for _, _, t, last in arcs if t and not last} | {root}
@@ -102,17 +99,17 @@ def shape(words):
     # Each arc: its label, and whether it ends a word and leads to a shared state already placed.
     flags = Counter((f, t in shared) for _, f, t, _ in arcs)
     tree = (2 * (len(arcs) - extra_parents) + len(arcs) * (entropy(labels) + entropy(flags))
-            + extra_parents * entropy(Counter(shared)) + 8 * tree_counts)
-    # The same tree as one could build it: a label byte an arc (the 255 most used letters, a third
-    # of them an escape before two more bytes), LOUDS with a quarter more for its rank and select
-    # index, two flag bits an arc, fixed-width pointers.
+            + extra_parents * entropy(shared) + 8 * tree_counts)
+    # The same tree as one could build it: a label byte an arc (an escape and two bytes more for
+    # letters past the 255 most used), LOUDS with a quarter more for its rank and select index, two
+    # flag bits an arc, fixed-width pointers.
     rare = sum(n for _, n in labels.most_common()[255:])
     practical = (2.5 * (len(arcs) - extra_parents) + len(arcs) * (8 + 2) + 16 * rare
                  + extra_parents * math.ceil(math.log2(max(2, len(shared)))) + 8 * tree_counts)
     return {
         "practical_bytes": practical / 8,
         "states": len(states) - 1, "arcs": len(arcs), "shared": len(shared), "extra_parents": extra_parents,
-        "pointers": pointers, "label_bits": entropy(labels), "named_bytes": named / 8,
+        "label_bits": entropy(labels), "named_bytes": named / 8,
         "tree_bytes": tree / 8, "tree_bytes_no_counts": tree / 8 - tree_counts,
     }
 
