@@ -35,6 +35,37 @@ import Testing
         return seen
     }
 
+    /// A position out of range gives an empty value, whatever the number: huge ones trapped on an
+    /// overflow, and -1 or the first past the end read the neighbouring record.
+    @Test func positionsOutOfRangeGiveEmptyValues() throws {
+        let bundle = try LayoutBundle(bytes: Self.sample)
+        let locale = bundle.locales[0]
+        let layout = try #require(locale.layout(for: .phone))
+        let layer = try #require(layout.layer(.lowercased))
+        let row = try #require(layer.rows.first { $0.contains { $0.callout != nil } })
+        let callout = try #require(row.compactMap(\.callout).first)
+        #expect(layout.layerCount > 1 && layer.rowCount > 1 && row.count > 1 && callout.count > 1 && locale.calloutCount > 1)
+        let extremes = [Int.min, -1, Int.max, Int.max / 2, 1 << 40]
+        for i in extremes + [bundle.locales.count] {
+            #expect(bundle.locales[i].tag.utf8Count == 0 && bundle.locales[i].layouts.isEmpty && bundle.locales[i].calloutCount == 0, "\(i)")
+        }
+        for i in extremes + [layout.layerCount] {
+            #expect(layout.layer(at: i).rowCount == 0 && layout.layer(at: i).name.utf8Count == 0, "\(i)")
+        }
+        for i in extremes + [layer.rowCount] { #expect(layer.row(at: i).isEmpty, "\(i)") }
+        for i in extremes + [row.count] {
+            let key = row[i]
+            #expect(key.action == .none && key.output == nil && key.label == nil && key.callout == nil && key.flicks.isEmpty, "\(i)")
+        }
+        for i in extremes + [locale.calloutCount] {
+            #expect(locale.callout(at: i).isEmpty && locale.callout(at: i).character.utf8Count == 0, "\(i)")
+        }
+        for i in extremes + [callout.count] { #expect(callout[i].utf8Count == 0, "\(i)") }
+        for i in extremes + [locale.transforms.count] {
+            #expect(locale.transforms[i].from.utf8Count == 0 && locale.transforms[i].to.utf8Count == 0, "\(i)")
+        }
+    }
+
     @Test func damagedLayoutSectionsAreRejectedOrReadSafely() throws {
         let container = try Container(bytes: Self.sample)
         let sections = container.sections.filter { $0.tag == .layouts || $0.tag == .strings }

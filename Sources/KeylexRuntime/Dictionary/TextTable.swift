@@ -39,8 +39,9 @@ public struct TextTable: Sendable {
 
     /// Entry `index`, or `nil` when its text lies outside the section.
     public func entry(_ index: Int) -> Entry? {
+        guard index >= 0, index < count else { return nil }
         let base = index * EntryField.size
-        guard index >= 0, index < count, let key = entries.u32(base + EntryField.key),
+        guard let key = entries.u32(base + EntryField.key),
               let offset = entries.u32(base + EntryField.offset), let length = entries.u16(base + EntryField.length),
               let kind = entries.u8(base + EntryField.kind),
               let bytes = try? pool.slice(Int(offset), Int(length), "text") else { return nil }

@@ -6,9 +6,9 @@ public struct LayoutLocale: Sendable {
     private typealias F = LayoutFormat.LocaleField
 
     /// The BCP 47 tag.
-    public var tag: KeyText { tables.strings[record.u32(F.tag)] }
+    public var tag: KeyText { tables.strings[record.string(F.tag)] }
     /// The name shown to users, if the source gave one.
-    public var name: KeyText? { tables.strings.optional(record.u32(F.name)) }
+    public var name: KeyText? { tables.strings.optional(record.string(F.name)) }
     public var direction: TextDirection { TextDirection(rawValue: record.u8(F.direction)) ?? .leftToRight }
 
     /// The locale's layouts, by form factor, each form factor's plain text layout first.
@@ -38,9 +38,10 @@ public struct LayoutLocale: Sendable {
     /// The number of characters with callouts.
     public var calloutCount: Int { Int(record.u32(F.calloutCount)) }
 
-    /// The callout of the `i`-th character (in UTF-8 byte order).
+    /// The callout of the `i`-th character (in UTF-8 byte order); an empty one when `i` is out of
+    /// range.
     public func callout(at i: Int) -> KeyCallout {
-        KeyCallout(tables: tables, index: Int(record.u32(F.firstCallout)) + i)
+        KeyCallout(tables: tables, index: LayoutTables.index(i, of: calloutCount, from: record.u32(F.firstCallout)))
     }
 
     /// The long-press variants of `character`, if it has any: a binary search, O(log n).
@@ -70,9 +71,10 @@ public struct KeyboardLayout: Sendable {
     public var locale: LayoutLocale { LayoutLocale(tables: tables, index: Int(record.u32(F.locale))) }
     public var layerCount: Int { Int(record.u16(F.layerCount)) }
 
-    /// The `i`-th layer, in source order (derived layers follow the layer they come from).
+    /// The `i`-th layer, in source order (derived layers follow the layer they come from); an empty
+    /// one when `i` is out of range.
     public func layer(at i: Int) -> KeyboardLayer {
-        KeyboardLayer(tables: tables, index: Int(record.u32(F.firstLayer)) + i, layoutIndex: index)
+        KeyboardLayer(tables: tables, index: LayoutTables.index(i, of: layerCount, from: record.u32(F.firstLayer)), layoutIndex: index)
     }
 
     /// The layers, in order.
@@ -98,15 +100,15 @@ public struct KeyboardLayer: Sendable {
     private var record: Record { tables.record(.layers, index) }
     private typealias F = LayoutFormat.LayerField
 
-    public var name: KeyText { tables.strings[record.u32(F.name)] }
+    public var name: KeyText { tables.strings[record.string(F.name)] }
     /// Whether the compiler derived the layer by case mapping rather than reading it.
     public var isDerived: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.derived != 0 }
     public var isCustom: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.custom != 0 }
     public var rowCount: Int { Int(record.u16(F.rowCount)) }
 
-    /// The `i`-th row from the top.
+    /// The `i`-th row from the top; an empty one when `i` is out of range.
     public func row(at i: Int) -> KeyRow {
-        KeyRow(tables: tables, index: Int(record.u32(F.firstRow)) + i, layerIndex: index, layoutIndex: layoutIndex)
+        KeyRow(tables: tables, index: LayoutTables.index(i, of: rowCount, from: record.u32(F.firstRow)), layerIndex: index, layoutIndex: layoutIndex)
     }
 
     /// The rows, top to bottom.
@@ -127,8 +129,9 @@ public struct KeyRow: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { Int(record.u16(F.keyCount)) }
 
+    /// The `i`-th key; an empty one (no action, no output) when `i` is out of range.
     public subscript(i: Int) -> LayoutKey {
-        LayoutKey(tables: tables, index: Int(record.u32(F.firstKey)) + i, layoutIndex: layoutIndex)
+        LayoutKey(tables: tables, index: LayoutTables.index(i, of: endIndex, from: record.u32(F.firstKey)), layoutIndex: layoutIndex)
     }
 }
 
@@ -144,9 +147,9 @@ public struct LayoutKey: Sendable {
     public var action: KeyActionKind { KeyActionKind(rawValue: record.u8(F.action)) ?? .none }
     /// What the key types (character and text keys), the layer it switches to, or the custom
     /// action's name.
-    public var output: KeyText? { tables.strings.optional(record.u32(F.output)) }
+    public var output: KeyText? { tables.strings.optional(record.string(F.output)) }
     /// The label written in the source, when it differs from the output.
-    public var label: KeyText? { tables.strings.optional(record.u32(F.label)) }
+    public var label: KeyText? { tables.strings.optional(record.string(F.label)) }
     /// What to show on the key: the label, else the output.
     public var displayText: KeyText? { label ?? output }
     /// A small secondary label shown with the main one (a digit on a top-row letter): O(log keys).
@@ -188,7 +191,7 @@ public struct LayoutKey: Sendable {
     }
     /// The long-press variants of the key's character: O(1).
     public var callout: KeyCallout? {
-        let i = record.u32(F.callout)
+        let i = record.u32(F.callout, missing: LayoutFormat.noCallout)
         return i == LayoutFormat.noCallout ? nil : KeyCallout(tables: tables, index: Int(i))
     }
 }
@@ -201,13 +204,14 @@ public struct KeyCallout: RandomAccessCollection, Sendable {
     private typealias F = LayoutFormat.CalloutField
 
     /// The character whose alternatives these are.
-    public var character: KeyText { tables.strings[record.u32(F.character)] }
+    public var character: KeyText { tables.strings[record.string(F.character)] }
     /// The index of the variant selected when the callout opens.
     public var defaultIndex: Int { Int(record.u16(F.defaultIndex)) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { Int(record.u16(F.variantCount)) }
+    /// The `i`-th variant; an empty text when `i` is out of range.
     public subscript(i: Int) -> KeyText {
-        tables.strings[tables.record(.variants, Int(record.u32(F.firstVariant)) + i).u32(0)]
+        tables.strings[tables.record(.variants, LayoutTables.index(i, of: endIndex, from: record.u32(F.firstVariant))).string(0)]
     }
 }

@@ -45,7 +45,10 @@ public struct LayoutBundle: Sendable {
         let tables: LayoutTables
         public var startIndex: Int { 0 }
         public var endIndex: Int { tables.count(.locales) }
-        public subscript(index: Int) -> LayoutLocale { LayoutLocale(tables: tables, index: index) }
+        /// The `index`-th locale; an empty one when `index` is out of range.
+        public subscript(index: Int) -> LayoutLocale {
+            LayoutLocale(tables: tables, index: LayoutTables.index(index, of: endIndex, from: 0))
+        }
     }
 
 }
@@ -142,7 +145,7 @@ final class LayoutTables: Sendable {
     func transform(at i: Int) -> (from: KeyText, to: KeyText) {
         typealias T = LayoutFormat.TransformField
         let offset = i * T.recordSize
-        return (strings[transforms?.u32(offset + T.from) ?? 0], strings[transforms?.u32(offset + T.to) ?? 0])
+        return (strings[transforms?.u32(offset + T.from) ?? LayoutFormat.noString], strings[transforms?.u32(offset + T.to) ?? LayoutFormat.noString])
     }
 
     /// Whether `gestures` holds whole records, ordered by key then kind (flicks of one key in
@@ -219,10 +222,21 @@ final class LayoutTables: Sendable {
         }
     }
 
-    /// The record `index` of `table` (checked by the caller or at open).
+    /// The record `index` of `table` (checked by the caller or at open), or none for ``noRecord``.
     @inline(__always)
     func record(_ table: LayoutFormat.Table, _ index: Int) -> Record {
         Record(bytes: view(table), offset: index * table.recordSize)
+    }
+
+    /// The index of no record: every field of it reads as zero or, for a string or a callout, as
+    /// none. What an index out of range of the public API reads, so that it gives an empty value.
+    static let noRecord = -1
+
+    /// The index of the `i`-th of the `count` records from `first` on, or ``noRecord`` when `i` is
+    /// outside `0..<count`: an index out of range never traps and never reads a neighbour's record.
+    @inline(__always)
+    static func index(_ i: Int, of count: Int, from first: UInt32) -> Int {
+        i >= 0 && i < count ? Int(first) + i : noRecord
     }
 
     /// The number of records of `table`.
@@ -302,14 +316,16 @@ final class LayoutTables: Sendable {
     }
 }
 
-/// A fixed-size record of a layout table. Reads past its table give zero (the table sizes were
-/// checked at open, so they do not happen).
+/// A fixed-size record of a layout table. Reads outside its table (the table sizes were checked at
+/// open, so only ``LayoutTables/noRecord`` has them) give zero, and none for a string.
 struct Record {
     let bytes: ByteView
     let offset: Int
 
     func u8(_ field: Int) -> UInt8 { bytes.u8(offset + field) ?? 0 }
     func u16(_ field: Int) -> UInt16 { bytes.u16(offset + field) ?? 0 }
-    func u32(_ field: Int) -> UInt32 { bytes.u32(offset + field) ?? 0 }
+    func u32(_ field: Int, missing: UInt32 = 0) -> UInt32 { bytes.u32(offset + field) ?? missing }
     func f32(_ field: Int) -> Float { Float(bitPattern: u32(field)) }
+    /// A string field: an index into the string pool, or ``LayoutFormat/noString``.
+    func string(_ field: Int) -> UInt32 { u32(field, missing: LayoutFormat.noString) }
 }

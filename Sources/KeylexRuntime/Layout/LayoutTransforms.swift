@@ -8,8 +8,11 @@ public struct LayoutTransforms: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
 
-    /// The `i`-th transform: the text it replaces and its replacement.
-    public subscript(i: Int) -> (from: KeyText, to: KeyText) { tables.transform(at: records.lowerBound + i) }
+    /// The `i`-th transform: the text it replaces and its replacement (empty texts when `i` is out
+    /// of range).
+    public subscript(i: Int) -> (from: KeyText, to: KeyText) {
+        tables.transform(at: LayoutTables.index(i, of: records.count, from: UInt32(records.lowerBound)))
+    }
 
     /// What typing `input` (a key's output) after `context` (the text before the cursor, as
     /// `UITextDocumentProxy.documentContextBeforeInput` gives it) does once transforms apply:
