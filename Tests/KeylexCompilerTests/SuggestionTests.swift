@@ -276,6 +276,27 @@ import Testing
         #expect(suggestions.contains { $0.text == "the" })
     }
 
+    /// A query reads only the end of the text before the cursor (SuggestionEngine.maxContextBytes):
+    /// after megabytes of text it gives what it gives after their last words, and a token longer than
+    /// what is read is not a word. Before, every keystroke walked the whole last token and the
+    /// whitespace before it: 10 million letters took 5.7 s a call.
+    @Test func aQueryReadsOnlyTheEndOfTheText() throws {
+        let user = UserDictionary()
+        try user.learnPair("toe", "tie")  // a prediction after "toe "
+        let engine = try Self.engine(Self.small, user: user)
+        #expect(Self.texts(engine.suggestions(for: "toe ")) == ["tie"])
+        for (filler, tail) in [("the toe tie ", "I said hello. The hel"), ("café ", "café hel"), ("あいう\u{3000}", "あいう\u{3000}hel"),
+                               ("\n", "\nhel"), ("toe ", "toe ")] {
+            for repeats in [300, 1_000_000] {
+                let long = String(repeating: filler, count: repeats) + tail
+                #expect(engine.suggestions(for: long, count: 5) == engine.suggestions(for: tail, count: 5), "\(filler) \(repeats)")
+            }
+        }
+        #expect(!engine.suggestions(for: "..helo").isEmpty)
+        #expect(engine.suggestions(for: String(repeating: ".", count: 2_000) + "helo").isEmpty)
+        #expect(engine.suggestions(for: String(repeating: "a", count: 10_000_000)).isEmpty)
+    }
+
     @Test func hugeParametersAreClampedNotTrapped() throws {
         var engine = try Self.engine(Self.small)
         for edits in [-1, 4, 9, Int.max] {

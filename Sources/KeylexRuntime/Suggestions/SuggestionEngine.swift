@@ -98,6 +98,11 @@ public struct SuggestionEngine: Sendable {
     /// The most suggestions one call gives: a larger `count` is taken as this.
     public static let maxSuggestions = 32
 
+    /// How much of the text before the cursor one call reads, in UTF-8 bytes: the word being typed
+    /// and the words before it that ranking looks at fit many times over, and a keystroke costs
+    /// the same after a pasted text of megabytes (see ``suggestions(for:count:)``).
+    public static let maxContextBytes = 1_024
+
     /// How many candidates a query keeps beyond the suggestions asked for: room for those the
     /// ranking passes over (the typed word itself, ignored words, one word found twice). Fewer
     /// candidates kept means fewer words decoded; with 12, the misspellings benchmark's tuning half
@@ -122,14 +127,17 @@ public struct SuggestionEngine: Sendable {
     /// - Suggestions follow the typed casing ("Hel" → "Hello", "HEL" → "HELLO") unless the
     ///   dictionary's word has capitals of its own ("iphone" → "iPhone"); at the start of a sentence
     ///   they start with a capital.
+    ///
+    /// Only the end of the text is read (``maxContextBytes``, from a whitespace on): what lies
+    /// further back counts as not there, and a token longer than that is not a word.
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
-        guard count > 0 else { return [] }
+        guard count > 0, let text = TypingContext.readable(textBeforeCursor) else { return [] }
         let count = min(count, Self.maxSuggestions)
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
-        guard let current = CurrentWord(in: textBeforeCursor) else { return predictions(after: textBeforeCursor[...], count: count, user: user) }
-        var context = TypingContext(text: textBeforeCursor, current: current)
-        context.before = wordsBefore(textBeforeCursor[..<current.start], user: user)
+        guard let current = CurrentWord(in: text) else { return predictions(after: text, count: count, user: user) }
+        var context = TypingContext(text: text, current: current)
+        context.before = wordsBefore(text[..<current.start], user: user)
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.

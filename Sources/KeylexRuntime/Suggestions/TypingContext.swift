@@ -12,7 +12,7 @@ struct TypingContext {
     /// Sentence-ending punctuation.
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "\n", "。", "؟", "¡", "¿"]
 
-    init(text: String, current: CurrentWord) {
+    init(text: Substring, current: CurrentWord) {
         let before = text[..<current.start]
         let trimmed = before.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
         // Closing quotes and brackets may follow the sentence's end: "Yes." she said.
@@ -26,5 +26,19 @@ struct TypingContext {
         } else {
             previousWord = nil
         }
+    }
+
+    /// The end of `text` that a query reads: all of it when it has at most
+    /// ``SuggestionEngine/maxContextBytes`` bytes, else its last that many bytes from their first
+    /// whitespace on; `nil` when they hold none (the token before the cursor is longer than any
+    /// word). At most that many bytes read, however long `text` is (a native Swift string's UTF-8
+    /// is indexed in place).
+    static func readable(_ text: String) -> Substring? {
+        let utf8 = text.utf8
+        guard utf8.count > SuggestionEngine.maxContextBytes else { return text[...] }
+        var cut = utf8.index(utf8.endIndex, offsetBy: -SuggestionEngine.maxContextBytes)
+        while UTF8.isContinuation(utf8[cut]) { cut = utf8.index(after: cut) }
+        let scalars = text.unicodeScalars[cut...]
+        return scalars.firstIndex { $0.properties.isWhitespace }.map { text[$0...] }
     }
 }
