@@ -15,8 +15,8 @@ ROOT=$PWD
 OUT=$ROOT/.build-fuzz
 CLDR=Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49
 AOSP=Tests/KeylexCompilerTests/Fixtures/aosp-latinime
-TARGETS="bundle userwords layout corpus cldr aosp"
-declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards)
+TARGETS="bundle userwords layout corpus cldr aosp text"
+declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards [text]=TypedText)
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
@@ -108,6 +108,30 @@ json.dump(d, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)' "$di
         printf '<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="de" android:imeSubtypeExtraValue="KeyboardLayoutSet=fuzz"/></input-method>\n' > "$xml/method.xml"
         printf '<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_fuzz"/></KeyboardLayoutSet>\n' \
             > "$xml/keyboard_layout_set_fuzz.xml" ;;
+    text)  # the bundles the target loads (kept: the next build skips what has not changed), and real text
+        local sources=$OUT/text-sources
+        rm -rf "$sources"; mkdir -p "$sources/layouts" "$sources/corpora"
+        cp layouts/en-US.xml layouts/de-DE.json layouts/und-x-system.json "$sources/layouts/"
+        cp -r corpora/en-US corpora/de "$sources/corpora/"; cp corpora/en/phonetic.rules "$sources/corpora/en-US/"
+        swift build --product keylex >/dev/null
+        "$(swift build --show-bin-path)/keylex" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
+            --output "$OUT/text-bundles" --quiet 2>/dev/null
+        local i=0 line
+        for line in "so teh" "Hel" "strasse" "inturpratasion" "a pri" "qu'il" "the bisnes" "I want to " "Thank you. " "in the mor" \
+                    "omw" "don't kno" "„Schöne Grüße“, sagte er. Straß" "see https://example.com/a?b=c and mail me@example.org tomo" \
+                    "3 apples 🍎 and 2 pea" "ÉCOLE café NAÏVE résu" "Ελληνικά κείμενο" "Привет, как дел" "שלום עול" "こんにちは　世界　テキス"; do
+            printf '%s' "$line" > "$dir/typed-$((i++))"
+        done
+        # Real phrases: trigrams of the shipped n-gram counts (English) and words of the word list
+        # (German), each cut inside its last word, and a paragraph of them longer than a query reads.
+        python3 -c 'import gzip, sys
+out = sys.argv[1]
+english = [l.split("\t")[0] for l in gzip.open("corpora/en-US/fortunes.counts.gz", "rt", encoding="utf-8")]
+phrases = [p for p in english if "<s>" not in p and p.count(" ") == 2][::997][:40]
+german = [l.split(",")[0][6:] for l in gzip.open("corpora/de/de.combined.gz", "rt", encoding="utf-8") if l.startswith(" word=")]
+phrases += [" ".join(german[i:i + 6]) for i in range(0, 60 * 211, 6 * 211)]
+for i, phrase in enumerate(phrases): open(f"{out}/phrase-{i}", "w", encoding="utf-8").write(phrase[:-1])
+open(f"{out}/paragraph", "w", encoding="utf-8").write(" ".join(phrases))' "$dir" ;;
     corpus)
         { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"
         { zcat corpora/fr/fr.combined.gz || true; } | head -n 120 > "$dir/fr.combined"

@@ -1,0 +1,54 @@
+// Fuzz target `text`: the input is the text before the cursor (UTF-8, invalid bytes replaced), as a
+// keyboard passes it on each keystroke, to the suggestion engines of real bundles (en-US, with its
+// n-gram model and phonetic rules; de-DE), which scripts/fuzz.sh builds from the shipped layouts
+// and corpora. The user's dictionary learns the word being typed and the pair before it, then
+// forgets them, so that every input starts from the same words.
+import KeylexRuntime
+
+private let user: UserDictionary = {
+    let user = UserDictionary()
+    try? user.learnWord("keylex")
+    try? user.learnPair("thank", "you")
+    try? user.addTextReplacement("on my way", shortcut: "omw")
+    return user
+}()
+
+private let engines = ["en-US", "de-DE"].map { locale in
+    do {
+        return try SuggestionEngine(contentsOf: ".build-fuzz/text-bundles/\(locale).klx", userDictionary: user)
+    } catch {
+        fatalError("run through scripts/fuzz.sh text, which builds .build-fuzz/text-bundles: \(error)")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTypedText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let learned = learn(from: text)
+    var sink = 0
+    for engine in engines {
+        for suggestion in engine.suggestions(for: text, count: 5) + engine.suggestions(for: text + " ", count: 5) {
+            sink &+= suggestion.text.utf8.count &+ (suggestion.remainder?.utf8.count ?? 0) &+ (suggestion.isAutocorrect ? 1 : 0)
+        }
+    }
+    forget(learned)
+    return sink == -1 ? 1 : 0
+}
+
+/// Learns the word being typed and the word before it as a pair, and a text replacement of the word
+/// by the text's start; returns them, to be forgotten.
+private func learn(from text: String) -> (word: String, previous: String?)? {
+    guard let word = CurrentWord(in: text).map({ String($0.text) }), !user.hasLearnedWord(word) else { return nil }
+    let previous = text[..<(CurrentWord(in: text)?.start ?? text.endIndex)].split(separator: " ").last.map(String.init)
+    try? user.learnWord(word)
+    if let previous { try? user.learnPair(previous, word) }
+    if user.textReplacement(for: word) == nil { try? user.addTextReplacement(String(text.prefix(30)), shortcut: word) }
+    return (word, previous)
+}
+
+private func forget(_ learned: (word: String, previous: String?)?) {
+    guard let (word, previous) = learned else { return }
+    try? user.unlearnWord(word)
+    if let previous { try? user.unlearnPair(previous, word) }
+    try? user.removeTextReplacement(shortcut: word)
+}
