@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import KeylexRuntime
 
@@ -69,6 +72,24 @@ import Testing
     @Test func missingFilesAreIOErrors() {
         #expect(throws: KeylexError.io(path: "/nonexistent/x.klx", operation: "open", errno: 2)) {
             try Container(contentsOf: "/nonexistent/x.klx")
+        }
+    }
+
+    /// Only a regular file is read. A FIFO no one writes to hung the open; a directory read as
+    /// "cannot mmap: No such device"; a pipe (`<(cat en.klx)`) or a device as a truncated file.
+    @Test func aDirectoryAFIFOOrADeviceIsAnError() throws {
+        let directory = "/tmp/keylex-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        #expect(mkdir(directory, 0o700) == 0)
+        defer { unlink(directory + "/fifo"); rmdir(directory) }
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        #expect(throws: KeylexError.io(path: directory, operation: "open", errno: EISDIR)) { try Container(contentsOf: directory) }
+        for path in [directory + "/fifo", "/dev/zero"] {
+            #expect(throws: KeylexError.io(path: path, operation: "map a FIFO, a device or a socket", errno: ENODEV)) {
+                try Container(contentsOf: path)
+            }
+            #expect(throws: KeylexError.io(path: path, operation: "map a FIFO, a device or a socket", errno: ENODEV)) {
+                try UserDictionary(path: path)
+            }
         }
     }
 }

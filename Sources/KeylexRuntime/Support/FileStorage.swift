@@ -21,12 +21,19 @@ final class FileStorage: @unchecked Sendable {
     deinit { release(view.base, view.count) }
 
     /// Maps `path` read-only. The length is read once; the file must not be truncated while mapped.
+    /// Only a regular file is read: a directory, a FIFO, a device or a socket is an error (opened
+    /// without blocking, so that a FIFO no one writes to does not hang the caller).
     static func map(path: String) throws(KeylexError) -> FileStorage {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .io(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .io(path: path, operation: "open", errno: EISDIR)
+        default: throw .io(path: path, operation: "map a FIFO, a device or a socket", errno: ENODEV)
+        }
         let size = Int(info.st_size)
         if size == 0 {
             return FileStorage(view: ByteView(base: UnsafeRawPointer(bitPattern: 8)!, count: 0), release: { _, _ in })
