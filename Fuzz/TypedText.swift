@@ -38,8 +38,9 @@ public func fuzzTypedText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// Learns the word being typed and the word before it as a pair, and a text replacement of the word
 /// by the text's start; returns them, to be forgotten.
 private func learn(from text: String) -> (word: String, previous: String?)? {
-    guard let word = CurrentWord(in: text).map({ String($0.text) }), !user.hasLearnedWord(word) else { return nil }
-    let previous = text[..<(CurrentWord(in: text)?.start ?? text.endIndex)].split(separator: " ").last.map(String.init)
+    guard let current = CurrentWord(in: text), !user.hasLearnedWord(String(current.text)) else { return nil }
+    let word = String(current.text)
+    let previous = text[..<current.start].split(separator: " ").last.map(String.init)
     try? user.learnWord(word)
     if let previous { try? user.learnPair(previous, word) }
     if user.textReplacement(for: word) == nil { try? user.addTextReplacement(String(text.prefix(30)), shortcut: word) }
