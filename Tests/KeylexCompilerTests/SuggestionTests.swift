@@ -46,22 +46,23 @@ import Testing
 
     @Test func casingFollowsWhatWasTyped() throws {
         let engine = try Self.engine(Self.small)
-        // While a word is being typed, it comes first (flagged unknown), then its completions.
-        #expect(engine.suggestions(for: "so Hel") == [Suggestion(text: "Hel", typed: "Hel", isUnknown: true),
-                                                   Suggestion(text: "Hello", typed: "Hel"), Suggestion(text: "Help", typed: "Hel")])
-        #expect(Self.texts(engine.suggestions(for: "so HEL")) == ["HEL", "HELLO", "HELP"])
-        #expect(Self.texts(engine.suggestions(for: "so hel")) == ["hel", "hello", "help"])
+        // While a word is being typed, its completions fill the bar: the prefix is not echoed.
+        #expect(engine.suggestions(for: "so Hel") == [Suggestion(text: "Hello", typed: "Hel"), Suggestion(text: "Help", typed: "Hel"),
+                                                   Suggestion(text: "Helmet", typed: "Hel")])
+        #expect(Self.texts(engine.suggestions(for: "so HEL")) == ["HELLO", "HELP", "HELMET"])
+        #expect(Self.texts(engine.suggestions(for: "so hel")) == ["hello", "help", "helmet"])
         // The dictionary's own capitals win, for completion and correction.
-        #expect(Self.texts(engine.suggestions(for: "so ber")).dropFirst().first == "Berlin")
+        #expect(Self.texts(engine.suggestions(for: "so ber")).first == "Berlin")
         let iphone = engine.suggestions(for: "so iphone")
         #expect(iphone.first == Suggestion(text: "iPhone", typed: "iphone", isAutocorrect: true))
         #expect(iphone.dropFirst().first == Suggestion(text: "iphone", typed: "iphone", isUnknown: true))
-        #expect(engine.suggestions(for: "so Hel")[1].remainder == "lo")
+        #expect(engine.suggestions(for: "so Hel")[0].remainder == "lo")
     }
 
     @Test func accentsAreFoundAndCorrectedCheaply() throws {
         let engine = try Self.engine(Self.small)
-        #expect(Self.texts(engine.suggestions(for: "so caf")).dropFirst().first == "café")
+        // "caf" + space is "café" (a letter left out): a completion one edit away replaces it.
+        #expect(engine.suggestions(for: "so caf").first == Suggestion(text: "café", typed: "caf", isAutocorrect: true))
         let cafe = engine.suggestions(for: "so cafe")
         #expect(cafe.first == Suggestion(text: "café", typed: "cafe", isAutocorrect: true))
         #expect(engine.suggestions(for: "so CAFE").first?.text == "CAFÉ")
@@ -320,6 +321,51 @@ import Testing
         #expect(user.learned["keylex"] == UserDictionary.maxTimes)
         let engine = try Self.engine(Self.small, user: user)
         #expect(engine.suggestions(for: "so keyl").contains { $0.text == "keylex" })
+    }
+
+    static let phone: [(String, UInt64)] = [
+        ("against", 8_000), ("the", 90_000), ("responsibility", 900), ("for", 60_000), ("going", 5_000), ("gone", 3_000),
+        ("in", 70_000), ("is", 80_000), ("bat", 40), ("net", 50), ("know", 9_000), ("knew", 4_000), ("ok", 1),
+    ]
+
+    @Test func twoWordsTypedAsOneAreSplitWhereTheSpaceWasMissed() throws {
+        let engine = try Self.engine(Self.phone)
+        // The space bar missed, or hit as a letter above it (b, n, v, c on QWERTY).
+        #expect(engine.suggestions(for: "so responsibilityfor").first
+                == Suggestion(text: "responsibility for", typed: "responsibilityfor", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so againstbthe").first == Suggestion(text: "against the", typed: "againstbthe", isAutocorrect: true))
+        #expect(engine.suggestions(for: "againstnthe").first?.text == "Against the")  // a sentence starts
+        // k is not above the space bar: no space was meant there.
+        #expect(!engine.suggestions(for: "so againstkthe").contains { $0.text == "against the" })
+        // Without a layout, no letter is known to be next to the space bar.
+        let noLayout = try Self.engine(Self.phone, layout: false)
+        #expect(!noLayout.suggestions(for: "so againstbthe").contains { $0.text == "against the" })
+        #expect(noLayout.suggestions(for: "so againstthe").first?.text == "against the")
+        // A known word is never split.
+        #expect(!engine.suggestions(for: "so against").contains { $0.isAutocorrect })
+    }
+
+    @Test func aCompletionOneLetterAwayReplacesTheTypedWordOnSpace() throws {
+        let engine = try Self.engine(Self.phone)
+        #expect(engine.suggestions(for: "so goin").first == Suggestion(text: "going", typed: "goin", isAutocorrect: true))
+    }
+
+    @Test func anAcronymInCapitalsIsNotCorrected() throws {
+        var engine = try Self.engine(Self.phone)
+        engine.autocorrectLead = 4
+        #expect(engine.suggestions(for: "so iz").first == Suggestion(text: "is", typed: "iz", isAutocorrect: true))
+        #expect(!engine.suggestions(for: "so IZ").contains { $0.isAutocorrect })
+    }
+
+    @Test func thePrefixIsShownOnlyWhenItAddsSomething() throws {
+        let engine = try Self.engine(Self.phone)
+        // Mid-word, completions fill the bar.
+        let agai = Self.texts(engine.suggestions(for: "so agai"))
+        #expect(agai.first == "against" && !agai.contains("agai"), "\(agai)")
+        // A word nothing starts with is shown (the user may keep or learn it), and so is a word about
+        // to be replaced.
+        #expect(engine.suggestions(for: "so xqzw").first == Suggestion(text: "xqzw", typed: "xqzw", isUnknown: true))
+        #expect(engine.suggestions(for: "so goin").dropFirst().first == Suggestion(text: "goin", typed: "goin", isUnknown: true))
     }
 
     @Test func theShippedEnglishBundleCorrectsCommonTypos() throws {

@@ -25,6 +25,10 @@ public struct EditCosts: Sendable, Equatable {
     public var insertion: Float = 1
     /// A letter typed twice ("helllo").
     public var doubledInsertion: Float = 0.35
+    /// A space not typed between two words (`responsibilityfor`): the correction is two words. A
+    /// space typed as a letter whose key touches the space bar (`againstbthe`) costs
+    /// ``neighbouringKey``.
+    public var spaceOmission: Float = 1
     /// Two neighbouring letters typed in the wrong order (a Damerau–Levenshtein transposition).
     public var transposition: Float = 0.75
     /// An apostrophe or hyphen of the word not typed ("cest" for "c'est", "изза" for "из-за"): one
@@ -87,15 +91,19 @@ struct KeyGeometry: Sendable {
     /// Per alphabet code, whether some key or callout of the layout types the letter, in some case
     /// or with some accent; empty when every letter counts as typable (no layout).
     let typable: [Bool]
+    /// The keys of the row above the space bar that lie over it (`c v b n` on QWERTY): a thumb
+    /// that misses the space bar types them.
+    private let nextToSpace: Set<Int32>
 
     /// No geometry: every substitution is a plain one, every letter typable.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [])
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [])
 
-    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool]) {
+    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
         self.centres = centres
         self.typable = typable
+        self.nextToSpace = nextToSpace
     }
 
     /// The character keys of `layout`'s lowercased layer, for each code of `dictionary`'s alphabet
@@ -111,7 +119,9 @@ struct KeyGeometry: Sendable {
         let width = 1000.0, height = 100.0
         let unit = layer.inputUnitWidth(keyboardWidth: width)
         guard unit > 0 else { self = .none; return }
+        var spaceBar: (row: Int, from: Float, to: Float)?
         layer.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, key in
+            if key.action == .space, spaceBar == nil { spaceBar = (frame.row, Float(frame.x / unit), Float((frame.x + frame.width) / unit)) }
             guard key.action == .character, let output = key.output else { return }
             let scalars = output.description.unicodeScalars
             guard scalars.count == 1 else { return }
@@ -127,7 +137,14 @@ struct KeyGeometry: Sendable {
         for code in 0..<size where keyOfCode[code] < 0 {
             keyOfCode[code] = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] ?? -1
         }
-        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary))
+        let nextToSpace = spaceBar.map { bar in
+            Set((0..<Int32(centres.count / 2)).filter { key in
+                let x = centres[2 * Int(key)], y = centres[2 * Int(key) + 1]
+                return y == Float(bar.row) - 0.5 && x >= bar.from && x <= bar.to
+            })
+        } ?? []
+        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary),
+                  nextToSpace: nextToSpace)
     }
 
     /// Per alphabet code, whether a letter of its folding class is the output of a character key
@@ -150,6 +167,12 @@ struct KeyGeometry: Sendable {
             }
         }
         return (0..<UInt32(dictionary.automaton.alphabet.size)).map { folds.contains(dictionary.foldClass(ofCode: $0)) }
+    }
+
+    /// Whether the key of comparison code `code` lies over the space bar, in the row above it.
+    func isNextToSpace(_ code: UInt32) -> Bool {
+        let key = key(ofCode: code)
+        return key >= 0 && nextToSpace.contains(key)
     }
 
     /// The key of comparison code `code`, or -1.

@@ -7,10 +7,12 @@ extension SuggestionEngine {
     func shortcuts(of typed: String, user: UserWords?) -> (replacement: String?, offers: [String]) {
         var replacement = user?.textReplacement(for: typed)
         var offers: [(text: String, frequency: UInt8)] = []
+        // An acronym typed in capitals (`OS`) is not replaced by its lower-case word's shortcut.
+        let acronym = Self.isAllCapitals(typed)
         for spelling in dictionary.shortcutCount > 0 ? Self.spellings(of: typed) : [] {
             guard let number = dictionary.number(of: spelling) else { continue }
             for shortcut in dictionary.shortcuts(at: number) {
-                if shortcut.frequency >= DictionaryFormat.whitelistShortcut {
+                if shortcut.frequency >= DictionaryFormat.whitelistShortcut && !(acronym && spelling != typed) {
                     if replacement == nil { replacement = shortcut.target }
                 } else if !offers.contains(where: { $0.text == shortcut.target }) {
                     offers.append((shortcut.target, shortcut.frequency))

@@ -153,7 +153,8 @@ public struct SuggestionEngine: Sendable {
     private func suggestions(forWord typed: String, context: TypingContext, user: UserWords?,
                              count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
-        guard !scalars.isEmpty, scalars.count <= dictionary.maxWordLength else { return ([], false) }
+        guard !scalars.isEmpty else { return ([], false) }
+        guard scalars.count <= dictionary.maxWordLength else { return (longerThanAnyWord(typed, context: context, user: user, count: count), false) }
         let costs = searchCosts
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
@@ -170,10 +171,20 @@ public struct SuggestionEngine: Sendable {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
                     rankInContext(&candidates, before)
                 }
-                let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned)
+                let runTogether = known ? nil : runTogetherWords(typed, context: context, user: user)
+                let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned, runTogether: runTogether)
                 return (rank(ranking, candidates, count: count), foundWord)
             }
         }
+    }
+
+    /// The suggestions for a typed word longer than any of the dictionary's: none but the typed word
+    /// and, when it is two words typed as one (`responsibilityfor`), those.
+    private func longerThanAnyWord(_ typed: String, context: TypingContext, user: UserWords?, count: Int) -> [Suggestion] {
+        let known = isKnown(typed, after: context.previousWord, user: user)
+        let runTogether = known ? nil : runTogetherWords(typed, context: context, user: user)
+        let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: [], runTogether: runTogether)
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
@@ -308,6 +319,8 @@ public struct SuggestionEngine: Sendable {
         let user: UserWords?
         /// The user's learned words among the candidates (numbers `-1`, `-2`, …).
         let learned: [String]
+        /// The typed word read as two words, when it is unknown and can be.
+        let runTogether: RunTogetherWords?
     }
 
     /// A candidate with its word, and whether the word is a spelling variant of the typed one.
@@ -332,14 +345,20 @@ public struct SuggestionEngine: Sendable {
             let text = cased(word, like: typed, capitalised: r.context.isSentenceStart)
             if seen.insert(text).inserted { result.append(Suggestion(text: text, typed: typed, isAutocorrect: autocorrect)) }
         }
+        var runTogether = r.runTogether
         if let replacement = shortcuts.replacement {
             add(replacement, autocorrect: true)
+        } else if let split = runTogether, appliesOnSpace(split, found, r) {
+            add(split.text, autocorrect: true)
+            runTogether = nil
         } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
         if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) {
             result.append(Suggestion(text: typed, typed: typed))
-        } else if !r.known {
+        } else if !r.known && (!result.isEmpty || found.first?.candidate.isCompletion != true) {
+            // An unknown word is shown when it is about to be replaced (to keep it) or when no
+            // completion leads (a new word, to keep or learn); a prefix being typed is not.
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
         }
         for offer in shortcuts.offers { add(offer) }
@@ -351,8 +370,13 @@ public struct SuggestionEngine: Sendable {
         let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
         for f in leads + found.filter({ !($0.isVariant && $0.candidate.score >= autocorrectMargin) })
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
+            if let split = runTogether, split.score > f.candidate.contextScore {
+                add(split.text)
+                runTogether = nil
+            }
             add(f.word)
         }
+        if let split = runTogether { add(split.text) }
         return Array(result.prefix(count))
     }
 
@@ -375,11 +399,35 @@ public struct SuggestionEngine: Sendable {
             return variant.candidate.editScore >= autocorrectMargin ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
-        guard let best = found.first(where: \.candidate.mayReplace)?.candidate,
-              best.cost <= Self.autocorrectLimit(length: length), best.editScore >= margin(length: length),
-              found.allSatisfy({ $0.candidate.number == best.number || best.editScore - $0.candidate.editScore >= autocorrectLead })
-        else { return nil }
-        return found.first { $0.candidate.number == best.number }?.word
+        guard !Self.isAllCapitals(r.typed) else { return nil }
+        let replaceable = found.filter(\.candidate.mayReplace)
+        let byContext = replaceable.first, bySpelling = replaceable.max { $0.candidate.editScore < $1.candidate.editScore }
+        return [byContext, bySpelling].compactMap { $0 }.first { best in
+            let c = best.candidate
+            return c.cost <= Self.autocorrectLimit(length: length) && c.editScore >= margin(length: length)
+                && found.allSatisfy { $0.candidate.number == c.number || leads(c, $0.candidate) }
+                && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
+        }?.word
+    }
+
+    /// Whether `best` is ``autocorrectLead`` ahead of `other` by its spelling (frequency and edits)
+    /// or by the words before (the n-gram model): either says which word was meant.
+    private func leads(_ best: Candidate, _ other: Candidate) -> Bool {
+        max(best.editScore - other.editScore, best.contextScore - other.contextScore) >= autocorrectLead
+    }
+
+    /// Whether `typed` has two letters or more, all capitals: an acronym (`OS`, `UN`) is not corrected.
+    static func isAllCapitals(_ typed: String) -> Bool {
+        let letters = typed.unicodeScalars.filter { $0.properties.isAlphabetic }
+        return letters.count >= 2 && letters.allSatisfy { $0.properties.isUppercase }
+    }
+
+    /// Whether the typed word read as two words (see ``runTogetherWords(_:context:user:)``) is to
+    /// replace it on space: it clears the margin of a typed word that long, and beats every
+    /// candidate by ``autocorrectLead``.
+    private func appliesOnSpace(_ split: RunTogetherWords, _ found: [Found], _ r: Ranking) -> Bool {
+        split.score >= margin(length: r.typed.unicodeScalars.count)
+            && found.allSatisfy { split.score - $0.candidate.contextScore >= autocorrectLead }
     }
 
     private func text(of candidate: Candidate, learned: [String]) -> String? {
