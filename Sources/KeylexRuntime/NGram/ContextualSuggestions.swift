@@ -69,10 +69,11 @@ extension SuggestionEngine {
     /// the words before, at `cost`: the words learned after the last word, with
     /// ``learnedPairBonus`` less their rank (so that no other candidate displaces them), and the
     /// words the model's context predicts, which may not be among the prefix's most frequent. At
-    /// most ``maxContextCompletions`` from each level of the model.
-    func addContextCompletions(in range: Range<Int>, cost: Float, _ before: WordsBefore, into candidates: inout CandidateList) {
+    /// most ``maxContextCompletions`` from each level of the model. The range's first word is the
+    /// typed one, not a completion, only when `prefixIsWord`.
+    func addContextCompletions(in range: Range<Int>, cost: Float, prefixIsWord: Bool, _ before: WordsBefore, into candidates: inout CandidateList) {
         for (number, rank) in learnedNumbers(before).sorted(by: { $0.key < $1.key }) where range.contains(number) {
-            var candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost, isCompletion: number != range.lowerBound)
+            var candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
             candidate.contextBonus = Self.learnedPairBonus - Float(rank)
             candidate.score += candidate.contextBonus
             candidates.add(candidate)
@@ -86,7 +87,7 @@ extension SuggestionEngine {
                 guard number < range.upperBound else { return false }
                 let frequencyClass = dictionary.frequencyClass(at: number)
                 if frequencyClass != DictionaryFormat.neverSuggestedClass {
-                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound))
+                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord))
                 }
                 return true
             }

@@ -19,9 +19,6 @@ struct Candidate {
     /// What the words before added to ``score`` (see ``CandidateList/rankInContext(_:)``): like
     /// the sound bonus, it ranks but does not decide autocorrection.
     var contextBonus: Float = 0
-    /// Whether a completion is also a correction of the typed word within one edit (`goin` →
-    /// `going`, `Chines` → `Chinese`): on space the word is finished, and it may replace it.
-    var alsoCorrects = false
 
     /// Frequency classes one edit is worth: a correction one edit away must be about 48 classes
     /// (in a corpus spanning a million to one, about 14 times) more frequent to outrank an exact match.
@@ -43,10 +40,7 @@ struct Candidate {
 extension Candidate {
     /// Whether the word may replace the typed one on space: a correction within the edits searched,
     /// not a completion nor a word found by its sound.
-    var mayReplace: Bool { (!isCompletion || alsoCorrects) && !isSoundAlike }
-    /// Whether the candidate is a correction within one edit, so that a completion of the same
-    /// word may replace the typed one (see ``alsoCorrects``).
-    var correctsInOneEdit: Bool { !isCompletion && !isSoundAlike && cost <= 1 }
+    var mayReplace: Bool { !isCompletion && !isSoundAlike }
     /// The score from the frequency and the edit cost alone.
     var editScore: Float { score - soundBonus - contextBonus }
     /// The score from the frequency, the edit cost and the words before: which of the words that
@@ -63,11 +57,8 @@ struct CandidateList {
 
     /// Adds `candidate`, or improves the entry of the same word.
     mutating func add(_ candidate: Candidate) {
-        var candidate = candidate
         if let i = (0..<count).first(where: { items[$0].number == candidate.number }) {
-            let corrects = items[i].correctsInOneEdit || candidate.correctsInOneEdit
-            guard candidate.score > items[i].score else { items[i].alsoCorrects = items[i].alsoCorrects || corrects; return }
-            candidate.alsoCorrects = candidate.alsoCorrects || items[i].alsoCorrects || corrects
+            guard candidate.score > items[i].score else { return }
             remove(at: i)
         }
         guard count < items.count || candidate.score > items[count - 1].score else { return }

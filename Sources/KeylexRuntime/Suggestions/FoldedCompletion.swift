@@ -5,7 +5,7 @@ extension WordSearch {
     /// given, is called with each such prefix's range of word numbers and cost, to add other
     /// candidates from it (the words that the context predicts).
     func completeFolded(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
-                        into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, inout CandidateList) -> Void)? = nil) {
+                        into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, Bool, inout CandidateList) -> Void)? = nil) {
         let n = typed.count
         guard n > 0, n <= dictionary.maxWordLength else { return }
         let maxPaths = 16
@@ -39,7 +39,7 @@ extension WordSearch {
                             let isCompletion = number != range.lowerBound || !prefixIsWord
                             candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: isCompletion))
                         }
-                        more?(range, cost, &candidates)
+                        more?(range, cost, prefixIsWord, &candidates)
                     }
                 }
             }

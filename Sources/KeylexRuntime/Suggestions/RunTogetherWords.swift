@@ -3,9 +3,13 @@
 struct RunTogetherWords {
     /// The two words, cased as typed, with a space between.
     let text: String
-    /// Scored as a candidate (see ``Candidate/score``): the less frequent word's class less the
-    /// cost of the space error.
+    /// Scored as a candidate (see ``Candidate/score``), as if the pair were one word: the first
+    /// word's class plus the second's after it (from the n-gram model when it has the pair, else its
+    /// own class) less the most frequent word's, less the cost of the space error.
     let score: Float
+    /// Whether it may replace the typed word on space: the n-gram model has the pair, or, without a
+    /// model, a letter next to the space bar stands for the space.
+    let mayReplace: Bool
 }
 
 extension SuggestionEngine {
@@ -13,40 +17,55 @@ extension SuggestionEngine {
     static let runTogetherLength = 3
 
     /// The likeliest reading of an unknown `typed` word as two known words, split where a space was
-    /// missed (``EditCosts/spaceOmission``) or where a letter whose key touches the space bar stands
-    /// for it (``EditCosts/neighbouringKey``); `nil` when there is none. Both words must be ones
-    /// the dictionary (or the user) suggests; each keeps its typed case, and the first takes a
-    /// capital at a sentence's start.
+    /// missed or where a letter whose key lies over the space bar stands for it (both cost
+    /// ``EditCosts/spaceOmission``); `nil` when there is none. Both words must be ones the
+    /// dictionary (or the user) suggests; each keeps its typed case, and the first takes a capital
+    /// at a sentence's start.
     func runTogetherWords(_ typed: String, context: TypingContext, user: UserWords?) -> RunTogetherWords? {
         let scalars = Array(typed.unicodeScalars)
-        guard scalars.count >= Self.runTogetherLength, scalars.count <= 2 * dictionary.maxWordLength else { return nil }
+        guard scalars.count >= Self.runTogetherLength, scalars.count <= 2 * dictionary.maxWordLength + 1 else { return nil }
         var best: RunTogetherWords?
-        func consider(_ left: ArraySlice<Unicode.Scalar>, _ right: ArraySlice<Unicode.Scalar>, cost: Float) {
+        func consider(_ left: ArraySlice<Unicode.Scalar>, _ right: ArraySlice<Unicode.Scalar>, viaLetter: Bool) {
             let leftTyped = String(String.UnicodeScalarView(left)), rightTyped = String(String.UnicodeScalarView(right))
             guard let first = suggestibleWord(leftTyped, user: user), let second = suggestibleWord(rightTyped, user: user) else { return }
-            let score = Candidate(number: 0, frequencyClass: min(first.frequencyClass, second.frequencyClass), cost: cost, isCompletion: false).score
+            let (secondClass, seen) = classAfter(first, second)
+            let cost = costs.spaceOmission
+            let score = Float(first.frequencyClass) + secondClass - Float(UInt8.max) - Candidate.costWeight * (cost + max(0, cost - 1))
             guard score > best?.score ?? -.infinity else { return }
             let text = cased(first.word, like: leftTyped, capitalised: context.isSentenceStart) + " " + cased(second.word, like: rightTyped)
-            best = RunTogetherWords(text: text, score: score)
+            best = RunTogetherWords(text: text, score: score, mayReplace: viaLetter && (model == nil || seen))
         }
         for i in 1..<scalars.count {
-            consider(scalars[..<i], scalars[i...], cost: costs.spaceOmission)
+            consider(scalars[..<i], scalars[i...], viaLetter: false)
             if i + 1 < scalars.count, geometry.isNextToSpace(dictionary.comparisonCode(ofTyped: scalars[i])) {
-                consider(scalars[..<i], scalars[(i + 1)...], cost: costs.spaceOmission)
+                consider(scalars[..<i], scalars[(i + 1)...], viaLetter: true)
             }
         }
         return best
     }
 
-    /// The dictionary's spelling of `typed` (as typed, in lower case, with either apostrophe) and
-    /// its frequency class, when it is a word that may be suggested; a learned word ranks by its
-    /// learning.
-    private func suggestibleWord(_ typed: String, user: UserWords?) -> (word: String, frequencyClass: UInt8)? {
-        if let user, user.hasLearnedWord(typed) { return (typed, user.frequencyClass(of: typed)) }
+    /// A word of the dictionary (its number) or of the user's (none).
+    private typealias Word = (word: String, frequencyClass: UInt8, number: Int?)
+
+    /// The class `second` is worth after `first`: from the n-gram model's bigram probability when
+    /// both are the dictionary's and the model has the pair (`seen`), else its own class.
+    private func classAfter(_ first: Word, _ second: Word) -> (frequencyClass: Float, seen: Bool) {
+        guard let model, let n1 = first.number, let n2 = second.number,
+              let last = model.bigrams.context(n1), model.bigrams.entry(of: n2, in: model.bigrams.entries(ofContext: last)) != nil
+        else { return (Float(second.frequencyClass), false) }
+        let probability = model.bigramProbability(of: n2, frequencyClass: second.frequencyClass, in: model.context(previous: nil, last: n1))
+        return (min(Float(UInt8.max), model.frequencyClass(equivalentTo: probability)), true)
+    }
+
+    /// The dictionary's spelling of `typed` (as typed, in lower case, with either apostrophe), its
+    /// frequency class and number, when it is a word that may be suggested; a learned word ranks by
+    /// its learning.
+    private func suggestibleWord(_ typed: String, user: UserWords?) -> Word? {
+        if let user, user.hasLearnedWord(typed) { return (typed, user.frequencyClass(of: typed), dictionary.number(of: typed)) }
         for spelling in Self.spellings(of: typed) {
             guard let number = dictionary.number(of: spelling), !dictionary.flags(at: number).contains(.notAWord) else { continue }
             let frequencyClass = dictionary.frequencyClass(at: number)
-            if frequencyClass != DictionaryFormat.neverSuggestedClass, let word = dictionary.word(at: number) { return (word, frequencyClass) }
+            if frequencyClass != DictionaryFormat.neverSuggestedClass, let word = dictionary.word(at: number) { return (word, frequencyClass, number) }
         }
         return nil
     }

@@ -162,8 +162,8 @@ public struct SuggestionEngine: Sendable {
             let known = isKnown(typed, after: context.previousWord, user: user)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + Self.spareCandidates) { buffer in
                 var candidates = CandidateList(buffer)
-                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates) { range, cost, candidates in
-                    if let before = context.before { addContextCompletions(in: range, cost: cost, before, into: &candidates) }
+                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates) { range, cost, prefixIsWord, candidates in
+                    if let before = context.before { addContextCompletions(in: range, cost: cost, prefixIsWord: prefixIsWord, before, into: &candidates) }
                 }
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
@@ -323,11 +323,23 @@ public struct SuggestionEngine: Sendable {
         let runTogether: RunTogetherWords?
     }
 
-    /// A candidate with its word, and whether the word is a spelling variant of the typed one.
+    /// A candidate with its word, whether the word is a spelling variant of the typed one, and
+    /// whether it may replace it on space: a correction within the edits searched (see
+    /// ``Candidate/mayReplace``), or a completion one letter longer (`goin` → `going`: once space
+    /// is typed, the word is finished, and its last letter was left out).
     struct Found {
         let candidate: Candidate
         let word: String
         let isVariant: Bool
+        let mayReplace: Bool
+
+        init(_ candidate: Candidate, word: String, typed: String, isVariant: Bool) {
+            self.candidate = candidate
+            self.word = word
+            self.isVariant = isVariant
+            mayReplace = candidate.mayReplace
+                || (candidate.isCompletion && !candidate.isSoundAlike && word.unicodeScalars.count == typed.unicodeScalars.count + 1)
+        }
     }
 
     /// Orders the candidates into suggestions: the replacement or autocorrection, the typed word,
@@ -337,7 +349,7 @@ public struct SuggestionEngine: Sendable {
         let ignored = r.user?.ignored ?? []
         let shortcuts = self.shortcuts(of: typed, user: r.user)
         let found = candidates.all.compactMap { c in
-            text(of: c, learned: r.learned).map { Found(candidate: c, word: $0, isVariant: isSpellingVariant($0, of: typed)) }
+            text(of: c, learned: r.learned).map { Found(c, word: $0, typed: typed, isVariant: isSpellingVariant($0, of: typed)) }
         }
         var result: [Suggestion] = []
         var seen: Set<String> = [typed]
@@ -370,7 +382,8 @@ public struct SuggestionEngine: Sendable {
         let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
         for f in leads + found.filter({ !($0.isVariant && $0.candidate.score >= autocorrectMargin) })
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
-            if let split = runTogether, split.score > f.candidate.contextScore {
+            // A pair the model lacks is offered after the candidates, whatever its score.
+            if let split = runTogether, split.mayReplace, split.score > f.candidate.contextScore {
                 add(split.text)
                 runTogether = nil
             }
@@ -395,12 +408,12 @@ public struct SuggestionEngine: Sendable {
     /// the bonus for sounding alike (``Candidate/editScore``): a rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
-        if let variant = found.first(where: { $0.candidate.mayReplace && $0.isVariant }) {
+        if let variant = found.first(where: { $0.mayReplace && $0.isVariant }) {
             return variant.candidate.editScore >= autocorrectMargin ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
         guard !Self.isAllCapitals(r.typed) else { return nil }
-        let replaceable = found.filter(\.candidate.mayReplace)
+        let replaceable = found.filter(\.mayReplace)
         let byContext = replaceable.first, bySpelling = replaceable.max { $0.candidate.editScore < $1.candidate.editScore }
         return [byContext, bySpelling].compactMap { $0 }.first { best in
             let c = best.candidate
@@ -413,7 +426,7 @@ public struct SuggestionEngine: Sendable {
     /// Whether `best` is ``autocorrectLead`` ahead of `other` by its spelling (frequency and edits)
     /// or by the words before (the n-gram model): either says which word was meant.
     private func leads(_ best: Candidate, _ other: Candidate) -> Bool {
-        max(best.editScore - other.editScore, best.contextScore - other.contextScore) >= autocorrectLead
+        best.editScore - other.editScore >= autocorrectLead || best.contextScore - other.contextScore >= 2 * autocorrectLead
     }
 
     /// Whether `typed` has two letters or more, all capitals: an acronym (`OS`, `UN`) is not corrected.
@@ -426,7 +439,7 @@ public struct SuggestionEngine: Sendable {
     /// replace it on space: it clears the margin of a typed word that long, and beats every
     /// candidate by ``autocorrectLead``.
     private func appliesOnSpace(_ split: RunTogetherWords, _ found: [Found], _ r: Ranking) -> Bool {
-        split.score >= margin(length: r.typed.unicodeScalars.count)
+        split.mayReplace && split.score >= margin(length: r.typed.unicodeScalars.count)
             && found.allSatisfy { split.score - $0.candidate.contextScore >= autocorrectLead }
     }
 
