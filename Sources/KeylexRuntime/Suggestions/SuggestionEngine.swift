@@ -368,7 +368,7 @@ public struct SuggestionEngine: Sendable {
         }
         if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) {
             result.append(Suggestion(text: typed, typed: typed))
-        } else if !r.known && (!result.isEmpty || found.first?.candidate.isCompletion != true) {
+        } else if !r.known && (!result.isEmpty || !completionLeads(found, typed: typed)) {
             // An unknown word is shown when it is about to be replaced (to keep it) or when no
             // completion leads (a new word, to keep or learn); a prefix being typed is not.
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
@@ -378,9 +378,14 @@ public struct SuggestionEngine: Sendable {
             if seen.insert(phrase.text).inserted { result.append(Suggestion(text: phrase.text, typed: phrase.typed)) }
         }
         // Spelling variants of the typed word that clear the margin first, then the rest, each best
-        // first; the typed word itself is listed already, as typed.
+        // first; the typed word itself is listed already, as typed. While the first letters of a word
+        // are typed, its completions come before corrections: one or two letters are seldom a whole
+        // word mistyped ("m" is "me", "my", "more", not "I").
         let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
-        for f in leads + found.filter({ !($0.isVariant && $0.candidate.score >= autocorrectMargin) })
+        let rest = found.filter { !($0.isVariant && $0.candidate.score >= autocorrectMargin) }
+        let ordered = typed.unicodeScalars.count > Self.completionsFirstLength ? rest
+            : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
+        for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
             // A pair the model lacks is offered after the candidates, whatever its score.
             if let split = runTogether, split.mayReplace, split.score > f.candidate.contextScore {
@@ -392,6 +397,16 @@ public struct SuggestionEngine: Sendable {
         if let split = runTogether { add(split.text) }
         return Array(result.prefix(count))
     }
+
+    /// Whether the word being typed is taken for a prefix: a completion comes first among the
+    /// candidates, or, for a word of up to ``completionsFirstLength`` letters, there is one.
+    private func completionLeads(_ found: [Found], typed: String) -> Bool {
+        typed.unicodeScalars.count > Self.completionsFirstLength ? found.first?.candidate.isCompletion == true
+            : found.contains { $0.candidate.isCompletion }
+    }
+
+    /// The longest typed word whose completions are listed before its corrections.
+    static let completionsFirstLength = 1
 
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
     private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Keystroke savings: Keylex's suggestion bar against presage's, by the same typing simulation.
+
+    swift build -c release --product keylex
+    apt-get install fortunes fortunes-min fortunes-it fortunes-es presage libpresage-dev   # Benchmarks/setup.sh
+    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|it|es]… [--markdown docs/BENCHMARKS.md]
+
+For each language, Debian's fortunes are split by scripts/fortunes-text.py (every tenth text held
+out). Keylex compiles the shipped word list with an n-gram model counted from the training part
+(`keylex count`, `keylex dict --ngrams`); presage (Debian's `presage`, through presage-driver/)
+answers with its shipped database, with a database built from the same training part
+(`text2ngram`, orders 1 to 3), and with that database in its standard configuration (its
+learning user model and recency predictor as well). The held-out part, which none of them was
+trained on, is typed word by word: before each letter of a word (and right after the space before
+it) three suggestions are asked for, and the word is tapped as soon as it is offered (one
+keystroke, which inserts the word and a space); other tokens (numbers, punctuation) are typed in
+full. Reported, case-sensitive and ignoring case (presage suggests in lower case): the keystroke
+savings rate (1 − keystrokes used / keystrokes of typing everything), the next word in the first
+slot and among three before its first letter, and the word among three after its first and after
+its first two letters (of the words that long and more).
+"""
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+
+from marked import replace_part
+import ngram
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.path.join(HERE, ".work", "keystrokes")
+KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
+DRIVER = os.path.join(WORK, "presage-driver")
+WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+SLOTS = 3
+
+
+def build_driver():
+    os.makedirs(WORK, exist_ok=True)
+    subprocess.run(["g++", "-O2", "-o", DRIVER, os.path.join(HERE, "presage-driver", "main.cpp"), "-lpresage"], check=True)
+
+
+def plan(test_path, limit):
+    """The held-out text as (text before, token, is a word), up to `limit` words."""
+    steps, words = [], 0
+    for text in open(test_path, encoding="utf-8").read().split("\n%\n"):
+        before = ""
+        for token in text.split():
+            is_word = bool(WORD.match(token))
+            steps.append((before, token, is_word))
+            words += is_word
+            before += token + " "
+            if words >= limit:
+                return steps
+    return steps
+
+
+def queries(steps):
+    """Every text a simulation may ask about: before each letter of each word."""
+    return [before + token[:k] for before, token, is_word in steps if is_word for k in range(len(token))]
+
+
+def read_blocks(output, count):
+    blocks, block = [], []
+    for line in output.split("\n")[:-1]:
+        if line:
+            block.append(line.split("\t")[0])
+        else:
+            blocks.append(block)
+            block = []
+    assert len(blocks) == count, (len(blocks), count)
+    return blocks
+
+
+def keylex(bundle, texts):
+    out = subprocess.run([KEYLEX, "suggest", bundle, "-n", str(SLOTS)], input="\n".join(texts) + "\n",
+                         capture_output=True, text=True, check=True).stdout
+    return read_blocks(out, len(texts))
+
+
+def presage(texts, *settings):
+    with tempfile.TemporaryDirectory() as home:  # the user model starts empty
+        env = dict(os.environ, HOME=home)
+        out = subprocess.run([DRIVER, "/etc/presage.xml", f"Presage.Selector.SUGGESTIONS={SLOTS}", *settings],
+                             input="\n".join(texts) + "\n", capture_output=True, text=True, check=True, env=env).stdout
+    return read_blocks(out, len(texts))
+
+
+def simulate(steps, answers, fold):
+    """The figures of one engine from its answers to queries(steps), in that order."""
+    same = (lambda a, b: a.lower() == b.lower()) if fold else (lambda a, b: a == b)
+    used = total = words = top1 = top3 = 0
+    after = {1: [0, 0], 2: [0, 0]}
+    q = 0
+    for before, token, is_word in steps:
+        total += len(token) + 1
+        if not is_word:
+            used += len(token) + 1
+            continue
+        words += 1
+        offered_at = None
+        for k in range(len(token)):
+            slots = answers[q + k]
+            hit = any(same(s, token) for s in slots)
+            if k == 0:
+                top1 += bool(slots) and same(slots[0], token)
+                top3 += hit
+            if k in after and len(token) > k:
+                after[k][0] += hit
+                after[k][1] += 1
+            if hit and offered_at is None:
+                offered_at = k
+        q += len(token)
+        used += offered_at + 1 if offered_at is not None else len(token) + 1
+    return {"ksr": 1 - used / total, "top1": top1 / words, "top3": top3 / words,
+            "after1": after[1][0] / max(1, after[1][1]), "after2": after[2][0] / max(1, after[2][1]), "words": words}
+
+
+def measure(language, limit):
+    work = os.path.join(WORK, language)
+    os.makedirs(work, exist_ok=True)
+    ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, language)
+    train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
+    counts, bundle = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx")
+    ngram.run(KEYLEX, "count", train, "-o", counts)
+    ngram.run(KEYLEX, "dict", os.path.join(ROOT, "corpora", ngram.WORDS[language]), "--ngrams", counts, "-o", bundle)
+    database = os.path.join(work, "presage.db")
+    if os.path.exists(database):
+        os.remove(database)
+    for order in (1, 2, 3):
+        ngram.run("text2ngram", "-n", str(order), "-l", "-f", "sqlite", "-a", "-o", database, train)
+    steps = plan(test, limit)
+    texts = queries(steps)
+    smoothed = "Presage.Predictors.DefaultSmoothedNgramPredictor.DBFILENAME="
+    engines = {
+        "Keylex (trained on the training part)": keylex(bundle, texts),
+        "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
+                                                 smoothed + f"/usr/share/presage/database_{language}.db"),
+        "presage, trained on the training part": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
+                                                         smoothed + database),
+        "presage, trained, with its user model and recency": presage(
+            texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor UserSmoothedNgramPredictor DefaultRecencyPredictor",
+            smoothed + database),
+    }
+    rows = []
+    for name, answers in engines.items():
+        exact, folded = simulate(steps, answers, False), simulate(steps, answers, True)
+        rows.append(f"| {name} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
+                    f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
+    words = simulate(steps, engines[next(iter(engines))], True)["words"]
+    return [f"{language}: {words:,} held-out words of Debian's fortunes, {SLOTS} slots.", "",
+            "| engine | keystroke savings | ignoring case | next word first | next word in 3 | in 3 after 1 letter | after 2 letters |",
+            "|---|---|---|---|---|---|---|"] + rows + [""]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--words", type=int, default=5000, help="held-out words to type per language")
+    parser.add_argument("--language", choices=sorted(ngram.WORDS), action="append")
+    parser.add_argument("--markdown")
+    args = parser.parse_args()
+    build_driver()
+    lines = [f"Command: `python3 Benchmarks/keystrokes.py --words {args.words}`.", ""]
+    for language in args.language or ["en", "it", "es"]:
+        lines += measure(language, args.words)
+    report = "\n".join(lines).rstrip()
+    print(report)
+    if args.markdown:
+        replace_part(args.markdown, "keystrokes", report)
+
+
+if __name__ == "__main__":
+    main()
