@@ -2,15 +2,13 @@ import Foundation
 import KeylexRuntime
 
 /// A back-off bigram and trigram model over a dictionary's word numbers (``NGramFormat``), estimated
-/// from counts by interpolated absolute discounting and pruned to a size by the likelihood each
-/// n-gram adds.
+/// from counts by absolute discounting and pruned to a size by the likelihood each n-gram adds.
 ///
 /// A word's unigram probability comes from its frequency class, `a + b·class` (log base 10), fitted
-/// to the counted words and normalised over the dictionary. An n-gram seen `c` times after a history
-/// seen `C` times has the probability `(c − D) / C` plus the history's interpolation weight `D·n / C`
-/// (`n` its different next words) times the lower order's, `D` from each level's counts of counts.
-/// It is stored in back-off form: each history's back-off weight gives the mass its entries leave
-/// to the lower order, so that each distribution sums to one.
+/// to the counted words and normalised over the dictionary; an n-gram seen `c` times after a
+/// history seen `C` times has the probability `(c − D) / C`, `D` from the counts of counts; each
+/// history's back-off weight gives the mass left to the lower order, so that each distribution sums
+/// to one.
 struct BackoffModel {
     /// One n-gram's last word, its log-probability (base 10) and its count.
     struct Entry {
@@ -41,11 +39,8 @@ struct BackoffModel {
         self.classes = classes
         let mapped = MappedCounts(counts, numbers: numbers, sentenceStart: wordCount)
         fitClasses(mapped.unigrams)
-        bigrams = Self.interpolated(mapped.bigrams, totals: mapped.bigramTotals) { word, _ in unigram(word) }
-        computeBackoffs()
-        trigrams = Self.interpolated(mapped.trigrams, totals: mapped.trigramTotals) { word, history in
-            bigramLevel(word, after: Self.pair(history).1)
-        }
+        bigrams = Self.discounted(mapped.bigrams, totals: mapped.bigramTotals)
+        trigrams = Self.discounted(mapped.trigrams, totals: mapped.trigramTotals)
         computeBackoffs()
     }
 
@@ -109,18 +104,14 @@ struct BackoffModel {
         intercept = Float(-log10(max(sum, .leastNormalMagnitude)))
     }
 
-    /// Each history's entries, sorted by word, with their interpolated probabilities: `(c − D) / C`
-    /// plus `D·n / C` times the lower order's (`lower(word, history)`, log base 10), `n` the
-    /// history's entries.
-    private static func interpolated(_ counts: [Int: [Int: Double]], totals: [Int: Double], lower: (Int, Int) -> Float) -> [Int: [Entry]] {
+    /// Each history's entries, sorted by word, with their discounted probabilities.
+    private static func discounted(_ counts: [Int: [Int: Double]], totals: [Int: Double]) -> [Int: [Entry]] {
         let discount = Self.discount(counts.values.flatMap(\.values))
         var result: [Int: [Entry]] = [:]
         for (history, entries) in counts {
             let total = totals[history] ?? entries.values.reduce(0, +)
-            let weight = discount * Double(entries.count) / total
             result[history] = entries.map { word, count in
-                let p = (count - discount) / total + weight * pow(10, Double(lower(word, history)))
-                return Entry(word: word, logProbability: Float(log10(min(p, 1))), count: count)
+                Entry(word: word, logProbability: Float(log10((count - discount) / total)), count: count)
             }.sorted { $0.word < $1.word }
         }
         return result

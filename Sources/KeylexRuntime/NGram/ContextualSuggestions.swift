@@ -45,14 +45,24 @@ extension SuggestionEngine {
     /// pairs come before the model's words.
     static let learnedPairBonus: Float = 255
 
+    /// How much of the difference between a candidate's class in context and its own class ranking
+    /// takes when the typed word is unknown (see ``rankInContext(_:_:typedIsKnown:)``): its letters are
+    /// the stronger evidence, and a model of some text a weaker one for every other. On the
+    /// misspellings benchmark, each word typed after "the", the whole difference gave top-1 87.65%,
+    /// half of it 90.85%; the keystroke savings on held-out text were the same.
+    static let misspellingContextWeight: Float = 0.5
+
     /// Ranks `candidates` by the model's context: each candidate's frequency class is replaced by
-    /// the class its probability there is worth (``NGramModel/frequencyClass(equivalentTo:)``).
-    func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore) {
+    /// the class its probability there is worth (``NGramModel/frequencyClass(equivalentTo:)``), or,
+    /// for the candidates of an unknown typed word, moved ``misspellingContextWeight`` of the way
+    /// there. A known typed word's other candidates have no evidence but the context.
+    func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore, typedIsKnown: Bool) {
+        let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
         guard let model, let context = before.model else { return }
         candidates.rankInContext { candidate in
             guard candidate.number >= 0 else { return 0 }
             let probability = model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context)
-            return model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass)
+            return weight * (model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass))
         }
     }
 

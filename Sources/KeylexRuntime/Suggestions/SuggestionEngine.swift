@@ -169,7 +169,7 @@ public struct SuggestionEngine: Sendable {
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
                 if let before = context.before {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
-                    rankInContext(&candidates, before)
+                    rankInContext(&candidates, before, typedIsKnown: known)
                 }
                 let runTogether = known ? nil : runTogetherWords(typed, context: context, user: user)
                 let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned, runTogether: runTogether)
