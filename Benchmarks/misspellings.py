@@ -119,7 +119,7 @@ def held_out(pairs):
 
 
 def fortunes_text():
-    files = sorted(f for f in glob.glob("/usr/share/games/fortunes/*") if "." not in os.path.basename(f))
+    files = sorted(f for f in glob.glob("/usr/share/games/fortunes/*") if "." not in os.path.basename(f) and os.path.isfile(f))
     sentences = []
     for f in files:
         for fortune in open(f, encoding="utf-8", errors="replace").read().split("\n%\n"):
