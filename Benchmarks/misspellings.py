@@ -23,7 +23,7 @@ The pairs never feed the shipped dictionaries. Every word is typed mid-sentence 
 and answers are compared without regard to case.
 """
 import argparse
-import glob
+import importlib.util
 import json
 import os
 import random
@@ -119,8 +119,13 @@ def held_out(pairs):
 
 
 def fortunes_text():
-    files = sorted(f for f in glob.glob("/usr/share/games/fortunes/*") if "." not in os.path.basename(f) and os.path.isfile(f))
+    """The English fortunes (of the packages fortunes and fortunes-min: fortunes-it and fortunes-es
+    put links to theirs in the same folder), as scripts/fortunes-text.py picks them."""
+    spec = importlib.util.spec_from_file_location("fortunes_text", os.path.join(ROOT, "scripts", "fortunes-text.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     sentences = []
+    files = module.fortune_files("en")
     for f in files:
         for fortune in open(f, encoding="utf-8", errors="replace").read().split("\n%\n"):
             text = " ".join(fortune.split())

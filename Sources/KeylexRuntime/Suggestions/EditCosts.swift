@@ -25,9 +25,8 @@ public struct EditCosts: Sendable, Equatable {
     public var insertion: Float = 1
     /// A letter typed twice ("helllo").
     public var doubledInsertion: Float = 0.35
-    /// A space not typed between two words (`responsibilityfor`): the correction is two words. A
-    /// space typed as a letter whose key touches the space bar (`againstbthe`) costs
-    /// ``neighbouringKey``.
+    /// A space not typed between two words (`responsibilityfor`), or typed as a letter whose key lies
+    /// over the space bar (`againstbthe`): the correction is two words.
     public var spaceOmission: Float = 1
     /// Two neighbouring letters typed in the wrong order (a Damerau–Levenshtein transposition).
     public var transposition: Float = 0.75

@@ -7,8 +7,9 @@ struct RunTogetherWords {
     /// word's class plus the second's after it (from the n-gram model when it has the pair, else its
     /// own class) less the most frequent word's, less the cost of the space error.
     let score: Float
-    /// Whether it may replace the typed word on space: the n-gram model has the pair, or, without a
-    /// model, a letter next to the space bar stands for the space.
+    /// Whether it may replace the typed word on space: a letter over the space bar stands for the
+    /// space, and the n-gram model, when the bundle has one, has the pair. A missed space is only
+    /// offered: a compound the dictionary lacks (`afterschool`) reads as two words too.
     let mayReplace: Bool
 }
 

@@ -378,16 +378,15 @@ public struct SuggestionEngine: Sendable {
             if seen.insert(phrase.text).inserted { result.append(Suggestion(text: phrase.text, typed: phrase.typed)) }
         }
         // Spelling variants of the typed word that clear the margin first, then the rest, each best
-        // first; the typed word itself is listed already, as typed. While the first letters of a word
-        // are typed, its completions come before corrections: one or two letters are seldom a whole
-        // word mistyped ("m" is "me", "my", "more", not "I").
+        // first; the typed word itself is listed already, as typed. After a single letter, its
+        // completions come before its corrections (see completionsFirstLength).
         let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
         let rest = found.filter { !($0.isVariant && $0.candidate.score >= autocorrectMargin) }
         let ordered = typed.unicodeScalars.count > Self.completionsFirstLength ? rest
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
         for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
-            // A pair the model lacks is offered after the candidates, whatever its score.
+            // A split that may not replace the typed word is offered after the candidates.
             if let split = runTogether, split.mayReplace, split.score > f.candidate.contextScore {
                 add(split.text)
                 runTogether = nil
