@@ -84,8 +84,16 @@ def presage(texts, *settings):
     with tempfile.TemporaryDirectory() as home:  # the user model starts empty
         env = dict(os.environ, HOME=home)
         out = subprocess.run([DRIVER, "/etc/presage.xml", f"Presage.Selector.SUGGESTIONS={SLOTS}", *settings],
-                             input="\n".join(texts) + "\n", capture_output=True, text=True, check=True, env=env).stdout
-    return read_blocks(out, len(texts))
+                             input=("\n".join(texts) + "\n").encode(), capture_output=True, check=True, env=env).stdout
+    # presage's shipped Italian and Spanish databases hold Latin-1 text; what it learns from UTF-8 is UTF-8.
+    return read_blocks("".join(decoded(line) for line in out.splitlines(keepends=True)), len(texts))
+
+
+def decoded(line):
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
 
 
 def simulate(steps, answers, fold):

@@ -437,8 +437,9 @@ public struct SuggestionEngine: Sendable {
         }?.word
     }
 
-    /// Whether `best` is ``autocorrectLead`` ahead of `other` by its spelling (frequency and edits)
-    /// or by the words before (the n-gram model): either says which word was meant.
+    /// Whether `best` is ``autocorrectLead`` ahead of `other` by its spelling (frequency and edits),
+    /// or twice that by the words before (the n-gram model, which knows less of the typed word than
+    /// its letters): either says which word was meant.
     private func leads(_ best: Candidate, _ other: Candidate) -> Bool {
         best.editScore - other.editScore >= autocorrectLead || best.contextScore - other.contextScore >= 2 * autocorrectLead
     }
