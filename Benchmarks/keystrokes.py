@@ -26,6 +26,7 @@ import subprocess
 import tempfile
 
 from marked import replace_part
+import misspellings
 import ngram
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -75,9 +76,7 @@ def read_blocks(output, count):
 
 
 def keylex(bundle, texts):
-    out = subprocess.run([KEYLEX, "suggest", bundle, "-n", str(SLOTS)], input="\n".join(texts) + "\n",
-                         capture_output=True, text=True, check=True).stdout
-    return read_blocks(out, len(texts))
+    return [[text for text, _ in items] for items in misspellings.keylex_suggest(texts, n=SLOTS, bundle=bundle)]
 
 
 def presage(texts, *settings):

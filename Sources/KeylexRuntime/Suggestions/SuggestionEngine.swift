@@ -171,9 +171,7 @@ public struct SuggestionEngine: Sendable {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
                     rankInContext(&candidates, before, typedIsKnown: known)
                 }
-                let runTogether = known ? nil : runTogetherWords(typed, context: context, user: user)
-                let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: learned, runTogether: runTogether)
-                return (rank(ranking, candidates, count: count), foundWord)
+                return (rank(ranking(typed, known: known, context: context, user: user, learned: learned), candidates, count: count), foundWord)
             }
         }
     }
@@ -181,10 +179,14 @@ public struct SuggestionEngine: Sendable {
     /// The suggestions for a typed word longer than any of the dictionary's: none but the typed word
     /// and, when it is two words typed as one (`responsibilityfor`), those.
     private func longerThanAnyWord(_ typed: String, context: TypingContext, user: UserWords?, count: Int) -> [Suggestion] {
-        let known = isKnown(typed, after: context.previousWord, user: user)
-        let runTogether = known ? nil : runTogetherWords(typed, context: context, user: user)
-        let ranking = Ranking(typed: typed, known: known, context: context, user: user, learned: [], runTogether: runTogether)
+        let ranking = ranking(typed, known: isKnown(typed, after: context.previousWord, user: user), context: context, user: user, learned: [])
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
+    }
+
+    /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
+    private func ranking(_ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String]) -> Ranking {
+        Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
+                runTogether: known ? nil : runTogetherWords(typed, context: context, user: user))
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
