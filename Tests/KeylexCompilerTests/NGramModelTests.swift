@@ -128,6 +128,16 @@ import Testing
         #expect(Self.texts(plain, "in the mor", count: 5) == Self.texts(plain, "I want mor", count: 5))
     }
 
+    @Test func aMissedSpaceTheModelKnowsRanksAmongTheCorrections() throws {
+        let engine = try Self.engine.get()
+        let plain = SuggestionEngine(dictionary: TestSupport.english.1)
+        // The model has "now has": the split comes before "has", a correction two edits away; it
+        // is offered, not applied. Without the model the pair is unknown, and it comes after them.
+        let missed = engine.suggestions(for: "He nowhas")
+        #expect(missed.prefix(2).map(\.text) == ["nowhas", "now has"] && !missed.contains { $0.isAutocorrect }, "\(missed)")
+        #expect(Self.texts(plain, "He nowhas").firstIndex(of: "now has") == nil)
+    }
+
     @Test func aKnownWordThatTheContextDoesNotFitIsOfferedOneThatDoes() throws {
         let engine = try Self.engine.get()
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)

@@ -95,6 +95,33 @@ import Testing
         #expect(russian.suggestions(for: "это изза").contains { $0.text == "из-за" })
     }
 
+    @Test func phoneSpaceSlipsAreCorrected() throws {
+        let english = try Self.english.get()
+        // A letter over the space bar typed for the space, and the space typed for a letter.
+        #expect(Self.first(english, "so againstbthe") ?? ("", false) == ("against the", true))
+        #expect(Self.first(english, "I have the option of starti g") ?? ("", false) == ("starting", true))
+        #expect(Self.first(english, "why this is showi g") ?? ("", false) == ("showing", true))
+        #expect(Self.first(english, "Robert I m") ?? ("", false) == ("I'm", true))
+        // Real text is left alone: an initial, and two words that are words.
+        #expect(!english.suggestions(for: "against the N").contains { $0.isAutocorrect })
+        #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
+    }
+
+    @Test func aTypedWordThatStraysFromEveryWordIsCorrectedMoreReadily() throws {
+        let english = try Self.english.get()
+        // No word starts with "plr" or "probk": the margin drops, and the correction applies.
+        #expect(Self.first(english, "so plrnty") ?? ("", false) == ("plenty", true))
+        #expect(Self.first(english, "so probkens") ?? ("", false) == ("problems", true))
+        // Without the drop, neither would be.
+        var strict = english
+        strict.strayMarginDrop = 0
+        #expect(!strict.suggestions(for: "so plrnty").contains { $0.isAutocorrect })
+        #expect(!strict.suggestions(for: "so probkens").contains { $0.isAutocorrect })
+        // Rare words that start like known ones (history, vision) keep the whole margin.
+        #expect(Self.first(english, "the histone") ?? ("", true) == ("histone", false))
+        #expect(Self.first(english, "the virion") ?? ("", true) == ("virion", false))
+    }
+
     @Test func germanUmlautSpellingsAreCheap() throws {
         let german = try Self.engine("de", "de-DE")
         #expect(german.costs.spellsUmlauts)
@@ -108,9 +135,12 @@ import Testing
 
     /// The search widens in passes: a second edit for words with the typed first letter when the
     /// first pass found few candidates, a third for long words when nothing was found; what the
-    /// wider passes find is offered, never applied.
+    /// third finds is offered, never applied.
     @Test func widerSearchesOfferWordsSeveralSlipsAway() throws {
-        let engine = try Self.english.get()
+        var engine = try Self.english.get()
+        #expect(engine.suggestions(for: "so arogent", count: 4).contains { $0.text == "arrogant" })
+        // With the whole margin (the typed word strays: no word starts with "arog"), nothing is applied.
+        engine.strayMarginDrop = 0
         let arogent = engine.suggestions(for: "so arogent", count: 4)
         #expect(arogent.contains { $0.text == "arrogant" } && !arogent.contains(where: \.isAutocorrect), "\(arogent)")
         let interpretation = engine.suggestions(for: "so inturpratasion", count: 4)

@@ -348,6 +348,27 @@ import Testing
         #expect(!engine.suggestions(for: "so against").contains { $0.isAutocorrect })
     }
 
+    @Test func oneWordTypedAsTwoIsJoinedWhereASpaceWasTypedInside() throws {
+        let words: [(String, UInt64)] = [("starting", 2_000), ("start", 3_000), ("so", 50_000), ("I'm", 7_000), ("I", 60_000),
+                                         ("well", 9_000), ("we'll", 800), ("we", 40_000), ("with", 50_000), ("out", 20_000),
+                                         ("without", 3_000), ("then", 9_000), ("the", 90_000), ("go", 9_000)]
+        let engine = try Self.engine(words)
+        // The space bar hit for n, over it: both words replaced on space, the last one kept next.
+        #expect(engine.suggestions(for: "so starti g").prefix(2)
+            == [Suggestion(text: "starting", typed: "starti g", isAutocorrect: true), Suggestion(text: "g", typed: "g", isUnknown: true)])
+        // A space for an apostrophe: the contraction wins over the word without it.
+        #expect(engine.suggestions(for: "so I m").first == Suggestion(text: "I'm", typed: "I m", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so we ll").first == Suggestion(text: "we'll", typed: "we ll", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so I' m").first?.text == "I'm")
+        // Two words that are words stay: the join is at most offered.
+        #expect(!engine.suggestions(for: "so with out").contains { $0.isAutocorrect })
+        // A capital letter alone is an initial.
+        #expect(!engine.suggestions(for: "so the N").contains { $0.text == "then" || $0.text == "Then" })
+        // Without a layout, no letter is known to lie over the space bar.
+        let noLayout = try Self.engine(words, layout: false)
+        #expect(!noLayout.suggestions(for: "so starti g").contains { $0.text == "starting" })
+    }
+
     @Test func aCompletionOneLetterAwayReplacesTheTypedWordOnSpace() throws {
         let engine = try Self.engine(Self.phone)
         #expect(engine.suggestions(for: "so goin").first == Suggestion(text: "going", typed: "goin", isAutocorrect: true))

@@ -28,6 +28,9 @@ public struct EditCosts: Sendable, Equatable {
     /// A space not typed between two words (`responsibilityfor`), or typed as a letter whose key lies
     /// over the space bar (`againstbthe`): the correction is two words.
     public var spaceOmission: Float = 1
+    /// A space typed inside a word: too many (`with out`), or for a letter whose key lies over the
+    /// space bar (`starti g`): the correction joins the two words typed.
+    public var spaceInsertion: Float = 1
     /// Two neighbouring letters typed in the wrong order (a Damerau–Levenshtein transposition).
     public var transposition: Float = 0.75
     /// An apostrophe or hyphen of the word not typed ("cest" for "c'est", "изза" for "из-за"): one
@@ -93,16 +96,20 @@ struct KeyGeometry: Sendable {
     /// The keys of the row above the space bar that lie over it (`c v b n` on QWERTY): a thumb
     /// that misses the space bar types them.
     private let nextToSpace: Set<Int32>
+    /// The letters those keys type, in key order.
+    let lettersOverSpace: [Unicode.Scalar]
 
     /// No geometry: every substitution is a plain one, every letter typable.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [])
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [], lettersOverSpace: [])
 
-    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>) {
+    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>,
+                 lettersOverSpace: [Unicode.Scalar]) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
         self.centres = centres
         self.typable = typable
         self.nextToSpace = nextToSpace
+        self.lettersOverSpace = lettersOverSpace
     }
 
     /// The character keys of `layout`'s lowercased layer, for each code of `dictionary`'s alphabet
@@ -115,6 +122,7 @@ struct KeyGeometry: Sendable {
         var keyOfOther: [UInt32: Int32] = [:]
         var keyOfFold: [UInt32: Int32] = [:]
         var centres: [Float] = []
+        var letters: [Unicode.Scalar] = []
         let width = 1000.0, height = 100.0
         let unit = layer.inputUnitWidth(keyboardWidth: width)
         guard unit > 0 else { self = .none; return }
@@ -126,6 +134,7 @@ struct KeyGeometry: Sendable {
             guard scalars.count == 1 else { return }
             let code = dictionary.comparisonCode(ofTyped: scalars.first!)
             let index = Int32(centres.count / 2)
+            letters.append(scalars.first!)
             // Rows are about one key width apart in height, as on real keyboards.
             centres.append(Float((frame.x + frame.width / 2) / unit))
             centres.append(Float(frame.row) + 0.5)
@@ -143,7 +152,7 @@ struct KeyGeometry: Sendable {
             })
         } ?? []
         self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary),
-                  nextToSpace: nextToSpace)
+                  nextToSpace: nextToSpace, lettersOverSpace: nextToSpace.sorted().map { letters[Int($0)] })
     }
 
     /// Per alphabet code, whether a letter of its folding class is the output of a character key

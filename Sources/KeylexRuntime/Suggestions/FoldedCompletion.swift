@@ -17,9 +17,7 @@ extension WordSearch {
                     var found = 0
                     var remaining = budget
                     differences[0] = 0
-                    walkTree(maxDepth: n, budget: &remaining, where: { depth, label in
-                        label == typed[depth] || dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed[depth])
-                    }) { arc in
+                    walkTree(maxDepth: n, budget: &remaining, where: { foldsAs($1, typed[$0]) }) { arc in
                         let t = typed[arc.depth]
                         labels[arc.depth] = arc.code
                         differences[arc.depth + 1] = differences[arc.depth] + (arc.code == t ? 0 : 1)
@@ -44,6 +42,22 @@ extension WordSearch {
                 }
             }
         }
+    }
+
+    /// How many of the first `typed` letters (comparison codes) some word of the dictionary starts
+    /// with, case and accents ignored.
+    func longestFoldedPrefix(of typed: UnsafeBufferPointer<UInt32>, budget: Int) -> Int {
+        var longest = 0, remaining = budget
+        walkTree(maxDepth: typed.count, budget: &remaining, where: { foldsAs($1, typed[$0]) }) { arc in
+            longest = max(longest, arc.depth + 1)
+            return true
+        }
+        return longest
+    }
+
+    /// Whether alphabet code `label` is the typed code `typed`, case and accents aside.
+    private func foldsAs(_ label: UInt32, _ typed: UInt32) -> Bool {
+        label == typed || dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed)
     }
 
     /// The best `count` suggestible words in `range`, by frequency class (in number order without

@@ -11,6 +11,10 @@ struct RunTogetherWords {
     /// space, and the n-gram model, when the bundle has one, has the pair. A missed space is only
     /// offered: a compound the dictionary lacks (`afterschool`) reads as two words too.
     let mayReplace: Bool
+    /// Whether it ranks among the candidates by its score: it may replace the typed word, or the
+    /// n-gram model has the pair. Otherwise it is offered after them (without the model's word,
+    /// two frequent words outscore a likely correction: `inpossible` is not `in possible`).
+    let ranksByScore: Bool
 }
 
 extension SuggestionEngine {
@@ -34,7 +38,7 @@ extension SuggestionEngine {
             let score = Float(first.frequencyClass) + secondClass - Float(UInt8.max) - Candidate.costWeight * (cost + max(0, cost - 1))
             guard score > best?.score ?? -.infinity else { return }
             let text = cased(first.word, like: leftTyped, capitalised: context.isSentenceStart) + " " + cased(second.word, like: rightTyped)
-            best = RunTogetherWords(text: text, score: score, mayReplace: viaLetter && (model == nil || seen))
+            best = RunTogetherWords(text: text, score: score, mayReplace: viaLetter && (model == nil || seen), ranksByScore: seen || (viaLetter && model == nil))
         }
         for i in 1..<scalars.count {
             consider(scalars[..<i], scalars[i...], viaLetter: false)
@@ -46,7 +50,7 @@ extension SuggestionEngine {
     }
 
     /// A word of the dictionary (its number) or of the user's (none).
-    private typealias Word = (word: String, frequencyClass: UInt8, number: Int?)
+    typealias Word = (word: String, frequencyClass: UInt8, number: Int?)
 
     /// The class `second` is worth after `first`: from the n-gram model's bigram probability when
     /// both are the dictionary's and the model has the pair (`seen`), else its own class.
@@ -61,7 +65,7 @@ extension SuggestionEngine {
     /// The dictionary's spelling of `typed` (as typed, in lower case, with either apostrophe), its
     /// frequency class and number, when it is a word that may be suggested; a learned word ranks by
     /// its learning.
-    private func suggestibleWord(_ typed: String, user: UserWords?) -> Word? {
+    func suggestibleWord(_ typed: String, user: UserWords?) -> Word? {
         if let user, user.hasLearnedWord(typed) { return (typed, user.frequencyClass(of: typed), dictionary.number(of: typed)) }
         for spelling in Self.spellings(of: typed) {
             guard let number = dictionary.number(of: spelling), !dictionary.flags(at: number).contains(.notAWord) else { continue }

@@ -80,6 +80,13 @@ public struct SuggestionEngine: Sendable {
     public var autocorrectLead: Float = 48
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
+    /// What the margin drops by for a typed word that strays: its last half, and at least
+    /// ``strayLetters`` letters, start no word with the letters before them (`plrnty`: no word
+    /// starts with `plr`). A word the dictionary lacks seldom leaves every word it has so early
+    /// (`kinematic` leaves them after `kinem`); a typo often does.
+    public var strayMarginDrop: Float = 30
+    /// The fewest letters past the longest prefix of a dictionary word for ``strayMarginDrop``.
+    public static let strayLetters = 2
 
     /// The margin for a typed word of `length` letters: ``autocorrectMargin`` from seven letters on,
     /// ``shortWordMargin`` more per letter below seven (a short word has many neighbours, and rare
@@ -171,7 +178,9 @@ public struct SuggestionEngine: Sendable {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
                     rankInContext(&candidates, before, typedIsKnown: known)
                 }
-                return (rank(ranking(typed, known: known, context: context, user: user, learned: learned), candidates, count: count), foundWord)
+                var r = ranking(typed, known: known, context: context, user: user, learned: learned)
+                r.strays = !known && strays(typedCodes)
+                return (rank(r, candidates, count: count), foundWord)
             }
         }
     }
@@ -183,10 +192,17 @@ public struct SuggestionEngine: Sendable {
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
     }
 
+    /// Whether the last half of `typed` (comparison codes), and at least ``strayLetters`` letters,
+    /// start no word with the letters before them.
+    private func strays(_ typed: UnsafeBufferPointer<UInt32>) -> Bool {
+        typed.count - search.longestFoldedPrefix(of: typed, budget: budget) >= max(Self.strayLetters, (typed.count + 1) / 2)
+    }
+
     /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
     private func ranking(_ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String]) -> Ranking {
         Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
-                runTogether: known ? nil : runTogetherWords(typed, context: context, user: user))
+                runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
+                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, user: user))
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
@@ -323,6 +339,11 @@ public struct SuggestionEngine: Sendable {
         let learned: [String]
         /// The typed word read as two words, when it is unknown and can be.
         let runTogether: RunTogetherWords?
+        /// The previous word and the typed one read as one word, when they make one.
+        let typedAsTwo: WordTypedAsTwo?
+        /// Whether the typed word is unknown and strays from the dictionary's words (see
+        /// ``strayMarginDrop``).
+        var strays = false
     }
 
     /// A candidate with its word, whether the word is a spelling variant of the typed one, and
@@ -360,8 +381,16 @@ public struct SuggestionEngine: Sendable {
             if seen.insert(text).inserted { result.append(Suggestion(text: text, typed: typed, isAutocorrect: autocorrect)) }
         }
         var runTogether = r.runTogether
+        var typedAsTwo = r.typedAsTwo
+        func addTypedAsTwo(autocorrect: Bool = false) {
+            guard let join = typedAsTwo else { return }
+            if seen.insert(join.text).inserted { result.append(Suggestion(text: join.text, typed: join.typed, isAutocorrect: autocorrect)) }
+            typedAsTwo = nil
+        }
         if let replacement = shortcuts.replacement {
             add(replacement, autocorrect: true)
+        } else if let join = typedAsTwo, appliesOnSpace(join) {
+            addTypedAsTwo(autocorrect: true)
         } else if let split = runTogether, appliesOnSpace(split, found, r) {
             add(split.text, autocorrect: true)
             runTogether = nil
@@ -375,6 +404,7 @@ public struct SuggestionEngine: Sendable {
             // completion leads (a new word, to keep or learn); a prefix being typed is not.
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
         }
+        if typedAsTwo?.isLikely == true { addTypedAsTwo() }
         for offer in shortcuts.offers { add(offer) }
         for phrase in multiWordCompletions(of: typed, after: r.context.previousWord) {
             if seen.insert(phrase.text).inserted { result.append(Suggestion(text: phrase.text, typed: phrase.typed)) }
@@ -388,11 +418,12 @@ public struct SuggestionEngine: Sendable {
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
         for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
-            // A split that may not replace the typed word is offered after the candidates.
-            if let split = runTogether, split.mayReplace, split.score > f.candidate.contextScore {
+            // A split the model does not know is offered after the candidates.
+            if let split = runTogether, split.ranksByScore, split.score > f.candidate.contextScore {
                 add(split.text)
                 runTogether = nil
             }
+            if let join = typedAsTwo, join.score > f.candidate.contextScore { addTypedAsTwo() }
             add(f.word)
         }
         if let split = runTogether { add(split.text) }
@@ -419,7 +450,7 @@ public struct SuggestionEngine: Sendable {
     /// spelling variant (see ``isSpellingVariant(_:of:)``) when that scores at least
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
-    /// scores 0), and beats every other candidate, completions included (a word still being typed
+    /// scores 0; less ``strayMarginDrop`` when the typed word strays), and beats every other candidate, completions included (a word still being typed
     /// is not corrected away from its completion), by ``autocorrectLead``. Scores are taken without
     /// the bonus for sounding alike (``Candidate/editScore``): a rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
@@ -433,7 +464,7 @@ public struct SuggestionEngine: Sendable {
         let byContext = replaceable.first, bySpelling = replaceable.max { $0.candidate.editScore < $1.candidate.editScore }
         return [byContext, bySpelling].compactMap { $0 }.first { best in
             let c = best.candidate
-            return c.cost <= Self.autocorrectLimit(length: length) && c.editScore >= margin(length: length)
+            return c.cost <= Self.autocorrectLimit(length: length) && c.editScore >= margin(length: length) - (r.strays ? strayMarginDrop : 0)
                 && found.allSatisfy { $0.candidate.number == c.number || leads(c, $0.candidate) }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
