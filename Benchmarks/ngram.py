@@ -33,7 +33,8 @@ WORK = os.path.join(HERE, ".work", "ngram")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 BENCH = os.path.join(ROOT, ".build", "release", "keylex-ngram-bench")
 TLM = "/usr/lib/irstlm/bin/tlm"
-WORDS = {"en": "en-US/en_US.combined.gz", "it": "it/it.combined.gz", "es": "es/es.combined.gz"}
+WORDS = {"en": "en-US/en_US.combined.gz", "it": "it/it.combined.gz", "es": "es/es.combined.gz", "de": "de/de.combined.gz",
+         "ru": "ru/ru.combined.gz"}
 
 
 def run(*command):

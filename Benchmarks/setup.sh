@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min fortunes-it fortunes-es irstlm \
+    marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru irstlm \
     presage libpresage-dev hunspell hunspell-en-us aspell aspell-en >/dev/null
 pip install -q marisa-trie==1.4.1 dawg2==0.13.3 ducer==1.2.0 wordfreq==3.1.1
 

@@ -10,14 +10,17 @@ LANGUAGE picks the packages (corpora/FORTUNES-NOTICE has their licences):
   en (default)  fortunes, fortunes-min (BSD)
   it            fortunes-it (public domain)
   es            fortunes-es (the fortunes presumed public domain)
-(apt-get install fortunes fortunes-min fortunes-it fortunes-es)
+  de            fortunes-de (GPL-2+: for measuring only, never shipped)
+  ru            fortunes-ru (GPL-2: for measuring only, never shipped)
+(apt-get install fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru)
 """
 import os
 import subprocess
 import sys
 
 FOLDER = "/usr/share/games/fortunes"
-PACKAGES = {"en": ["fortunes", "fortunes-min"], "it": ["fortunes-it"], "es": ["fortunes-es"]}
+PACKAGES = {"en": ["fortunes", "fortunes-min"], "it": ["fortunes-it"], "es": ["fortunes-es"], "de": ["fortunes-de"],
+            "ru": ["fortunes-ru"]}
 
 
 def fortune_files(language):
