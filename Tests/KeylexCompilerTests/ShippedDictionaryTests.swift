@@ -107,6 +107,16 @@ import Testing
         #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
     }
 
+    @Test func aShortWordIsCorrectedOnlyForOneSlipOfAFinger() throws {
+        let english = try Self.english.get()
+        // A neighbouring key (w for e) or two letters swapped: applied.
+        #expect(Self.first(english, "so thw") ?? ("", false) == ("the", true))
+        #expect(Self.first(english, "so teh") ?? ("", false) == ("the", true))
+        // x lies far from e: "thx" (thanks) is not replaced by "the", only offered it.
+        let thx = english.suggestions(for: "ok thx")
+        #expect(!thx.contains { $0.isAutocorrect } && thx.contains { $0.text == "the" }, "\(thx)")
+    }
+
     @Test func aTypedWordThatStraysFromEveryWordIsCorrectedMoreReadily() throws {
         let english = try Self.english.get()
         // No word starts with "plr" or "probk": the margin drops, and the correction applies.
