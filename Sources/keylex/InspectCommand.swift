@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeylexCompiler
 import KeylexRuntime
 
 /// `keylex inspect`: what a compiled file holds.
@@ -87,6 +88,12 @@ struct Inspect: ParsableCommand {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
+        // What a file holds (attributes, labels, names) may hold control characters: each line is
+        // printed escaped, so that no file can drive the terminal.
+        func print(_ text: String, terminator: String = "\n") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            Swift.print(lines.map { DiagnosticRenderer.escaped($0, keepingTabs: true) }.joined(separator: "\n"), terminator: terminator)
+        }
         print("file:        \(report.file)")
         print("format:      \(report.formatVersion)")
         print("bytes:       \(report.bytes)")
@@ -109,6 +116,7 @@ struct Inspect: ParsableCommand {
             print("  \(section.tag)  \(String(section.bytes).leftPadded(10)) bytes at \(section.offset)")
         }
         if let bundle { print(LayoutText.describe(bundle), terminator: "") }
+        if verify { print("checksums:   every section's checksum matches") }
     }
 }
 

@@ -7,7 +7,9 @@ struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the suggestions for the text before the cursor, best first, with their flags.",
         discussion: """
-        Each line is text<TAB>flags, flags being autocorrect, unknown or -. Empty when the cursor is not after a word. \
+        Each line is text<TAB>flags, flags being autocorrect, unknown or -. After a space or a sentence's end, the next \
+        words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
+        word being typed (two words typed as one) replaces all it says in its typed text (--json). \
         With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
         empty line (with --json, one JSON array per line).
         """

@@ -95,6 +95,21 @@ import Testing
         #expect(text.stdout.contains("words:       10"))
     }
 
+    @Test func inspectPrintsWhatAFileHoldsEscaped() throws {
+        // A word list whose header attribute and flag label hold terminal controls (a title change,
+        // a bell): compiled as they are, printed escaped.
+        let list = "dictionary=main:xx,locale=xx,description=Title\u{1B}]0;pwned\u{7},version=1\n"
+            + " word=hello,f=100,flags=ring\u{7}bell,originalFreq=100\n word=help,f=90,flags=,originalFreq=90\n"
+        try list.write(toFile: folder + "/hostile.combined", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["dict", "hostile.combined", "-o", "hostile.klx"], in: folder).status == 0)
+        let inspect = try Self.run(["inspect", "hostile.klx", "--verify"], in: folder)
+        #expect(inspect.status == 0)
+        #expect(!inspect.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("description=Title\\u{1B}]0;pwned\\u{7}"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("ring\\u{7}bell 1"), "\(inspect.stdout)")
+        #expect(inspect.stdout.hasSuffix("checksums:   every section's checksum matches\n"))
+    }
+
     @Test func inputErrorsAreReportedAsDiagnosticsAndExitOne() throws {
         _ = try Self.run(["build"], in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en.klx"))

@@ -70,7 +70,7 @@ public final class DiagnosticRenderer: @unchecked Sendable {
     /// `text` with control, format (bidirectional controls, zero-width spaces) and separator
     /// characters shown as `\u{1B}`, so that no input can move the cursor, recolour or reorder
     /// what a terminal shows; tabs are kept when `keepingTabs`.
-    static func escaped(_ text: some StringProtocol, keepingTabs: Bool = false) -> String {
+    public static func escaped(_ text: some StringProtocol, keepingTabs: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if hiddenCategories.contains(scalar.properties.generalCategory) && !(keepingTabs && scalar == "\t") {
