@@ -110,6 +110,16 @@ import Testing
         #expect(inspect.stdout.hasSuffix("checksums:   every section's checksum matches\n"))
     }
 
+    @Test func aBundleWithoutADictionaryIsSaidSoInWords() throws {
+        // az has a layout and no word list.
+        try copyShippedLayout("az.json")
+        #expect(try Self.run(["build"], in: folder).status == 0)
+        let suggest = try Self.run(["suggest", "build/az.klx", "so th"], in: folder)
+        #expect(suggest.status == 1)
+        #expect(suggest.stderr == "error: build/az.klx: the file has no dictionary (section DICT): it was built from layouts alone\n",
+                "\(suggest.stderr)")
+    }
+
     @Test func inputErrorsAreReportedAsDiagnosticsAndExitOne() throws {
         _ = try Self.run(["build"], in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en.klx"))

@@ -40,6 +40,8 @@ public enum KeylexError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unsupportedSection(tag): return "unsupported required section \(tag): the file needs a newer Keylex runtime"
         case let .truncated(what): return "truncated file: \(what)"
         case let .checksumMismatch(section): return "checksum mismatch in \(section)"
+        case .missingSection("DICT"): return "the file has no dictionary (section DICT): it was built from layouts alone"
+        case .missingSection("LAYT"): return "the file has no layouts (section LAYT): it was built from a word list alone"
         case let .missingSection(tag): return "missing section \(tag)"
         case let .malformed(what): return "malformed file: \(what)"
         }
