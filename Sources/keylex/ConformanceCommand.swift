@@ -10,7 +10,8 @@ struct Conformance: ParsableCommand {
         Each test file names its keyboard, looked for beside it and then in ../3.0/ (CLDR's layout). \
         Keystrokes are played on the compiled bundle (the key that types the CLDR key's output, its flick, \
         long-press variant or n-th tap, then the transforms); every <check> compares the text before the cursor. \
-        Prints one line per test file (passed and total) and one per failed test, with the reason.
+        Prints one line per test file (passed and total) and one per failed test, with the reason. Exits 1 when a \
+        test failed or a file could not be played, as a test runner does.
         """
     )
 
@@ -25,8 +26,10 @@ struct Conformance: ParsableCommand {
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let runner = KeyboardConformance(diagnostics: report.engine)
+        var failed = 0
         for file in files {
             guard let result = runner.run(file, data: cldrData) else { continue }
+            failed += result.outcomes.count - result.passed
             print("\(file)\t\(result.keyboard)\t\(result.passed)/\(result.outcomes.count) passed")
             for outcome in result.outcomes {
                 if let failure = outcome.failure { print("  \(outcome.name): \(failure)") }
@@ -34,5 +37,6 @@ struct Conformance: ParsableCommand {
         }
         try report.finish()
         if report.engine.hasErrors { throw Status.failedInputs(report.engine) }
+        if failed > 0 { throw Status.inputErrors }
     }
 }

@@ -120,6 +120,15 @@ import Testing
                 "\(suggest.stderr)")
     }
 
+    @Test func conformanceExitsOneWhenATestFails() throws {
+        let fixtures = Self.root.appendingPathComponent("Tests/KeylexCompilerTests/Fixtures").path
+        let data = ["--cldr-data", fixtures + "/cldr-keyboards-49"]
+        let passing = try Self.run(["conformance", fixtures + "/keyman-conformance/k_001_tiny-test.xml"] + data)
+        #expect(passing.status == 0 && passing.stdout.contains("1/1 passed"), "\(passing.stdout)\(passing.stderr)")
+        let failing = try Self.run(["conformance", fixtures + "/keyman-conformance/k_006_backspace-test.xml"] + data)
+        #expect(failing.status == 1 && failing.stdout.contains("0/1 passed"), "\(failing.stdout)\(failing.stderr)")
+    }
+
     @Test func inputErrorsAreReportedAsDiagnosticsAndExitOne() throws {
         _ = try Self.run(["build"], in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/build/en.klx"))
