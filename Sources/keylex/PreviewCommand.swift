@@ -10,7 +10,8 @@ struct Preview: ParsableCommand {
         discussion: """
         Give layout sources (files or directories; default: layouts) or one compiled bundle (.klx). \
         The page lists each key's callouts, hovering a key shows them, and each locale's diagnostics \
-        come on top. Exits with 1 when the sources have errors (what could be compiled is still drawn).
+        come on top. Exits with 1 when the sources have errors (what could be compiled is still drawn), 3 when one \
+        cannot be read.
         """
     )
 
@@ -30,6 +31,10 @@ struct Preview: ParsableCommand {
         let report = DiagnosticOutput(diagnosticOptions)
         let bundle: LayoutBundle
         var byLocale: [String: [Diagnostic]] = [:]
+        if inputs.count > 1, inputs.contains(where: { $0.hasSuffix(".klx") }) {
+            printError("error: preview draws one compiled bundle (.klx) or layout sources, not several bundles nor both")
+            throw Status.usage
+        }
         if inputs.count == 1, inputs[0].hasSuffix(".klx") {
             do {
                 bundle = try LayoutBundle(contentsOf: inputs[0])
@@ -50,7 +55,7 @@ struct Preview: ParsableCommand {
             guard !locales.isEmpty, let compiled = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: locales)) else {
                 try report.finish()
                 printError("error: no layout could be compiled")
-                throw Status.inputErrors
+                throw Status.failedInputs(report.engine)
             }
             bundle = compiled
         }
@@ -70,6 +75,6 @@ struct Preview: ParsableCommand {
             throw writeFailure(error)
         }
         print((output as NSString).appendingPathComponent("index.html"))
-        if report.engine.hasErrors { throw Status.inputErrors }
+        if report.engine.hasErrors { throw Status.failedInputs(report.engine) }
     }
 }

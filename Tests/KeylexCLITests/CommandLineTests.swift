@@ -481,6 +481,14 @@ import Testing
         #expect(try Self.run(["suggest", "missing.klx", "x"], in: folder).status == 3)
         #expect(try Self.run(["inspect", "missing.klx"], in: folder).status == 3)
         #expect(try Self.run(["build", "--corpora", "missing"], in: folder).status == 3)
+        #expect(try Self.run(["preview", "missing.xml", "-o", "preview"], in: folder).status == 3)
+        // A folder given as a corpus cannot be read as one, whatever its name says.
+        let folderCorpus = try Self.run(["dict", "corpora", "-o", "out.klx"], in: folder)
+        #expect(folderCorpus.status == 3 && folderCorpus.stderr.hasPrefix("corpora: error: cannot read file (it is a folder)"), "\(folderCorpus.stderr)")
+        // Several bundles are no input preview can draw: a usage error, not a misleading diagnostic.
+        _ = try Self.run(["build"], in: folder)
+        let bundles = try Self.run(["preview", "build/en.klx", "build/en.klx", "-o", "preview"], in: folder)
+        #expect(bundles.status == 2 && !bundles.stderr.contains("UTF-8"), "\(bundles.stderr)")
         // A file that is there but is not a bundle is an input error.
         try "not a bundle".write(toFile: folder + "/bad.klx", atomically: true, encoding: .utf8)
         #expect(try Self.run(["inspect", "bad.klx"], in: folder).status == 1)

@@ -11,12 +11,13 @@ public struct CorpusReader {
     }
 
     /// Reads `path` in `format` (by default the one its extension names) into `table`.
+    /// A file that cannot be read (missing, a directory) is reported as such before its format.
     public func read(_ path: String, format: CorpusFormat? = nil, into table: inout WordTable) {
+        guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         guard let format = format ?? CorpusFormat(path: path) else {
             diagnostics.report(SourceLocation(file: path), .unknownFormat)
             return
         }
-        guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         switch format {
         case .txt: readWordList(source, into: &table)
         case .tsv: readFrequencyList(source, into: &table)
