@@ -21,6 +21,8 @@ import Testing
         #expect(!engine.hasErrors, "\(engine.diagnostics.filter { $0.severity == .error })")
         // What CLDR cannot say is reported: backspace, return, globe and dismiss keys, field layouts.
         #expect(engine.diagnostics.allSatisfy { $0.code == "unsupported-construct" } && engine.diagnostics.contains { $0.message.hasPrefix("a backspace key") })
+        // The message says which way it goes: into CLDR's format, not into a Keylex layout.
+        #expect(engine.diagnostics.allSatisfy { $0.message.contains("cannot be expressed in a CLDR keyboard: ") }, "\(engine.diagnostics.first!)")
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (tag, xml) in files {

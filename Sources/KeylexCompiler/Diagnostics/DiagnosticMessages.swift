@@ -221,6 +221,10 @@ extension DiagnosticMessage {
     static func unsupportedConstruct(_ construct: String, kept: String) -> Self {
         Self(.unsupportedConstruct, "\(construct) cannot be expressed in a Keylex layout: \(kept)")
     }
+    /// What a Keylex layout has that an exported format cannot say.
+    static func unexportableConstruct(_ construct: String, format: String, kept: String) -> Self {
+        Self(.unsupportedConstruct, "\(construct) cannot be expressed in \(format): \(kept)")
+    }
     static let cldrDisplayTarget = Self(.schemaViolation, "a <display> names a key (keyId) or an output, one of the two")
     static let emptyTransformGroup = Self(.schemaViolation, "an empty <transformGroup>")
     static func cldrKeyDoesNothing(_ id: String) -> Self { Self(.schemaViolation, "the key '\(id)' has no output, gap or layerId") }

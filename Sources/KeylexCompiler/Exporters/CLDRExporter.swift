@@ -78,7 +78,7 @@ public struct CLDRExporter {
     }
 
     private func report(_ origin: Origin, _ construct: String, kept: String) {
-        diagnostics.reportOnce(origin.location, .unsupportedConstruct(construct + " (exporting to CLDR)", kept: kept))
+        diagnostics.reportOnce(origin.location, .unexportableConstruct(construct, format: "a CLDR keyboard", kept: kept))
     }
 
     /// The CLDR layer id of a Keylex layer.
