@@ -120,6 +120,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [BuildState.fileName, "en.klx", "notes.tmp-draft"])
     }
 
+    /// A build into a folder that does not exist yet holds the lock from the start, while it reads
+    /// its inputs (a second build is refused at once, not after its own reading); if the inputs have
+    /// errors the folder it made goes again. An output that is no folder (a FIFO) is refused at once.
+    @Test func aNewOutputFolderIsLockedBeforeTheInputsAreRead() throws {
+        let corpora = folder + "/corpora", output = folder + "/new/build"
+        try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)
+        var build = ProjectBuild(corpora: corpora, output: output, diagnostics: DiagnosticEngine())
+        var refusedWhileReading = false
+        build.onProgress = { step, _ in
+            guard step.hasPrefix("reading") else { return }
+            do { _ = try BuildLock(directory: output) } catch { refusedWhileReading = "\(error)".contains("another keylex build") }
+        }
+        #expect(try build.run()?.products.count == 1)
+        #expect(refusedWhileReading)
+
+        try TestSupport.write("hello\tmany\n", "corpora/en/words.tsv", in: folder)
+        let failed = folder + "/failed"
+        #expect(try ProjectBuild(corpora: corpora, output: failed, diagnostics: DiagnosticEngine()).run() == nil)
+        #expect(!FileManager.default.fileExists(atPath: failed))
+
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        #expect(throws: AtomicFile.WriteError.self) { try ProjectBuild(corpora: corpora, output: folder + "/fifo", diagnostics: DiagnosticEngine()).run() }
+        #expect(throws: AtomicFile.WriteError.self) { try BuildLock(directory: folder + "/fifo") }
+    }
+
     @Test(arguments: ["en", "en-GB", "de-CH", "zh-Hant-TW", "sr-Latn", "es-419", "x-private", "de-CH-1996", "en-US-u-ca-gregory"])
     func wellFormedLanguageTags(_ tag: String) {
         #expect(LanguageTag.isWellFormed(tag))

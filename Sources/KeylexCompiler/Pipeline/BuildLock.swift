@@ -7,9 +7,10 @@ import Foundation
 final class BuildLock {
     private let descriptor: Int32
 
-    /// Locks `directory`, which must exist.
+    /// Locks `directory`, which must exist and be a directory: anything else (a FIFO, a device) is
+    /// refused at once, never waited on.
     init(directory: String) throws(AtomicFile.WriteError) {
-        descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        descriptor = open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK)
         guard descriptor >= 0 else { throw AtomicFile.WriteError(path: directory, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno

@@ -149,8 +149,12 @@ public struct ProjectBuild {
     /// if none had an error, compiles and writes their bundles. Returns `nil` when the inputs had
     /// errors (reported to the diagnostics).
     public func run() throws -> Outcome? {
-        // A first build into a new folder takes the lock once it has created it.
-        var lock = FileManager.default.fileExists(atPath: output) ? try BuildLock(directory: output) : nil
+        // The lock comes first, so that a second build is refused at once: a new folder is created
+        // to hold it, and removed again if the inputs have errors (nothing is written then).
+        let created = !FileManager.default.fileExists(atPath: output)
+        try AtomicFile.createFolder(output)
+        let lock = try BuildLock(directory: output)
+        defer { if created && diagnostics.hasErrors { try? FileManager.default.removeItem(atPath: output) } }
         let previous = BuildState.load(from: output)
         let state = force ? BuildState() : previous
         let corpusLocales = locales()
@@ -167,8 +171,6 @@ public struct ProjectBuild {
         checkTypable(plan.stale.compactMap { layoutLocales?.locales[$0] }, tables: tables, validator: layoutLocales?.validator)
         guard !diagnostics.hasErrors else { return nil }
 
-        try AtomicFile.createFolder(output)
-        if lock == nil { lock = try BuildLock(directory: output) }
         TemporaryFiles.removeLeftovers(in: output)  // what a killed build left, beside its bundles
         TemporaryFiles.removeLeftovers(of: WordTable.defaultSpillBase)  // and in its words' runs
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
