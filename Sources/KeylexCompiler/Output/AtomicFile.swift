@@ -108,6 +108,10 @@ enum AtomicFile {
 
     /// Creates the folder `path` (and its parents) for the outputs a command writes into it.
     static func createFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw WriteError(path: path, reason: "not a folder (a file, a FIFO or a device is there)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
