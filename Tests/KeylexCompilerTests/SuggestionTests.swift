@@ -323,6 +323,26 @@ import Testing
         #expect(engine.suggestions(for: "so keyl").contains { $0.text == "keylex" })
     }
 
+    /// A user file is read in place, line by line: a file larger than the documented maximum is
+    /// refused before it is read, and one just under it, all empty lines after a valid header and
+    /// checksum (each line a change that is no change), is refused at its second line, not after
+    /// holding a list of millions of lines.
+    @Test func aUserFileIsBoundedInSizeAndReadLineByLine() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let big = folder + "/big.txt"
+        #expect(FileManager.default.createFile(atPath: big, contents: Data(repeating: 10, count: UserDictionary.maxFileBytes + 1)))
+        #expect { try UserDictionary(path: big) } throws: { "\($0)".contains("larger than 16 MiB") }
+        var text = "keylex user dictionary 4\nlearned\tkeylex\t3\n"
+        text += "checksum\t\(String(CRC32C.checksum(Array(text.utf8)), radix: 16))\n"
+        let header = Data(text.utf8)
+        let lines = folder + "/lines.txt"
+        #expect(FileManager.default.createFile(atPath: lines, contents: header + Data(repeating: 10, count: UserDictionary.maxFileBytes - header.count)))
+        #expect(throws: KeylexError.checksumMismatch(section: "user dictionary")) { try UserDictionary(path: lines) }
+        // The same file with its change lines cut to one partial last line reads.
+        #expect(FileManager.default.createFile(atPath: lines, contents: header + Data("change\t0".utf8)))
+        #expect(try UserDictionary(path: lines).learned["keylex"] == 3)
+    }
+
     static let phone: [(String, UInt64)] = [
         ("against", 8_000), ("the", 90_000), ("responsibility", 900), ("for", 60_000), ("going", 5_000), ("gone", 3_000),
         ("in", 70_000), ("is", 80_000), ("bat", 40), ("net", 50), ("know", 9_000), ("knew", 4_000), ("ok", 1),

@@ -173,33 +173,40 @@ public final class UserDictionary: @unchecked Sendable {
         return bytes
     }
 
-    /// The words of a file, and how many change lines it has when more may be appended.
+    /// The words of a file, and how many change lines it has when more may be appended. Reads the
+    /// lines in place, twice (the checksum is checked before any entry is taken), holding no list
+    /// of them: memory grows with the words, not with the lines.
     private static func load(_ bytes: [UInt8]) throws(KeylexError) -> (UserWords, changeLines: Int?) {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let complete = lines.last == ""  // the file ends with a line break
-        if complete { lines.removeLast() }
-        guard let first = lines.first, let version = versions[String(first)],
-              let end = lines.firstIndex(where: { $0.hasPrefix("checksum\t") }) else {
-            throw .malformed("user dictionary: header or checksum missing")
+        var lines = Lines(text)
+        guard let first = lines.next(), let version = versions[String(first)] else { throw .malformed("user dictionary: header or checksum missing") }
+        var checksumLine: Substring?
+        while checksumLine == nil, let line = lines.next() {
+            if line.hasPrefix("checksum\t") { checksumLine = line }
         }
-        let checked = lines[..<end].reduce(0) { $0 + $1.utf8.count + 1 }
-        guard UInt32(lines[end].dropFirst("checksum\t".count), radix: 16) == CRC32C.checksum(Array(bytes[..<checked])) else {
+        guard let checksumLine else { throw .malformed("user dictionary: header or checksum missing") }
+        let checked = text.utf8.distance(from: text.utf8.startIndex, to: checksumLine.startIndex)
+        guard UInt32(checksumLine.dropFirst("checksum\t".count), radix: 16) == CRC32C.checksum(Array(bytes[..<checked])) else {
             throw .checksumMismatch(section: "user dictionary")
         }
         var words = UserWords()
-        for line in lines[1..<end] {
+        lines = Lines(text)
+        _ = lines.next()
+        while let line = lines.next(), line.startIndex < checksumLine.startIndex {
             guard words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: false, keepingOrder: false) else {
                 throw .malformed("user dictionary line '\(line)'")
             }
         }
-        let changes = lines[(end + 1)...]
-        guard version >= 4 || changes.isEmpty else { throw .malformed("user dictionary: lines after the checksum") }
-        var appendable = complete && version >= 4
-        for index in changes.indices {
-            guard let entry = verifiedChange(changes[index]), words.apply(entry, change: true, keepingOrder: false) else {
+        var appendable = text.utf8.last == UInt8(ascii: "\n") && version >= 4
+        var changes = 0
+        var next = lines.next()
+        guard version >= 4 || next == nil else { throw .malformed("user dictionary: lines after the checksum") }
+        while let change = next {
+            next = lines.next()
+            changes += 1
+            guard let entry = verifiedChange(change), words.apply(entry, change: true, keepingOrder: false) else {
                 // A last line cut short (a crash while appending) is left out; any other is damage.
-                guard index == changes.indices.last else { throw .checksumMismatch(section: "user dictionary") }
+                guard next == nil else { throw .checksumMismatch(section: "user dictionary") }
                 appendable = false
                 break
             }
@@ -209,7 +216,23 @@ public final class UserDictionary: @unchecked Sendable {
             appendable = false  // what is read is not what the file says: the next change writes it whole
         }
         words.sortLearned()
-        return (words, appendable ? changes.count : nil)
+        return (words, appendable ? changes : nil)
+    }
+
+    /// The lines of a text, read in place: each without its line break; no empty last line after
+    /// a final line break.
+    private struct Lines {
+        private var rest: Substring
+        init(_ text: String) { rest = text[...] }
+        mutating func next() -> Substring? {
+            guard !rest.isEmpty else { return nil }
+            guard let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) else {
+                defer { rest = rest[rest.endIndex...] }
+                return rest
+            }
+            defer { rest = rest[rest.utf8.index(after: end)...] }
+            return rest[..<end]
+        }
     }
 
     /// A change line: `change<TAB>`, the CRC32C of `entry` in hex, a tab and `entry` (a line of the
@@ -237,14 +260,21 @@ public final class UserDictionary: @unchecked Sendable {
         return bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) } == bytes.count
     }
 
+    /// The largest user dictionary file read, in bytes: far more than a lifetime of typing learns
+    /// (a word and its pairs take tens of bytes). A larger file is refused before it is read, so
+    /// that reading one costs memory in proportion to a size a keyboard extension can afford.
+    public static let maxFileBytes = 16 << 20
+
     /// The file's bytes, or `nil` when it does not exist yet.
     private static func read(_ path: String) throws(KeylexError) -> [UInt8]? {
+        let storage: FileStorage
         do {
-            let storage = try FileStorage.map(path: path)
-            return withExtendedLifetime(storage) { Array(storage.view.buffer) }  // copied before it is unmapped
+            storage = try FileStorage.map(path: path)
         } catch .io(_, "open", ENOENT) {
             return nil
         }
+        guard storage.view.buffer.count <= maxFileBytes else { throw .malformed("user dictionary larger than \(maxFileBytes >> 20) MiB") }
+        return withExtendedLifetime(storage) { Array(storage.view.buffer) }  // copied before it is unmapped
     }
 
     /// Writes the words to the file (see ``UserDictionary``).
