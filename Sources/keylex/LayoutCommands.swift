@@ -6,13 +6,13 @@ import KeylexCompiler
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check layout sources and corpora and report every problem, without writing anything.",
-        discussion: "Give layout files to check just those, or none to check the layouts and corpora directories."
+        discussion: "Give layout files to check just those (with the parents and themes beside them or in the layouts directory), or none to check the layouts and corpora directories."
     )
 
     @Argument(help: "Layout files (.xml or .json).")
     var files: [String] = []
 
-    @Option(help: "The layouts directory, checked when no files are given.")
+    @Option(help: "The layouts directory, checked when no files are given (else it gives their parents and themes).")
     var layouts = "layouts"
 
     @Option(help: "The corpora directory, read to check that its words can be typed; default: corpora, when it exists.")
@@ -27,8 +27,8 @@ struct Validate: ParsableCommand {
             let build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
             _ = build.check()
         } else {
-            let reader = LayoutSourceReader(diagnostics: diagnostics)
-            _ = LayoutBuild(diagnostics: diagnostics).resolve(files.compactMap(reader.read))
+            // Each file with its project: parents and themes beside it or in the layouts folder.
+            _ = LayoutBuild(diagnostics: diagnostics).resolve(files: files, alsoIn: [existingDirectory(layouts)].compactMap { $0 })
         }
         try report.finish()
         if diagnostics.hasErrors { throw Status.failedInputs(diagnostics) }

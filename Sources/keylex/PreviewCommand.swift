@@ -42,9 +42,15 @@ struct Preview: ParsableCommand {
                 throw openingFailure(error, file: inputs[0])
             }
         } else {
-            let reader = LayoutSourceReader(diagnostics: report.engine)
-            let documents = inputs.flatMap { existingDirectory($0) != nil ? reader.readDirectory($0) : [reader.read($0)].compactMap { $0 } }
-            let (locales, _) = LayoutBuild(diagnostics: report.engine).resolve(documents)
+            let documents: [LayoutDocument], locales: [ResolvedLocale]
+            if inputs.allSatisfy({ existingDirectory($0) == nil }) {
+                // Files alone: each with its project, the parents and themes beside it or in layouts/.
+                (locales, documents) = LayoutBuild(diagnostics: report.engine).resolve(files: inputs, alsoIn: [existingDirectory("layouts")].compactMap { $0 })
+            } else {
+                let reader = LayoutSourceReader(diagnostics: report.engine)
+                documents = inputs.flatMap { existingDirectory($0) != nil ? reader.readDirectory($0) : [reader.read($0)].compactMap { $0 } }
+                locales = LayoutBuild(diagnostics: report.engine).resolve(documents).locales
+            }
             // Each diagnostic goes to the locale of the file it points into.
             let localeOfFile = Dictionary(documents.map { ($0.origin.location.file, $0.locale) }, uniquingKeysWith: { first, _ in first })
             let drawn = Set(locales.map(\.tag))

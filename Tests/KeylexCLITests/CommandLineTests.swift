@@ -364,6 +364,23 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// One file is validated with its project: the parent and themes beside it are found, their
+    /// own problems are not reported, and the file's are.
+    @Test func aSingleLayoutIsValidatedWithTheParentsBesideIt() throws {
+        try copyShippedLayout("he.xml")  // extends und-x-system, copied beside it
+        #expect(try Self.run(["validate", "layouts/he.xml"], in: folder).status == 0)
+        let preview = try Self.run(["preview", "layouts/he.xml", "-o", "preview"], in: folder)
+        #expect(preview.status == 0 && FileManager.default.fileExists(atPath: folder + "/preview/he-phone-lowercased.svg"), "\(preview.stderr)")
+        try "<keyboard locale=\"fr\" name=\"F\"><broken".write(toFile: folder + "/layouts/fr.xml", atomically: true, encoding: .utf8)
+        let beside = try Self.run(["validate", "layouts/he.xml"], in: folder)
+        #expect(beside.status == 0 && beside.stderr.isEmpty, "\(beside.stderr)")
+        // Named, the broken file is reported; so is a file whose parent is nowhere.
+        #expect(try Self.run(["validate", "layouts/fr.xml"], in: folder).status == 1)
+        try FileManager.default.removeItem(atPath: folder + "/layouts/und-x-system.json")
+        let orphan = try Self.run(["validate", "layouts/he.xml"], in: folder)
+        #expect(orphan.status == 1 && orphan.stderr.contains("[missing-parent]"), "\(orphan.stderr)")
+    }
+
     @Test func diagnosticsComeAsJSONLinesForTools() throws {
         try brokenLayout()
         let result = try Self.run(["validate", "layouts/en-US.xml", "--diagnostics-format", "json"], in: folder)
