@@ -498,6 +498,12 @@ import Testing
         #expect(try Self.run(["suggest", "missing.klx", "x"], in: folder).status == 3)
         #expect(try Self.run(["inspect", "missing.klx"], in: folder).status == 3)
         #expect(try Self.run(["build", "--corpora", "missing"], in: folder).status == 3)
+        // A missing layouts folder stops the build before any corpus is read (this one has an error).
+        try "the\tlots\n".write(toFile: folder + "/corpora/en/bad.tsv", atomically: true, encoding: .utf8)
+        let layouts = try Self.run(["build", "--layouts", "missing"], in: folder)
+        #expect(layouts.status == 3 && layouts.stderr == "missing: error: cannot read the layouts directory [unreadable-file]\n1 error generated.\n",
+                "\(layouts.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/corpora/en/bad.tsv")
         #expect(try Self.run(["preview", "missing.xml", "-o", "preview"], in: folder).status == 3)
         // A folder given as a corpus cannot be read as one, whatever its name says.
         let folderCorpus = try Self.run(["dict", "corpora", "-o", "out.klx"], in: folder)

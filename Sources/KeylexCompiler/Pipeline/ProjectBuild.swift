@@ -149,6 +149,11 @@ public struct ProjectBuild {
     /// if none had an error, compiles and writes their bundles. Returns `nil` when the inputs had
     /// errors (reported to the diagnostics).
     public func run() throws -> Outcome? {
+        // A layouts folder that cannot be read stops the build before any corpus is read.
+        if let layouts, LayoutSourceReader.sourceFiles(in: layouts) == nil {
+            diagnostics.report(SourceLocation(file: layouts), .unreadableFolder("layouts"))
+            return nil
+        }
         // The lock comes first, so that a second build is refused at once: a new folder is created
         // to hold it, and removed again if the inputs have errors (nothing is written then).
         let created = !FileManager.default.fileExists(atPath: output)
