@@ -30,6 +30,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.klx"])
     }
 
+    /// What Keylex promises about a bundle in use (docs/FORMAT.md, "Updating a bundle in use"):
+    /// replaced by rename, as every Keylex writer replaces its outputs, a bundle a reader has mapped
+    /// stays readable whole, while a new reader gets the new one.
+    @Test func aBundleReplacedByRenameStaysReadableUnderAReader() throws {
+        let path = folder + "/en.klx"
+        let old = (0..<20_000).map { (word: "old\($0)", count: UInt64(1 + $0 % 97), flags: DictionaryFormat.WordFlags()) }
+        try AtomicFile.write(DictionaryCompiler.compile(old, hasCounts: true).bytes, to: path)
+        let reader = try WordDictionary(contentsOf: path)
+        try AtomicFile.write(DictionaryCompiler.compile([(word: "new", count: 1, flags: [])], hasCounts: true).bytes, to: path)
+        // Every word of the old one, read through the old mapping after the replacement.
+        #expect(reader.wordCount == 20_000 && (0..<20_000).allSatisfy { reader.word(at: $0) != nil })
+        #expect(reader.contains("old19999") && !reader.contains("new"))
+        let fresh = try WordDictionary(contentsOf: path)
+        #expect(fresh.wordCount == 1 && fresh.contains("new"))
+    }
+
     @Test func aWrittenDictionaryIsVerifiedAgainstWhatWasCompiled() throws {
         let (compiled, _) = TestSupport.english
         let path = folder + "/en.klx"
