@@ -81,6 +81,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["spilled.counts", "whole.counts"], "no run is left")
     }
 
+    /// A spill that fails (a full disk; here a folder that is not there) stops the counting: what
+    /// follows is not held in memory, and writing reports the failure.
+    @Test func aFailedSpillStopsTheCounting() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let text = TestSupport.shipped("corpora/FORTUNES-NOTICE")
+        var spilling = SpillingCounter(output: directory + "/missing/out.counts", limit: 100)
+        NGramSources(diagnostics: DiagnosticEngine()).countText(text, into: &spilling)
+        #expect(spilling.hasStopped && spilling.counts.isEmpty && spilling.merged == 0)
+        #expect(throws: (any Error).self) { try spilling.write(to: directory + "/missing/out.counts") }
+    }
+
     @Test func malformedCountLinesAreReportedWithTheirLines() throws {
         let directory = try TestSupport.temporaryDirectory()
         let path = try TestSupport.write("the cat\t3\nthe cat sat on\t1\nthe\tmany\nthe  cat\t2\nfine\t0\nok\t1\n", "bad.counts", in: directory)

@@ -68,4 +68,10 @@ public protocol NGramSink {
     /// Counts the n-grams of `words`, a run that no sentence end or other token interrupts, after
     /// `<s>` when it starts a sentence.
     mutating func addRun(_ words: [Substring], startsSentence: Bool)
+    /// Whether the sink takes no more runs (its output failed): reading may stop.
+    var hasStopped: Bool { get }
+}
+
+extension NGramSink {
+    public var hasStopped: Bool { false }
 }

@@ -53,6 +53,7 @@ public struct NGramSources {
             startsSentence = sentence
         }
         source.forEachLine { line in
+            guard !counts.hasStopped else { return }  // the rest is read, not counted
             if line.number % 4096 == 0 { progress?(source.fractionRead) }
             let text = Self.nfc(line.text)
             if text.allSatisfy(\.isWhitespace) || text == "%" {

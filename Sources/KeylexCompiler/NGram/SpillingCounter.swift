@@ -10,7 +10,7 @@ public struct SpillingCounter: NGramSink {
     /// How many n-grams the table holds before it is spilled.
     public let limit: Int
     private let folder: SpillFolder
-    private var counts = NGramCounts()
+    private(set) var counts = NGramCounts()
     private var runs: [String] = []
     private var sortedInputs: [String] = []
     private var failure: Error?
@@ -24,7 +24,12 @@ public struct SpillingCounter: NGramSink {
     /// The sorted files to merge so far: runs spilled and sorted count files added.
     public var merged: Int { runs.count + sortedInputs.count }
 
+    /// After a spill that failed (a full disk), nothing more is counted: the count is lost already,
+    /// and memory stays within the limit.
+    public var hasStopped: Bool { failure != nil }
+
     public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
+        guard failure == nil else { return }
         counts.addRun(words, startsSentence: startsSentence)
         if counts.counts.count >= limit { spill() }
     }
@@ -44,6 +49,7 @@ public struct SpillingCounter: NGramSink {
             counts = NGramCounts()
         } catch {
             failure = error
+            counts = NGramCounts()
         }
     }
 
