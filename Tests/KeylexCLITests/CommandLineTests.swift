@@ -637,6 +637,20 @@ import Testing
         #expect(try Self.run(["query", "real.klx", "help"], in: folder).stdout == "help\t255\n")
     }
 
+    /// A FIFO found while scanning corpora/ or layouts/ is left alone (it would wait for a writer
+    /// forever); named on the command line, a FIFO is read as a stream.
+    @Test func scansTakeRegularFilesOnly() throws {
+        try copyShippedLayout("en-US.xml")
+        #expect(mkfifo(folder + "/corpora/en/more.txt", 0o600) == 0)
+        #expect(mkfifo(folder + "/layouts/more.xml", 0o600) == 0)
+        let build = try Self.run(["build"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try Self.run(["query", "build/en-US.klx", "help"], in: folder).status == 0)
+        #expect(try Self.run(["validate"], in: folder).status == 0)
+        let stream = try Self.run(["dict", "/dev/stdin", "--format", "txt", "-o", "stream.klx"], input: "hello\nhelp\n", in: folder)
+        #expect(stream.status == 0, "\(stream.stderr)")
+    }
+
     @Test func suggestReadsTextsFromStandardInput() throws {
         _ = try Self.run(["build"], in: folder)
         let result = try Self.run(["suggest", folder + "/build/en.klx", "-n", "2", "--autocorrect-margin", "0"],

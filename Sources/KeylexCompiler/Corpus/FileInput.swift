@@ -33,6 +33,14 @@ final class FileInput {
     /// A failure met while peeking, thrown by the next read.
     private var failure: Failure?
 
+    /// Whether `path` is a regular file (after symbolic links): what a scan of a folder reads. A
+    /// FIFO, socket or device found there is left alone, never opened (a FIFO would wait for a
+    /// writer); named on the command line, a FIFO is read as a stream.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Opens `path` (a regular file or a pipe; not a folder).
     init(path: String) throws(Failure) {
         guard let file = fopen(path, "rb") else { throw .unreadable() }

@@ -58,12 +58,13 @@ public struct LayoutSourceReader {
         return paths.compactMap(read)
     }
 
-    /// The layout sources under `directory` (which may be a symbolic link; the schemas and hidden
-    /// files left out), sorted; `nil` when the directory cannot be read.
+    /// The layout sources under `directory` (which may be a symbolic link; the schemas, hidden
+    /// files and anything but regular files left out), sorted; `nil` when the directory cannot be read.
     public static func sourceFiles(in directory: String) -> [String]? {
         guard let names = FileManager.default.subpaths(atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path) else { return nil }
         return names.filter { isLayoutSource($0) && !$0.hasPrefix("schema/") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             .sorted()
             .map { (directory as NSString).appendingPathComponent($0) }
+            .filter(FileInput.isRegularFile)
     }
 }

@@ -75,6 +75,7 @@ public struct ProjectBuild {
                 continue
             }
             let files = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                .filter { FileInput.isRegularFile((folder as NSString).appendingPathComponent($0)) }
             let corpusFiles = files.filter { $0 != "blocklist.txt" && CorpusFormat(path: $0) != nil }
                 .map { (folder as NSString).appendingPathComponent($0) }
             let blocklist = files.contains("blocklist.txt") ? (folder as NSString).appendingPathComponent("blocklist.txt") : nil
