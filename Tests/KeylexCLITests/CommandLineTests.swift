@@ -639,6 +639,19 @@ import Testing
 
     /// A FIFO found while scanning corpora/ or layouts/ is left alone (it would wait for a writer
     /// forever); named on the command line, a FIFO is read as a stream.
+    /// A message quotes at most the start of an input: a 100 KB width is not echoed whole.
+    @Test func aHugeAttributeIsQuotedShort() throws {
+        try copyShippedLayout("en-US.xml")
+        let path = folder + "/layouts/en-US.xml"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let huge = String(repeating: "w", count: 100_000)
+        try text.replacingOccurrences(of: "action=\"shift\" width=\"input*1.4\"", with: "action=\"shift\" width=\"\(huge)\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Self.run(["validate", "layouts/en-US.xml"], in: folder)
+        #expect(result.status == 1 && result.stderr.contains("'\(String(repeating: "w", count: 60))…' is not a key width"), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.utf8.count < 1_000)
+    }
+
     @Test func scansTakeRegularFilesOnly() throws {
         try copyShippedLayout("en-US.xml")
         #expect(mkfifo(folder + "/corpora/en/more.txt", 0o600) == 0)
