@@ -652,6 +652,15 @@ import Testing
         #expect(result.stderr.utf8.count < 1_000)
     }
 
+    @Test func anImporterGivenAFolderOrAFIFOSaysSo() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/folder.xml", withIntermediateDirectories: false)
+        #expect(mkfifo(folder + "/fifo.xml", 0o600) == 0)
+        for name in ["folder.xml", "fifo.xml"] {
+            let result = try Self.run(["import", "cldr", name, "-o", "imported"], in: folder)
+            #expect(result.status == 3 && result.stderr.contains("not a regular file (a folder, a FIFO or a device)"), "\(result.stderr)")
+        }
+    }
+
     @Test func scansTakeRegularFilesOnly() throws {
         try copyShippedLayout("en-US.xml")
         #expect(mkfifo(folder + "/corpora/en/more.txt", 0o600) == 0)

@@ -57,9 +57,14 @@ final class ImportedFiles {
             diagnostics.report(reference, .missingReference(what, name, expected: path))
             return nil
         }
+        // A folder, FIFO or device is no file to import (a FIFO would wait for a writer).
+        guard FileInput.isRegularFile(real) else {
+            diagnostics.report(SourceLocation(file: path), .unreadableFile("not a regular file (a folder, a FIFO or a device)"))
+            return nil
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? nil
         guard let size, size <= Self.maxFileSize, let data = FileManager.default.contents(atPath: real) else {
-            diagnostics.report(SourceLocation(file: path), size == nil ? FileInput.Failure.of(path) : .fileTooLarge(most: Self.maxFileSize))
+            diagnostics.report(SourceLocation(file: path), size.map { $0 > Self.maxFileSize } == true ? .fileTooLarge(most: Self.maxFileSize) : FileInput.Failure.of(path))
             return nil
         }
         let bytes = [UInt8](data)
