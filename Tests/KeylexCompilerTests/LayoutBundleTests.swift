@@ -183,6 +183,20 @@ import Testing
 
     /// A field kind this runtime does not know (from a newer format) is never chosen: the text
     /// layout stands in for it.
+    /// Identical rows share their keys, but only while the rows name no more keys than the section
+    /// has bytes (what the reader checks against forged sharing): 40 identical rows of 52 keys read
+    /// back (they gave "row 87: the rows name more keys than the section holds bytes").
+    @Test func sharedRowsStayWithinWhatTheReaderAccepts() throws {
+        let row = "<row chars=\"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\"/>"
+        let source = "<keyboard locale=\"xx\"><layout formFactor=\"tablet\"><layer id=\"lowercased\">"
+            + String(repeating: row, count: 40) + "</layer></layout></keyboard>"
+        let engine = DiagnosticEngine()
+        let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+        let bytes = LayoutBuild.bundle(locales: LayoutBuild(diagnostics: engine).resolve([document]).locales)
+        let layer = try #require(try LayoutBundle(bytes: bytes).layout(for: .tablet)?.layer(.lowercased))
+        #expect(layer.rows.count == 40 && layer.row(at: 39).count == 52)
+    }
+
     @Test func aLayoutForAnUnknownKindOfFieldIsNeverChosen() throws {
         let source = """
         <keyboard locale="en"><layout formFactor="phone"><layer id="lowercased"><row chars="ab"/></layer></layout>

@@ -30,6 +30,10 @@ private struct LayoutTableWriter {
     /// Rows with the same keys (capsLocked and uppercased, the bottom rows of several layers)
     /// share one run of key records: the first key of each run, by its records and hints.
     private var keyRuns: [[UInt8]: Int] = [:]
+    /// The keys the rows name so far, shared runs counted each time: a reader refuses a file whose
+    /// rows name more keys than its layout section has bytes (a guard against forged sharing), so
+    /// a run is shared only while that holds for the key records written.
+    private var keysOfRows = 0
     private(set) var hints: [UInt8] = []
     private(set) var transforms: [UInt8] = []
     private(set) var gestures: [UInt8] = []
@@ -150,7 +154,8 @@ private struct LayoutTableWriter {
         let gestureRecords = row.keys.map(gestureRecords)
         let run = records.flatMap(\.bytes) + hintStrings.flatMap { Record.u32($0).bytes }
             + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + Record.u32($0.string).bytes } }
-        if let first = keyRuns[run] { return first }
+        keysOfRows += row.keys.count
+        if let first = keyRuns[run], keysOfRows <= counts[Table.keys.rawValue] * Table.keys.recordSize { return first }
         let first = counts[Table.keys.rawValue]
         keyRuns[run] = first
         for (i, record) in records.enumerated() {
