@@ -148,7 +148,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .multipleAvailable: "a row with more than one key of width available"
         case .rowOverflow: "a row whose fixed widths leave its other keys no room"
         case .noRoom: "a key the runtime's geometry leaves with no width on its form factor"
-        case .limitExceeded: "more layers, rows, keys, callouts, transforms or text than the format holds, or an imported file's references nested too deep"
+        case .limitExceeded: "more layers, rows, keys, callouts, transforms or text than the format holds, or an imported file's references nested too deep or expanding to too many elements"
         case .missingLayer: "a layer switch to a layer the layout lacks, a layout with no lowercased layer, or a field layout with no text layout"
         case .missingParent: "a locale extends one that no layout defines, with the closest tag"
         case .missingCalloutLocale: "callouts extend a locale that no layout defines"

@@ -236,6 +236,9 @@ extension DiagnosticMessage {
     static let notCLDRKeyboard = Self(.schemaViolation, "not a CLDR keyboard 3.0 file (a <keyboard3> element with a locale)")
     static func malformedCLDRText(_ text: String, _ problem: String) -> Self { Self(.schemaViolation, "'\(Self.excerpt(text))' cannot be read: \(problem)") }
     static func nestedTooDeep(_ what: String, most: Int) -> Self { Self(.limitExceeded, "\(what) nest more than \(most) deep; the rest is left out") }
+    static func expandsTooFar(_ what: String, most: Int) -> Self {
+        Self(.limitExceeded, "with its \(what) expanded, the keyboard has more than \(most) elements; the rest is left out")
+    }
     static func tooManyTransforms(most: Int) -> Self {
         Self(.limitExceeded, "with this transform, the keyboard's transforms, once their sets are expanded, are more than the \(most) a bundle can hold")
     }

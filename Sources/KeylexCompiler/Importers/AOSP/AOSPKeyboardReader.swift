@@ -54,13 +54,18 @@ struct AOSPRow {
 }
 
 /// Reads one LatinIME keyboard (`kbd_*.xml`) for a context into rows of placed keys: includes
-/// followed (inside the XML folder only, at most 16 deep, cycles reported), `<switch>` cases
-/// chosen, key styles applied. What cannot be expressed is reported once at its place.
+/// followed (inside the XML folder only, at most 16 deep, cycles reported, at most
+/// ``maxElements`` elements walked in all), `<switch>` cases chosen, key styles applied. What
+/// cannot be expressed is reported once at its place.
 struct AOSPKeyboardReader {
     let files: AOSPFiles
     let context: AOSPContext
     var diagnostics: DiagnosticEngine { files.diagnostics }
     static let maxIncludeDepth = 16
+    /// The most elements one keyboard walks, includes expanded: LatinIME's largest walk a few
+    /// hundred. The depth limit alone let a file that includes the next one ten times, fifteen deep,
+    /// expand to 10¹⁵.
+    static let maxElements = 20_000
 
     private final class State {
         var rows: [AOSPRow] = []
@@ -68,6 +73,8 @@ struct AOSPKeyboardReader {
         var x = 0.0
         var styles: [String: (attributes: [String: XMLSource.Attribute], parent: String?)] = [:]
         var including: [String] = []
+        /// The elements walked so far, includes expanded.
+        var elements = 0
     }
 
     /// The rows of the keyboard file `name` (`kbd_qwerty`); empty when it cannot be read.
@@ -82,6 +89,11 @@ struct AOSPKeyboardReader {
 
     private func walk(_ node: xmlNodePtr, in file: ImportedXML, defaults: [String: XMLSource.Attribute], state: State) {
         for element in XMLSource.elements(node) {
+            state.elements += 1
+            guard state.elements <= Self.maxElements else {
+                if state.elements == Self.maxElements + 1 { diagnostics.reportOnce(file.location(element), .expandsTooFar("includes", most: Self.maxElements)) }
+                return
+            }
             let attributes = file.attributes(element)
             switch XMLSource.name(element) {
             case "include": include(attributes, at: file.location(element), defaults: defaults, state: state)
