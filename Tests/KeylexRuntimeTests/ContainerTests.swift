@@ -37,16 +37,17 @@ import Testing
         }
     }
 
-    /// A minimal valid container with no sections.
-    static func emptyContainer(features: UInt32 = 0) -> [UInt8] {
-        var bytes = ContainerFormat.magic + [UInt8](repeating: 0, count: ContainerFormat.headerSize - 8)
+    /// A minimal valid container with no sections (`trailing` zero bytes after its header make it
+    /// invalid, the header's length and checksum counting them).
+    static func emptyContainer(features: UInt32 = 0, trailing: Int = 0) -> [UInt8] {
+        var bytes = ContainerFormat.magic + [UInt8](repeating: 0, count: ContainerFormat.headerSize - 8 + trailing)
         func put(_ value: UInt64, _ offset: Int, _ width: Int) {
             for i in 0..<width { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(i))) }
         }
         put(UInt64(ContainerFormat.majorVersion), ContainerFormat.HeaderField.majorVersion, 2)
         put(UInt64(features), ContainerFormat.HeaderField.features, 4)
         put(UInt64(bytes.count), ContainerFormat.HeaderField.fileLength, 8)
-        let crc = bytes.withUnsafeBytes { Container.headerChecksum($0) }
+        let crc = Array(bytes.prefix(ContainerFormat.headerSize)).withUnsafeBytes { Container.headerChecksum($0) }
         put(UInt64(crc), ContainerFormat.HeaderField.headerChecksum, 4)
         return bytes
     }
@@ -67,6 +68,9 @@ import Testing
         #expect(throws: KeylexError.truncated("file length differs from the header's")) { try Container(bytes: longer) }
         #expect(throws: KeylexError.unsupportedFeatures(1 << 31)) { try Container(bytes: Self.emptyContainer(features: 1 << 31)) }
         #expect(throws: KeylexError.missingSection("DICT")) { try WordDictionary(bytes: Self.emptyContainer()) }
+        // Bytes after the last section (here, after the header), counted in the header's length
+        // and checksum: refused on opening, not only by verifyChecksums().
+        #expect(throws: KeylexError.malformed("8 bytes after the last section")) { try Container(bytes: Self.emptyContainer(trailing: 8)) }
     }
 
     @Test func missingFilesAreIOErrors() {

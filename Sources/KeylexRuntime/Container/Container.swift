@@ -77,6 +77,8 @@ public struct Container: Sendable {
                                     offset: Int(offset), length: Int(length)))
             previousEnd = Int(offset + length)
         }
+        // The last section ends the file: what follows it is no part of a Keylex file.
+        guard previousEnd == file.count else { throw .malformed("\(file.count - previousEnd) bytes after the last section") }
         self.majorVersion = major
         self.minorVersion = minor
         self.features = features
