@@ -38,7 +38,10 @@ struct Query: ParsableCommand {
             }
         }
         if words.isEmpty {
-            while let line = readLine() { look(line) }
+            InputLines.forEach { line, cut in
+                if cut { printError("warning: a line longer than \(InputLines.maxLineBytes) bytes is no word; its start is looked up") }
+                look(line)
+            }
         } else {
             words.forEach(look)
         }

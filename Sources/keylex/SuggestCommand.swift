@@ -58,10 +58,15 @@ struct Suggest: ParsableCommand {
         }
         if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
         guard let text else {
-            while let line = readLine() {
-                try printSuggestions(engine.suggestions(for: line, count: n), compact: true)
+            var failure: Error?
+            InputLines.forEach { line, cut in
+                guard failure == nil else { return }
+                // A text cut short has no end to suggest for: its block is empty.
+                if cut { printError("warning: a line longer than \(InputLines.maxLineBytes) bytes: no suggestions for it") }
+                do { try printSuggestions(cut ? [] : engine.suggestions(for: line, count: n), compact: true) } catch { failure = error }
                 if !json { print("") }
             }
+            if let failure { throw failure }
             return
         }
         try printSuggestions(engine.suggestions(for: text, count: n), compact: false)

@@ -661,6 +661,23 @@ import Testing
         }
     }
 
+    /// Lines read from standard input are cut at 64 KiB (the rest read and dropped), so that a
+    /// huge line costs no more memory than that; the lines around it are answered as before.
+    @Test func aHugeInputLineIsCut() throws {
+        _ = try Self.run(["build"], in: folder)
+        let input = "hello\r\n" + String(repeating: "x", count: 200_000) + "\nhelp\n"
+        let query = try Self.run(["query", "build/en.klx"], input: input, in: folder)
+        let lines = query.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines[0].hasPrefix("hello\t") && lines[2].hasPrefix("help\t") && !lines[2].hasSuffix("-"), "\(query.stdout.prefix(100))")
+        #expect(lines[1] == String(repeating: "x", count: 1 << 16) + "\t-")
+        #expect(query.stderr.contains("longer than 65536 bytes"))
+        let suggest = try Self.run(["suggest", "build/en.klx"], input: input, in: folder)
+        // Three blocks, each ended by an empty line: the cut text's is empty.
+        let blocks = suggest.stdout.split(separator: "\n", omittingEmptySubsequences: false).split(separator: "").map { $0.first ?? "" }
+        #expect(suggest.status == 0 && blocks.first?.hasPrefix("hello") == true && blocks.last?.hasPrefix("help") == true
+                && suggest.stderr.contains("no suggestions for it"), "\(blocks)")
+    }
+
     @Test func scansTakeRegularFilesOnly() throws {
         try copyShippedLayout("en-US.xml")
         #expect(mkfifo(folder + "/corpora/en/more.txt", 0o600) == 0)
