@@ -48,7 +48,14 @@ struct Suggest: ParsableCommand {
     func run() throws {
         var userDictionary: UserDictionary?
         if let user {
-            do { userDictionary = try UserDictionary(path: user) } catch { throw openingFailure(error, file: user) }
+            do {
+                userDictionary = try UserDictionary(path: user)
+            } catch .io(let path, let operation, let code) {
+                throw openingFailure(KeylexError.io(path: path, operation: operation, errno: code), file: user)
+            } catch {
+                printError("error: \(user): \(error) (a word list is not one: make one with 'keylex user learn \(user) WORD…')")
+                throw Status.inputErrors
+            }
         }
         var engine: SuggestionEngine
         do {

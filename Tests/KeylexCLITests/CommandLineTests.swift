@@ -678,6 +678,24 @@ import Testing
                 && suggest.stderr.contains("no suggestions for it"), "\(blocks)")
     }
 
+    /// `keylex user` makes a user dictionary from a word list (or words given), changes it and
+    /// lists it; `suggest --user` reads it, and says how to make one when given a word list.
+    @Test func userMakesChangesAndListsAUserDictionary() throws {
+        _ = try Self.run(["build"], in: folder)
+        #expect(try Self.run(["user", "learn", "user.txt"], input: "keylex\n\n  swipe \n", in: folder).status == 0)
+        #expect(try Self.run(["user", "learn", "user.txt", "keylex"], in: folder).status == 0)
+        #expect(try Self.run(["user", "ignore", "user.txt", "help"], in: folder).status == 0)
+        #expect(try Self.run(["user", "forget", "user.txt", "swipe"], in: folder).status == 0)
+        #expect(try Self.run(["user", "list", "user.txt"], in: folder).stdout == "learned\tkeylex\t2\nignored\thelp\n")
+        let suggest = try Self.run(["suggest", "build/en.klx", "so key", "--user", "user.txt"], in: folder)
+        #expect(suggest.stdout.hasPrefix("keylex\t"), "\(suggest.stdout)")
+        #expect(!(try Self.run(["suggest", "build/en.klx", "so hel", "--user", "user.txt", "-n", "5"], in: folder)).stdout.contains("help\t"))
+        try "keylex\nswipe\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        let list = try Self.run(["suggest", "build/en.klx", "so key", "--user", "words.txt"], in: folder)
+        #expect(list.status == 1 && list.stderr.contains("make one with 'keylex user learn words.txt WORD…'"), "\(list.stderr)")
+        #expect(try Self.run(["user", "list", "missing.txt"], in: folder).stdout.isEmpty)
+    }
+
     @Test func scansTakeRegularFilesOnly() throws {
         try copyShippedLayout("en-US.xml")
         #expect(mkfifo(folder + "/corpora/en/more.txt", 0o600) == 0)
