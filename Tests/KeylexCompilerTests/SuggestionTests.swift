@@ -389,6 +389,14 @@ import Testing
         #expect(!noLayout.suggestions(for: "so starti g").contains { $0.text == "starting" })
     }
 
+    @Test func aOneLetterWordBeingTypedIsNotEchoed() throws {
+        let engine = try Self.engine([("в", 90_000), ("все", 5_000), ("время", 2_000), ("во", 4_000), ("вот", 3_000)], layout: false)
+        // "в" is a word, and the start of others: the slots go to those (a space keeps "в").
+        #expect(engine.suggestions(for: "так в").map(\.text) == ["все", "во", "вот"])
+        // Two letters typed are echoed when they are a word.
+        #expect(engine.suggestions(for: "так во").first == Suggestion(text: "во", typed: "во"))
+    }
+
     @Test func aCompletionOneLetterAwayReplacesTheTypedWordOnSpace() throws {
         let engine = try Self.engine(Self.phone)
         #expect(engine.suggestions(for: "so goin").first == Suggestion(text: "going", typed: "goin", isAutocorrect: true))

@@ -399,7 +399,7 @@ public struct SuggestionEngine: Sendable {
         } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
-        if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) {
+        if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isPrefixBeingTyped(typed, found) {
             result.append(Suggestion(text: typed, typed: typed))
         } else if !r.known && (!result.isEmpty || !completionLeads(found, typed: typed)) {
             // An unknown word is shown when it is about to be replaced (to keep it) or when no
@@ -441,6 +441,13 @@ public struct SuggestionEngine: Sendable {
 
     /// The longest typed word whose completions are listed before its corrections.
     static let completionsFirstLength = 1
+
+    /// Whether a known typed word of one letter (Russian `в`, `с`, `и`; English `a`) is taken for
+    /// the start of a longer word: it has completions. It is not echoed then (a space keeps it
+    /// anyway), so that the bar's slots go to the words it starts.
+    private func isPrefixBeingTyped(_ typed: String, _ found: [Found]) -> Bool {
+        typed.unicodeScalars.count <= Self.completionsFirstLength && found.contains { $0.candidate.isCompletion }
+    }
 
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
     private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {
