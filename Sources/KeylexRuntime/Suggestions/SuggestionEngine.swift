@@ -180,8 +180,7 @@ public struct SuggestionEngine: Sendable {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
                     rankInContext(&candidates, before, typedIsKnown: known)
                 }
-                var r = ranking(typed, known: known, context: context, user: user, learned: learned)
-                r.strays = !known && strays(typedCodes)
+                let r = ranking(typed, known: known, context: context, user: user, learned: learned, strays: !known && strays(typedCodes))
                 return (rank(r, candidates, count: count), foundWord)
             }
         }
@@ -201,10 +200,11 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
-    private func ranking(_ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String]) -> Ranking {
+    private func ranking(_ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
+                         strays: Bool = false) -> Ranking {
         Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
                 runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
-                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, user: user))
+                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, user: user), strays: strays)
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
@@ -345,7 +345,7 @@ public struct SuggestionEngine: Sendable {
         let typedAsTwo: WordTypedAsTwo?
         /// Whether the typed word is unknown and strays from the dictionary's words (see
         /// ``strayMarginDrop``).
-        var strays = false
+        let strays: Bool
     }
 
     /// A candidate with its word, whether the word is a spelling variant of the typed one, and
@@ -399,7 +399,10 @@ public struct SuggestionEngine: Sendable {
         } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
-        if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isPrefixBeingTyped(typed, found) {
+        // A known word of one letter that starts others (Russian `в`, `с`; English `a`) is taken for
+        // a word being typed: a space keeps it, and the slots go to the words it starts.
+        let isBeingTyped = typed.unicodeScalars.count <= Self.completionsFirstLength && completionLeads(found, typed: typed)
+        if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isBeingTyped {
             result.append(Suggestion(text: typed, typed: typed))
         } else if !r.known && (!result.isEmpty || !completionLeads(found, typed: typed)) {
             // An unknown word is shown when it is about to be replaced (to keep it) or when no
@@ -442,13 +445,6 @@ public struct SuggestionEngine: Sendable {
     /// The longest typed word whose completions are listed before its corrections.
     static let completionsFirstLength = 1
 
-    /// Whether a known typed word of one letter (Russian `в`, `с`, `и`; English `a`) is taken for
-    /// the start of a longer word: it has completions. It is not echoed then (a space keeps it
-    /// anyway), so that the bar's slots go to the words it starts.
-    private func isPrefixBeingTyped(_ typed: String, _ found: [Found]) -> Bool {
-        typed.unicodeScalars.count <= Self.completionsFirstLength && found.contains { $0.candidate.isCompletion }
-    }
-
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
     private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {
         user?.hasLearnedWord(typed) == true
@@ -459,8 +455,9 @@ public struct SuggestionEngine: Sendable {
     /// spelling variant (see ``isSpellingVariant(_:of:)``) when that scores at least
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
-    /// scores 0; less ``strayMarginDrop`` when the typed word strays), and beats every other candidate, completions included (a word still being typed
-    /// is not corrected away from its completion), by ``autocorrectLead``. Scores are taken without
+    /// scores 0; less ``strayMarginDrop`` when the typed word strays), and beats every other
+    /// candidate, completions included (a word still being typed is not corrected away from its
+    /// completion), by ``autocorrectLead``. Scores are taken without
     /// the bonus for sounding alike (``Candidate/editScore``): a rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
