@@ -11,6 +11,19 @@ import Testing
         return (compiled, try WordDictionary(bytes: compiled.bytes))
     }
 
+    /// The DICT header's state and arc counts (what `inspect` reports) are checked on opening
+    /// against the automaton's size: a forged count is refused, not printed.
+    @Test func forgedStateAndArcCountsAreRefused() throws {
+        let (compiled, dictionary) = try Self.compile(["hello", "help", "world"])
+        #expect(dictionary.stateCount == compiled.stateCount && dictionary.arcCount == compiled.arcCount)
+        let section = try #require(try Container(bytes: compiled.bytes).sections.first { $0.tag == .dictionaryHeader })
+        for field in [DictionaryFormat.HeaderField.stateCount, DictionaryFormat.HeaderField.arcCount] {
+            var bytes = compiled.bytes
+            for i in 0..<4 { bytes[section.offset + field + i] = 0xFF }
+            #expect(throws: KeylexError.self) { try WordDictionary(bytes: bytes) }
+        }
+    }
+
     /// Checks every word of `source` (distinct words in any order) both ways, membership, and
     /// prefix ranges for every prefix of every word.
     static func checkAll(_ compiled: CompiledDictionary, _ source: [String], _ dictionary: WordDictionary) {

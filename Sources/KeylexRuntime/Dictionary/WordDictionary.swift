@@ -56,6 +56,9 @@ public struct WordDictionary: Sendable {
             throw .malformed("root state does not hold \(words) words")
         }
         guard maxLength <= 255 else { throw .malformed("maximum word length \(maxLength)") }
+        // Every state and every arc takes at least a byte of the automaton: larger counts are forged.
+        let states = Int(header.u32(H.stateCount)!), arcs = Int(header.u32(H.arcCount)!)
+        guard states <= bytes.count, arcs <= bytes.count else { throw .malformed("DICT counts \(states) states and \(arcs) arcs in \(bytes.count) bytes") }
         if container.features.contains(.frequencies) {
             let frequencies = try container.requiredSection(.frequencies)
             guard frequencies.count == words else { throw .malformed("FREQ has \(frequencies.count) classes for \(words) words") }
@@ -87,8 +90,8 @@ public struct WordDictionary: Sendable {
         self.automaton = automaton
         self.root = rootState
         wordCount = words
-        stateCount = Int(header.u32(H.stateCount)!)
-        arcCount = Int(header.u32(H.arcCount)!)
+        stateCount = states
+        arcCount = arcs
         maxWordLength = maxLength
     }
 
