@@ -10,11 +10,9 @@ public struct DiagnosticMessage: Sendable, Hashable {
 
     private init(_ code: DiagnosticCode, _ text: String, fix: FixIt? = nil) {
         self.code = code
-        self.text = text.unicodeScalars.count <= Self.maxLength ? text
-            : String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maxLength))) + "…"
+        self.text = Self.cut(text, to: Self.maxLength)
         self.fix = fix
     }
-
 
     /// A message ending in "(did you mean '…'?)" when a closest known name was found, with that
     /// name as the fix.

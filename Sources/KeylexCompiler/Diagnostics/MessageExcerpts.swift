@@ -7,8 +7,10 @@ extension DiagnosticMessage {
     static let maxQuoted = 60
 
     /// `value` as a message quotes it: whole up to ``maxQuoted`` scalars, else its start and "…".
-    static func excerpt(_ value: some CustomStringConvertible) -> String {
-        let text = value.description
-        return text.unicodeScalars.count <= maxQuoted ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxQuoted))) + "…"
+    static func excerpt(_ value: some CustomStringConvertible) -> String { cut(value.description, to: maxQuoted) }
+
+    /// `text` whole up to `limit` scalars, else its first `limit` and "…".
+    static func cut(_ text: String, to limit: Int) -> String {
+        text.unicodeScalars.count <= limit ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
     }
 }

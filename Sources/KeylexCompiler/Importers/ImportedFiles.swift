@@ -62,9 +62,12 @@ final class ImportedFiles {
             diagnostics.report(SourceLocation(file: path), .unreadableFile("not a regular file (a folder, a FIFO or a device)"))
             return nil
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? nil
-        guard let size, size <= Self.maxFileSize, let data = FileManager.default.contents(atPath: real) else {
-            diagnostics.report(SourceLocation(file: path), size.map { $0 > Self.maxFileSize } == true ? .fileTooLarge(most: Self.maxFileSize) : FileInput.Failure.of(path))
+        if let size = (try? FileManager.default.attributesOfItem(atPath: real)[.size] as? Int) ?? nil, size > Self.maxFileSize {
+            diagnostics.report(SourceLocation(file: path), .fileTooLarge(most: Self.maxFileSize))
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: real) else {
+            diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
             return nil
         }
         let bytes = [UInt8](data)

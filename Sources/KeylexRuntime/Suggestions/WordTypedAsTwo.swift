@@ -19,28 +19,31 @@ struct WordTypedAsTwo {
 
 extension SuggestionEngine {
     /// The word that the previous word and `typed` make when the space between them stands for an
-    /// apostrophe or follows one (`we ll` is `we'll`, not `well`; `I' m`), else the best they make when it is taken out or
-    /// stands for a letter whose key lies over the space bar; `nil` when they make none. The word
-    /// must be one the dictionary (or the user) suggests.
+    /// apostrophe or follows one (`we ll` is `we'll`, not `well`; `I' m`), else the best they make
+    /// when it is taken out or stands for a letter whose key lies over the space bar; `nil` when
+    /// they make none. The word must be one the dictionary (or the user) suggests.
     func wordTypedAsTwo(_ typed: String, previous: Substring?, user: UserWords?) -> WordTypedAsTwo? {
         guard let previous, !previous.isEmpty, previous.unicodeScalars.count + typed.unicodeScalars.count < dictionary.maxWordLength
         else { return nil }
         let first = String(previous)
-        let firstIsWord = suggestibleWord(first, user: user) != nil
-        // A capital letter alone is an initial (`the N`, `plan B`), a word of its own.
-        let typedIsWord = (typed.count == 1 && typed.first!.isUppercase) || suggestibleWord(typed, user: user) != nil
-        func join(_ text: String, cost: Float, isLikely: Bool) -> WordTypedAsTwo? {
+        // Whether the parts are words: looked up only once a join is found, as most queries have none.
+        func firstIsWord() -> Bool { suggestibleWord(first, user: user) != nil }
+        func typedIsWord() -> Bool {
+            // A capital letter alone is an initial (`the N`, `plan B`), a word of its own.
+            (typed.count == 1 && typed.first!.isUppercase) || suggestibleWord(typed, user: user) != nil
+        }
+        func join(_ text: String, cost: Float, isLikely: () -> Bool) -> WordTypedAsTwo? {
             suggestibleWord(text, user: user).map { word in
                 WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + typed,
-                               score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely)
+                               score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
             }
         }
         let apostrophe = first.hasSuffix("'") || first.hasSuffix("\u{2019}") ? "" : "'"
-        if let contraction = join(first + apostrophe + typed, cost: costs.joinerOmission, isLikely: !firstIsWord || !typedIsWord) {
+        if let contraction = join(first + apostrophe + typed, cost: costs.joinerOmission, isLikely: { !firstIsWord() || !typedIsWord() }) {
             return contraction
         }
         let joins = [first + typed] + geometry.lettersOverSpace.map { first + String($0) + typed }
-        return joins.compactMap { join($0, cost: costs.spaceInsertion, isLikely: !firstIsWord) }.max { $0.score < $1.score }
+        return joins.compactMap { join($0, cost: costs.spaceInsertion, isLikely: { !firstIsWord() }) }.max { $0.score < $1.score }
     }
 
     /// Whether `join` is to replace the two words typed on space: it is likely, and it clears
