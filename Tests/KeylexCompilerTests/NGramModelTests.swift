@@ -149,6 +149,22 @@ import Testing
         #expect(Self.texts(plain, "He nowhas").firstIndex(of: "now has") == nil)
     }
 
+    @Test func theWordsBeforeCanMakeACorrectionConfidentEnough() throws {
+        let engine = try Self.engine.get()
+        var spellingOnly = engine
+        spellingOnly.contextMarginExtra = .infinity
+        // Where the words before make the correction likely, it is applied; by its spelling alone,
+        // or after "the", which says little, it is only offered.
+        for (text, expected) in [("I don't jeed", "need"), ("I don't knoe", "know"), ("thank yoi", "you")] {
+            #expect(engine.suggestions(for: text).first == Suggestion(text: expected, typed: String(text.split(separator: " ").last!), isAutocorrect: true))
+            #expect(!spellingOnly.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
+        }
+        for text in ["the jeed", "the knoe"] {
+            let offered = engine.suggestions(for: text)
+            #expect(!offered.contains { $0.isAutocorrect } && offered.count == 3, "\(offered)")
+        }
+    }
+
     @Test func aKnownWordThatTheContextDoesNotFitIsOfferedOneThatDoes() throws {
         let engine = try Self.engine.get()
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)

@@ -117,6 +117,11 @@ import Testing
         #expect(!thx.contains { $0.isAutocorrect } && thx.contains { $0.text == "the" }, "\(thx)")
     }
 
+    @Test func aWordInOtherCapitalsIsNoRivalOfItself() throws {
+        // "Justice" (a name) and "justice" are one word: neither keeps the other from being applied.
+        #expect(Self.first(try Self.english.get(), "so justicr") ?? ("", false) == ("justice", true))
+    }
+
     @Test func aTypedWordThatStraysFromEveryWordIsCorrectedMoreReadily() throws {
         let english = try Self.english.get()
         // No word starts with "plr" or "probk": the margin drops, and the correction applies.

@@ -80,6 +80,10 @@ public struct SuggestionEngine: Sendable {
     /// How far the applied correction must outscore every other candidate, completions included:
     /// one edit's worth (48), so that a correction is applied only when no other word is close.
     public var autocorrectLead: Float = 48
+    /// How far past the margin a correction's score in context (see ``Candidate/contextScore``)
+    /// must be for it to clear the margin when its spelling alone does not: the words before are
+    /// weaker evidence than the letters, but after "I hope you had a good", `fkight` is `flight`.
+    public var contextMarginExtra: Float = 60
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
     /// What the margin drops by for a typed word that strays: its last half, and at least
@@ -358,6 +362,12 @@ public struct SuggestionEngine: Sendable {
         let isVariant: Bool
         let mayReplace: Bool
 
+        /// Whether this candidate is `other`'s word in other capitals (`Justice`, `justice`): one
+        /// word for deciding which word was meant.
+        func isCasing(of other: Found) -> Bool {
+            word.count == other.word.count && word.lowercased() == other.word.lowercased()
+        }
+
         init(_ candidate: Candidate, word: String, typed: String, isVariant: Bool) {
             self.candidate = candidate
             self.word = word
@@ -455,10 +465,11 @@ public struct SuggestionEngine: Sendable {
     /// spelling variant (see ``isSpellingVariant(_:of:)``) when that scores at least
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
-    /// scores 0; less ``strayMarginDrop`` when the typed word strays), and beats every other
-    /// candidate, completions included (a word still being typed is not corrected away from its
-    /// completion), by ``autocorrectLead``. Scores are taken without
-    /// the bonus for sounding alike (``Candidate/editScore``): a rare word sounds like its neighbour too.
+    /// scores 0; less ``strayMarginDrop`` when the typed word strays) by its spelling, or by
+    /// ``contextMarginExtra`` more in context, and beats every other candidate but itself in other
+    /// capitals, completions included (a word still being typed is not corrected away from its
+    /// completion), by ``autocorrectLead``. Scores are taken without the bonus for sounding alike
+    /// (``Candidate/editScore``): a rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
         if let variant = found.first(where: { $0.mayReplace && $0.isVariant }) {
@@ -470,8 +481,9 @@ public struct SuggestionEngine: Sendable {
         let byContext = replaceable.first, bySpelling = replaceable.max { $0.candidate.editScore < $1.candidate.editScore }
         return [byContext, bySpelling].compactMap { $0 }.first { best in
             let c = best.candidate
-            return c.cost <= Self.autocorrectLimit(length: length) && c.editScore >= margin(length: length) - (r.strays ? strayMarginDrop : 0)
-                && found.allSatisfy { $0.candidate.number == c.number || leads(c, $0.candidate) }
+            let evidence = max(c.editScore, c.contextScore - contextMarginExtra)
+            return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - (r.strays ? strayMarginDrop : 0)
+                && found.allSatisfy { $0.candidate.number == c.number || $0.isCasing(of: best) || leads(c, $0.candidate) }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
     }
