@@ -8,8 +8,9 @@ struct InputLines {
     /// The longest line kept, in bytes: far longer than any word or text before a cursor.
     static let maxLineBytes = 1 << 16
 
-    /// Calls `body` with each line (invalid UTF-8 repaired) and whether it was cut.
-    static func forEach(_ body: (_ line: String, _ cut: Bool) -> Void) {
+    /// Calls `body` with each line (invalid UTF-8 repaired) and whether it was cut after
+    /// `maxLineBytes`.
+    static func forEach(maxLineBytes: Int = maxLineBytes, _ body: (_ line: String, _ cut: Bool) -> Void) {
         var line: [UInt8] = []
         var cut = false
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

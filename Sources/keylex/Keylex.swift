@@ -15,7 +15,7 @@ struct Keylex: ParsableCommand {
         did not read back as compiled).
         """,
         version: CompilerVersion.current,
-        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self, Count.self, Query.self, Complete.self, Suggest.self, Inspect.self, User.self]
+        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self, Count.self, Query.self, Complete.self, Suggest.self, Swipe.self, Inspect.self, User.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.
@@ -63,6 +63,20 @@ enum Status {
 
 /// Reports why the file at `path` could not be opened, in one line that names it, and gives the
 /// exit status: 3 when it could not be read, 1 when it is not a valid file.
+/// The user dictionary at `path`, if given; exits with a clear message when it cannot be read or
+/// is not one.
+func openUserDictionary(_ path: String?) throws -> UserDictionary? {
+    guard let path else { return nil }
+    do {
+        return try UserDictionary(path: path)
+    } catch .io(let file, let operation, let code) {
+        throw openingFailure(KeylexError.io(path: file, operation: operation, errno: code), file: path)
+    } catch {
+        printError("error: \(path): \(error) (a word list is not one: make one with 'keylex user learn \(path) WORD…')")
+        throw Status.inputErrors
+    }
+}
+
 func openingFailure(_ error: Error, file path: String) -> ExitCode {
     if case KeylexError.io = error {
         printError("error: \(error)")  // names the file already

@@ -46,17 +46,7 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
-        var userDictionary: UserDictionary?
-        if let user {
-            do {
-                userDictionary = try UserDictionary(path: user)
-            } catch .io(let path, let operation, let code) {
-                throw openingFailure(KeylexError.io(path: path, operation: operation, errno: code), file: user)
-            } catch {
-                printError("error: \(user): \(error) (a word list is not one: make one with 'keylex user learn \(user) WORD…')")
-                throw Status.inputErrors
-            }
-        }
+        let userDictionary = try openUserDictionary(user)
         var engine: SuggestionEngine
         do {
             engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)

@@ -9,7 +9,7 @@ import Testing
     /// An engine on `corpora/<corpus>/`'s word list and the shipped layouts of `locale`.
     static func engine(_ corpus: String, _ locale: String, user: UserDictionary? = nil) throws -> SuggestionEngine {
         let folder = TestSupport.shipped("corpora/" + corpus)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".combined.gz") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".combined.gz") || $0 == "words.tsv" }
         let (table, _) = TestSupport.read(files.map { folder + "/" + $0 })
         let dictionary = DictionaryCompiler.compile(try #require(table))
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == locale }

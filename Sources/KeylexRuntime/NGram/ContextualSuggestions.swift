@@ -216,7 +216,7 @@ extension SuggestionEngine {
     }
 
     /// `word` with a capital first letter, unless it has capitals of its own.
-    private func capitalised(_ word: String) -> String {
+    func capitalised(_ word: String) -> String {
         guard !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
         return head.uppercased() + word.dropFirst()
     }

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Real human swipes: Keylex's gesture decoder on the development participants of How We Swipe
+(Leiva et al., MobileHCI 2021), each swipe decoded with its own keyboard's geometry.
+
+    swift build -c release && .build/release/keylex build
+    # the data, as ../shared/gesture/README.md says (never committed: measuring only):
+    #   python3 ../shared/gesture/make_dev.py SOMEWHERE/datasets/swipelogs Benchmarks/.work/gesture/dev.jsonl.gz
+    python3 Benchmarks/gesture.py [--swipes Benchmarks/.work/gesture/dev.jsonl.gz] [--limit N] [--markdown docs/BENCHMARKS.md]
+
+What it measures: top-1 and top-4 word accuracy over all swipes and over the swipes whose word is
+in the en-US dictionary, without context and with the words of the prompt before the swiped one,
+and the decoding time per swipe (p50, p99) as `keylex swipe --timing` reports it.
+"""
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+
+from marked import replace_part
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
+BUNDLE = os.path.join(ROOT, "build", "en-US.klx")
+
+
+def load_swipes(path, limit):
+    swipes = []
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            swipes.append(json.loads(line))
+            if limit and len(swipes) >= limit:
+                break
+    return swipes
+
+
+def words_before(swipe):
+    """The prompt's words before the swiped one (its first occurrence in the prompt)."""
+    words = swipe["sentence"].split("_")
+    index = words.index(swipe["word"]) if swipe["word"] in words else 0
+    return " ".join(words[:index]) + " " if index else ""
+
+
+def stroke(swipe, context):
+    keys = [{"text": k["label"], "x": k["x"], "y": k["y"], "width": k["w"], "height": k["h"]}
+            for k in swipe["keyboard"]["keys"] if k["label"]]
+    line = {"points": swipe["points"], "keys": keys}
+    if context:
+        line["before"] = words_before(swipe)
+    return json.dumps(line)
+
+
+def keylex_words(swipes, context, n=4):
+    start = time.time()
+    out = subprocess.run([KEYLEX, "swipe", BUNDLE, "-n", str(n), "--json"],
+                         input="\n".join(stroke(s, context) for s in swipes) + "\n",
+                         capture_output=True, text=True, check=True).stdout
+    elapsed = time.time() - start
+    return [json.loads(line) for line in out.splitlines()], elapsed
+
+
+def known(words):
+    out = subprocess.run([KEYLEX, "query", BUNDLE], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
+    return {line.split("\t")[0] for line in out.splitlines() if not line.endswith("\t-")}
+
+
+def same(answer, word):
+    """The prompts are in lower case without apostrophes ("im", "whats"): so is the answer compared."""
+    return answer.lower().replace("'", "").replace("’", "") == word
+
+
+def accuracy(swipes, answers, subset):
+    pairs = [(s["word"], a) for s, a in zip(swipes, answers) if subset(s)]
+    top1 = sum(1 for w, a in pairs if a and same(a[0], w))
+    top4 = sum(1 for w, a in pairs if any(same(x, w) for x in a[:4]))
+    return top1 / max(1, len(pairs)), top4 / max(1, len(pairs)), len(pairs)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--swipes", default=os.path.join(HERE, ".work", "gesture", "dev.jsonl.gz"))
+    parser.add_argument("--limit", type=int, default=0, help="only the first N swipes")
+    parser.add_argument("--markdown")
+    parser.add_argument("--misses", type=int, default=0)
+    args = parser.parse_args()
+    swipes = load_swipes(args.swipes, args.limit)
+    dictionary = known(sorted({s["word"] for s in swipes}))
+    lines = [f"Command: `python3 Benchmarks/gesture.py` ({len(swipes):,} swipes of How We Swipe's development "
+             f"participants, en-US bundle; Leiva et al. 2021).", "",
+             "| decoder | context | top-1 (in dictionary) | top-4 (in dictionary) | top-1 (all) | top-4 (all) | ms per swipe |",
+             "|---|---|---|---|---|---|---|"]
+    for context in (False, True):
+        answers, elapsed = keylex_words(swipes, context)
+        t1, t4, n = accuracy(swipes, answers, lambda s: s["word"] in dictionary)
+        a1, a4, _ = accuracy(swipes, answers, lambda s: True)
+        lines.append(f"| Keylex | {'words before' if context else 'none'} | {t1:.1%} | {t4:.1%} | {a1:.1%} | {a4:.1%} | "
+                     f"{1000 * elapsed / len(swipes):.2f} |")
+        if args.misses and context:
+            for s, a in zip(swipes, answers):
+                if s["word"] in dictionary and (not a or not same(a[0], s["word"])):
+                    print(f"miss\t{s['word']}\t{a}", file=sys.stderr)
+    lines += ["", f"- {n:,} of the swipes' words are in the dictionary."]
+    report = "\n".join(lines)
+    print(report)
+    if args.markdown:
+        replace_part(args.markdown, "gesture", report)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+/// Decodes swipes (gesture typing): the words a stroke drawn over the keys may spell, best first,
+/// from the engine's dictionary, ranked by the words before (its n-gram model) and the user's words.
+///
+/// The decoder follows SHARK² (Kristensson and Zhai, 2004): a word's ideal path is the polyline
+/// through its keys' centres; a stroke is compared with it point by point, in place (the location
+/// channel) and in shape (both scaled to the same size), after both are resampled to the same
+/// number of points. The words compared are found by walking the dictionary's automaton: a prefix
+/// is followed only while the stroke passes near each of its keys in order, its first key near the
+/// stroke's start; a word is compared only when its last key lies near the stroke's end. A word's
+/// score is its frequency class less ``Parameters/geometryWeight`` times its mismatch; the words
+/// before then rank the candidates as they rank corrections.
+///
+/// Decoding reads only the points and the keys: every stroke, however hostile (points that are not
+/// finite, huge or without end, clocks going backwards), gives words or none in bounded time. A
+/// stroke that travels less than ``Parameters/minimumLength`` key widths is a tap, not a swipe, and
+/// gives none (see ``isSwipe(_:keys:)``).
+public struct GestureDecoder: Sendable {
+    /// What the decoding weighs; a length is in key sizes (widths across, heights down).
+    public struct Parameters: Sendable, Equatable {
+        /// How near a key the stroke must pass for the key to count as passed (and the stroke's
+        /// first and last points for a word's first and last keys).
+        public var nearKey: Float = 1.2
+        /// How near the stroke's last point must be to a word's last key.
+        public var endNearKey: Float = 1.6
+        /// The typical distance at which a stroke passes a key of its word.
+        public var passSpread: Float = 1
+        /// The typical mean distance between a stroke and its word's ideal path, in place.
+        public var locationSpread: Float = 0.5
+        /// The typical mean distance between a stroke and its word's ideal path in shape (both
+        /// scaled so that the larger side of their bounding box is 1).
+        public var shapeSpread: Float = 0.1
+        /// Frequency classes one unit of mismatch is worth.
+        public var geometryWeight: Float = 60
+        /// Points each stroke and ideal path are resampled to for comparing them (2 to
+        /// 4,096).
+        public var samples = 32
+        /// The spacing of the points the stroke is followed by while walking the dictionary.
+        public var pruningSpacing: Float = 0.2
+        /// The most of those points.
+        public var maxDensePoints = 1_024
+        /// The shortest stroke taken for a swipe: a finger that moves less tapped.
+        public var minimumLength: Float = 1
+        /// The most arcs of the automaton one decoding visits.
+        public var budget = 400_000
+
+        public init() {}
+    }
+
+    public let engine: SuggestionEngine
+    public var parameters = Parameters()
+
+    /// A decoder of the words of `engine`'s dictionary, ranked with its model and user dictionary.
+    public init(engine: SuggestionEngine) {
+        self.engine = engine
+    }
+
+    /// The most words one call gives.
+    public static let maxWords = 32
+
+    /// Whether `points` travel far enough over `keys` to be a swipe (``Parameters/minimumLength``
+    /// key widths); a stroke that does not is a tap on the key under its first point.
+    public func isSwipe(_ points: [GesturePoint], keys: GestureKeys) -> Bool {
+        !keys.keys.isEmpty && StrokePath(points, keys: keys).length >= parameters.minimumLength
+    }
+
+    /// The words `points` may spell over `keys`, after `textBeforeCursor`, best first: at most
+    /// `count` (and ``maxWords``), capitalised at a sentence's start. Empty for a tap or a stroke
+    /// near no word's keys.
+    public func words(for points: [GesturePoint], keys: GestureKeys, before textBeforeCursor: String = "", count: Int = 4) -> [Suggestion] {
+        let count = min(count, Self.maxWords)
+        let stroke = StrokePath(points, keys: keys)
+        guard count > 0, !keys.keys.isEmpty, stroke.length >= parameters.minimumLength else { return [] }
+        let user = engine.userDictionary?.snapshot
+        let before = TypingContext.readable(textBeforeCursor).flatMap { engine.wordsBefore($0, user: user) }
+        let ignored = user?.ignored ?? []
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + SuggestionEngine.spareCandidates) { buffer in
+            var candidates = CandidateList(buffer)
+            search(stroke, keys: keys, into: &candidates)
+            if let before { engine.rankInContext(&candidates, before, typedIsKnown: false) }
+            let capitalise = before?.words.isEmpty ?? TypingContext.readable(textBeforeCursor).map { $0.allSatisfy(\.isWhitespace) } ?? true
+            var result: [Suggestion] = []
+            for candidate in candidates.all where result.count < count {
+                guard let word = engine.dictionary.word(at: candidate.number), !ignored.contains(word) else { continue }
+                let text = capitalise ? engine.capitalised(word) : word
+                if !result.contains(where: { $0.text == text }) { result.append(Suggestion(text: text, typed: "")) }
+            }
+            return result
+        }
+    }
+
+    /// Walks the dictionary for the words `stroke` may spell over `keys`.
+    private func search(_ stroke: StrokePath, keys: GestureKeys, into candidates: inout CandidateList) {
+        let dictionary = engine.dictionary
+        var search = SwipeSearch(dictionary: dictionary, keys: keys, stroke: stroke, parameters: parameters)
+        var budget = parameters.budget
+        engine.search.withNumberCache(maxDepth: dictionary.maxWordLength) { numbers in
+            var numbers = numbers
+            engine.search.walkTree(maxDepth: dictionary.maxWordLength, budget: &budget, where: { _, code in search.mayMeet(code) }) { arc in
+                search.visit(arc, numbers: &numbers, into: &candidates)
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/// One decoding of a stroke over the dictionary (see ``GestureDecoder``): a depth-first walk of the
+/// automaton that keeps a prefix only while the stroke passes near its letters' keys in order, and
+/// scores each word that starts near the stroke's start and ends near its end by how well its ideal
+/// path, the polyline through its keys' centres, matches the stroke.
+struct SwipeSearch {
+    let dictionary: WordDictionary
+    let parameters: GestureDecoder.Parameters
+    let keys: GestureKeys
+    /// Per alphabet code, the key that types it (its folding class), ``joiner`` for a character
+    /// no key needs (an apostrophe, a hyphen), or ``noKey``.
+    let keyOfCode: [Int32]
+    /// Per alphabet code, see ``mayMeet(_:)``.
+    private let mayMeetCode: [Bool]
+    /// The stroke, resampled every ``GestureDecoder/Parameters/pruningSpacing`` key sizes (at most
+    /// ``GestureDecoder/Parameters/maxDensePoints``).
+    let dense: [Float]
+    /// The stroke resampled to ``GestureDecoder/Parameters/samples`` points, as is and normalised
+    /// for shape (see ``normalisedShape(_:)``).
+    let samples: [Float]
+    let shape: [Float]
+    /// The keys of the current prefix, consecutive repeats once: `keySequence[..<keyCount[depth]]`
+    /// (a subtree only writes past its root's keys, so an ancestor's stay as they were).
+    private var keySequence: [Int32]
+    private var keyCount: [Int]
+    /// Per depth, the dense point where the prefix's last key was passed, and the sum of the
+    /// squares of how far from its keys the stroke passed.
+    private var position: [Int]
+    private var passed: [Float]
+    /// The letters of the current path: `labels[1...depth]`.
+    private var labels: [UInt32]
+    /// Scratch for a word's ideal path, the polyline through its keys.
+    private var polyline: [Float]
+
+    static let noKey: Int32 = -1
+    static let joiner: Int32 = -2
+
+    init(dictionary: WordDictionary, keys: GestureKeys, stroke: StrokePath, parameters: GestureDecoder.Parameters) {
+        self.dictionary = dictionary
+        self.keys = keys
+        self.parameters = parameters
+        keyOfCode = Self.keysOfCodes(dictionary, keys)
+        let most = min(max(parameters.maxDensePoints, 2), StrokePath.maxPoints)
+        let wanted = stroke.length / parameters.pruningSpacing
+        dense = Self.resampled(stroke.coordinates, count: wanted >= 1 && wanted < Float(most) ? Int(wanted) + 1 : wanted >= 1 ? most : 2)
+        samples = Self.resampled(stroke.coordinates, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
+        shape = Self.normalisedShape(samples)
+        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, keys: keys, within: parameters.nearKey)
+        let depth = dictionary.maxWordLength + 2
+        keySequence = [Int32](repeating: 0, count: depth)
+        keyCount = [Int](repeating: 0, count: depth)
+        position = [Int](repeating: 0, count: depth)
+        passed = [Float](repeating: 0, count: depth)
+        labels = [UInt32](repeating: 0, count: depth)
+        polyline = []
+        polyline.reserveCapacity(2 * depth)
+    }
+
+    /// Per alphabet code of `dictionary`, the key of `keys` that types its letter (in either case),
+    /// else the key of a letter that folds like it (é on the e key): Russian й has a key of its own,
+    /// though it folds like и.
+    private static func keysOfCodes(_ dictionary: WordDictionary, _ keys: GestureKeys) -> [Int32] {
+        let size = dictionary.automaton.alphabet.size
+        var keyOfCode = [Int32](repeating: noKey, count: size)
+        var keyOfFold: [UInt32: Int32] = [:]
+        for (i, letter) in keys.letters.enumerated() {
+            let code = dictionary.comparisonCode(ofTyped: letter)
+            guard Int(code) < size else { continue }
+            if keyOfCode[Int(code)] == noKey { keyOfCode[Int(code)] = Int32(i) }
+            let fold = dictionary.foldClass(ofCode: code)
+            if keyOfFold[fold] == nil { keyOfFold[fold] = Int32(i) }
+        }
+        return (0..<size).map { code in
+            if keyOfCode[code] != noKey { return keyOfCode[code] }
+            let scalar = dictionary.scalar(ofCode: UInt32(code))
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            if lower.count == 1, case let c = Int(dictionary.comparisonCode(ofTyped: lower.first!)), c < size, keyOfCode[c] != noKey { return keyOfCode[c] }
+            if let key = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] { return key }
+            return scalar.properties.isAlphabetic ? noKey : joiner
+        }
+    }
+
+    /// Per alphabet code, whether it is a joiner or its key lies within `radius` of a point of
+    /// `path`.
+    private static func codesNear(_ path: [Float], keyOfCode: [Int32], keys: GestureKeys, within radius: Float) -> [Bool] {
+        let near = (0..<keys.keys.count).map { key in
+            let c = keys.centre(key)
+            return stride(from: 0, to: path.count, by: 2).contains { StrokePath.distance(path[$0], path[$0 + 1], c.x, c.y) <= radius }
+        }
+        return keyOfCode.map { $0 == joiner || ($0 >= 0 && near[Int($0)]) }
+    }
+
+    static func resampled(_ coordinates: [Float], count: Int) -> [Float] {
+        var output = [Float](repeating: 0, count: 2 * count)
+        coordinates.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { StrokePath.resample(input, count: count, into: $0) }
+        }
+        return output
+    }
+
+    /// `points` moved so that their centroid is the origin and scaled so that the larger side of
+    /// their bounding box is 1 (a path shorter than a hundredth of a key is only moved).
+    static func normalisedShape(_ points: [Float]) -> [Float] {
+        let n = points.count / 2
+        guard n > 0 else { return points }
+        var cx: Float = 0, cy: Float = 0
+        var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        for i in 0..<n {
+            cx += points[2 * i]
+            cy += points[2 * i + 1]
+            minX = min(minX, points[2 * i]); maxX = max(maxX, points[2 * i])
+            minY = min(minY, points[2 * i + 1]); maxY = max(maxY, points[2 * i + 1])
+        }
+        cx /= Float(n)
+        cy /= Float(n)
+        let side = max(maxX - minX, maxY - minY)
+        let scale: Float = side > 0.01 ? 1 / side : 1
+        var result = points
+        for i in 0..<n {
+            result[2 * i] = (points[2 * i] - cx) * scale
+            result[2 * i + 1] = (points[2 * i + 1] - cy) * scale
+        }
+        return result
+    }
+
+    /// The distance from dense point `j` to the centre of `key`.
+    private func distance(_ j: Int, _ key: Int32) -> Float {
+        let c = keys.centre(Int(key))
+        return StrokePath.distance(dense[2 * j], dense[2 * j + 1], c.x, c.y)
+    }
+
+    /// Whether alphabet code `code` may be met in a word the stroke spells: a character no key
+    /// needs, or a letter whose key the stroke passes near somewhere (the walk skips the others
+    /// without decoding their arcs).
+    func mayMeet(_ code: UInt32) -> Bool {
+        Int(code) < mayMeetCode.count && mayMeetCode[Int(code)]
+    }
+
+    /// Visits an arc of the walk: follows the stroke to the arc's key, scores the word ending
+    /// there, and says whether to search below it.
+    mutating func visit(_ arc: TreeArc, numbers: inout NumberCache, into candidates: inout CandidateList) -> Bool {
+        let d = arc.depth + 1
+        guard d < labels.count, Int(arc.code) < keyOfCode.count else { return false }
+        labels[d] = arc.code
+        let key = keyOfCode[Int(arc.code)]
+        guard key != Self.noKey else { return false }
+        keyCount[d] = keyCount[d - 1]
+        position[d] = position[d - 1]
+        passed[d] = passed[d - 1]
+        let count = keyCount[d]
+        if key != Self.joiner, count == 0 || keySequence[count - 1] != key {
+            guard let pass = pass(key, from: position[d], first: count == 0) else { return false }
+            position[d] = pass.point
+            passed[d] += pass.distance * pass.distance
+            keySequence[count] = key
+            keyCount[d] = count + 1
+        }
+        let keys = keyCount[d]
+        if arc.isFinal, keys >= 2 {
+            let end = distance(dense.count / 2 - 1, keySequence[keys - 1])
+            if end <= parameters.endNearKey { add(depth: d, keys: keys, passed: passed[d] + end * end, numbers: &numbers, into: &candidates) }
+        }
+        return true
+    }
+
+    /// Adds the word `labels[1...depth]`, whose ideal path goes through `keySequence[..<keys]`,
+    /// unless it is never suggested or not a word.
+    private mutating func add(depth: Int, keys count: Int, passed: Float, numbers: inout NumberCache, into candidates: inout CandidateList) {
+        let found = labels.withUnsafeBufferPointer { numbers.number(of: $0.baseAddress!, depth, in: dictionary) }
+        guard let number = found else { return }
+        let frequencyClass = dictionary.frequencyClass(at: number)
+        guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { return }
+        var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: 0, isCompletion: false)
+        candidate.cost = mismatch(keys: count) + passed / (parameters.passSpread * parameters.passSpread)
+        candidate.score = Float(frequencyClass) - parameters.geometryWeight * candidate.cost
+        candidates.add(candidate)
+    }
+
+    /// How far the stroke is from the ideal path through `keySequence[..<count]`: the squares of its
+    /// mean distance in place (the location channel) and in shape (both normalised, the shape
+    /// channel), each over its spread (see ``GestureDecoder/Parameters``).
+    private mutating func mismatch(keys count: Int) -> Float {
+        polyline.removeAll(keepingCapacity: true)
+        for i in 0..<count {
+            let c = keys.centre(Int(keySequence[i]))
+            polyline.append(c.x)
+            polyline.append(c.y)
+        }
+        let template = Self.resampled(polyline, count: samples.count / 2)
+        let location = Self.meanDistance(samples, template)
+        let form = Self.meanDistance(shape, Self.normalisedShape(template))
+        let l = location / parameters.locationSpread, s = form / parameters.shapeSpread
+        return l * l + s * s
+    }
+
+    /// The mean distance between the points of `a` and `b`, pair by pair.
+    static func meanDistance(_ a: [Float], _ b: [Float]) -> Float {
+        let n = min(a.count, b.count) / 2
+        guard n > 0 else { return 0 }
+        var total: Float = 0
+        for i in 0..<n { total += StrokePath.distance(a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]) }
+        return total / Float(n)
+    }
+
+    /// Where the stroke, from dense point `start` on, passes `key`: the first point within
+    /// ``GestureDecoder/Parameters/nearKey`` of it, or the nearer ones that follow; `nil` when it
+    /// passes no nearer. A word's first key is passed at the stroke's first point, if near it.
+    private func pass(_ key: Int32, from start: Int, first: Bool) -> (point: Int, distance: Float)? {
+        if first {
+            let d = distance(0, key)
+            return d <= parameters.nearKey ? (0, d) : nil
+        }
+        let n = dense.count / 2
+        var j = start
+        while j < n, distance(j, key) > parameters.nearKey { j += 1 }
+        guard j < n else { return nil }
+        var d = distance(j, key)
+        while j + 1 < n {
+            let next = distance(j + 1, key)
+            guard next < d else { break }
+            d = next
+            j += 1
+        }
+        return (j, d)
+    }
+}

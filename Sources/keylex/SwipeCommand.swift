@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import KeylexRuntime
+
+/// `keylex swipe`: the words a keyboard would offer for swipes (gesture typing).
+struct Swipe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the words swipes may spell, best first.",
+        discussion: """
+        Reads strokes from standard input, one JSON object a line: {"points": [[x, y, t], …], "keys": [{"text": "q", \
+        "x": 0, "y": 0, "width": 39, "height": 54}, …], "before": "text before the cursor"}, in points from the \
+        keyboard's top left (t in milliseconds, not used for decoding). "keys" (the frames the app draws its keys at) \
+        and "before" may be left out: the keys are then those of the bundle's phone layout at --width by \
+        --row-height. Prints each stroke's words, one a line, followed by an empty line (with --json, one JSON \
+        array of words per line). A line that is not a stroke is reported with its line number and gives no words.
+        """
+    )
+
+    @Argument(help: "A compiled bundle with a dictionary (and a layout, unless every stroke has its keys).")
+    var file: String
+
+    @Option(help: "The locale whose phone layout gives the keys (default: the bundle's first).")
+    var locale: String?
+
+    @Option(help: "The keyboard's width in points, for the bundle's layout.")
+    var width = 390.0
+
+    @Option(help: "The height of a row of keys in points, for the bundle's layout.")
+    var rowHeight = 54.0
+
+    @Option(name: .short, help: "How many words.")
+    var n = 4
+
+    @Option(help: "A user dictionary file (learned and ignored words).")
+    var user: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard n > 0 else { throw ValidationError("-n must be positive") }
+        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else { throw ValidationError("--width and --row-height must be positive numbers") }
+    }
+
+    /// One line of input.
+    struct Stroke: Decodable {
+        let points: [[Double]]
+        let keys: [Key]?
+        let before: String?
+
+        struct Key: Decodable {
+            let text: String
+            let x: Double
+            let y: Double
+            let width: Double
+            let height: Double
+        }
+    }
+
+    func run() throws {
+        let userDictionary = try openUserDictionary(user)
+        let decoder: GestureDecoder
+        var layoutKeys: GestureKeys?
+        do {
+            let engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
+            decoder = GestureDecoder(engine: engine)
+            let container = engine.dictionary.container
+            if container.features.contains(.layouts) {
+                let bundle = try LayoutBundle(container: container)
+                if let locale, bundle.locale(locale) == nil {
+                    printError("error: \(file): no layout of the locale '\(locale)'")
+                    throw Status.inputErrors
+                }
+                layoutKeys = bundle.layout(for: .phone, locale: locale).map { GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight) }
+            } else if let locale {
+                printError("error: \(file): no layouts, so none of the locale '\(locale)'")
+                throw Status.inputErrors
+            }
+        } catch let status as ExitCode {
+            throw status
+        } catch {
+            throw openingFailure(error, file: file)
+        }
+        var failures = 0, number = 0
+        InputLines.forEach(maxLineBytes: Self.maxLineBytes) { line, cut in
+            number += 1
+            var words: [Suggestion] = []
+            if let stroke = parse(line, cut: cut, number: number) {
+                if let keys = stroke.keys.map({ GestureKeys(keys: $0.map { GestureKeys.Key(text: $0.text, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }) }) ?? layoutKeys {
+                    let points = stroke.points.map { GesturePoint(x: $0[0], y: $0[1], t: $0.count > 2 ? $0[2] : 0) }
+                    words = decoder.words(for: points, keys: keys, before: stroke.before ?? "", count: n)
+                } else {
+                    printError("error: standard input:\(number): the stroke has no keys, and \(file) has no layout")
+                    failures += 1
+                }
+            } else {
+                failures += 1
+            }
+            printWords(words)
+        }
+        if failures > 0 { throw Status.inputErrors }
+    }
+
+    /// The longest line read: a stroke of ten thousand points.
+    static let maxLineBytes = 1 << 20
+
+    /// The stroke of input line `number`, or `nil` after reporting why it is none.
+    private func parse(_ line: String, cut: Bool, number: Int) -> Stroke? {
+        guard !cut else {
+            printError("error: standard input:\(number): a line longer than \(Self.maxLineBytes) bytes")
+            return nil
+        }
+        do {
+            let stroke = try JSONDecoder().decode(Stroke.self, from: Data(line.utf8))
+            if let bad = stroke.points.firstIndex(where: { $0.count < 2 || $0.count > 3 }) {
+                printError("error: standard input:\(number): point \(bad + 1) is not [x, y] or [x, y, t]")
+                return nil
+            }
+            return stroke
+        } catch {
+            printError("error: standard input:\(number): not a stroke: \(Self.describe(error))")
+            return nil
+        }
+    }
+
+    /// What is wrong with a line, in a sentence.
+    private static func describe(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): return "it has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is not what a stroke has there"
+        default: return "it is not a JSON object"
+        }
+    }
+
+    private func printWords(_ words: [Suggestion]) {
+        if json {
+            let data = (try? JSONEncoder().encode(words.map(\.text))) ?? Data("[]".utf8)
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            for word in words { print(word.text) }
+            print("")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+@testable import KeylexRuntime
+import Testing
+@testable import KeylexCompiler
+
+/// Swipes decoded on the shipped dictionaries and layouts. The strokes are drawn by the tests
+/// through the centres of a word's keys, offset and bent as fingers draw them (How We Swipe's real
+/// swipes may not be shipped: Benchmarks/gesture.py measures on them).
+@Suite struct GestureDecoderTests {
+    static let english = Result { try ShippedDictionaryTests.engine("en-US", "en-US") }
+
+    /// The keys of `engine`'s phone layout on an iPhone-sized keyboard.
+    static func keys(_ engine: SuggestionEngine, width: Double = 390, rowHeight: Double = 54) throws -> GestureKeys {
+        let bundle = try LayoutBundle(container: engine.dictionary.container)
+        return GestureKeys(layout: try #require(bundle.layout(for: .phone)), keyboardWidth: width, rowHeight: rowHeight)
+    }
+
+    /// A stroke through the centres of the keys of `word`'s letters (as `keys` folds them), a point
+    /// every 4 points, shifted by `offset` (fingers land below the centres) and bowed sideways by
+    /// `bow` points midway between keys, 8 ms apart.
+    static func stroke(_ word: String, on keys: GestureKeys, offset: (x: Double, y: Double) = (0, 6), bow: Double = 4) throws -> [GesturePoint] {
+        let centres = try word.lowercased().unicodeScalars.map { letter in
+            let key = try #require(keys.keys.first { $0.text.lowercased().unicodeScalars.first == letter }, "no key for \(letter)")
+            return (x: key.x + key.width / 2 + offset.x, y: key.y + key.height / 2 + offset.y)
+        }
+        var points = [GesturePoint(x: centres[0].x, y: centres[0].y, t: 0)]
+        for (a, b) in zip(centres, centres.dropFirst()) {
+            let length = hypot(b.x - a.x, b.y - a.y)
+            let steps = max(1, Int(length / 4))
+            for s in 1...steps {
+                let f = Double(s) / Double(steps)
+                let side = bow * sin(f * .pi) / max(length, 1)
+                points.append(GesturePoint(x: a.x + f * (b.x - a.x) - side * (b.y - a.y), y: a.y + f * (b.y - a.y) + side * (b.x - a.x),
+                                           t: Double(points.count) * 8))
+            }
+        }
+        return points
+    }
+
+    @Test(arguments: ["hello", "world", "keyboard", "thanks", "people", "question", "because", "quickly"])
+    func aStrokeThroughAWordsKeysSpellsIt(_ word: String) throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let words = GestureDecoder(engine: engine).words(for: try Self.stroke(word, on: keys), keys: keys, before: "I said ")
+        #expect(words.first?.text == word, "\(words)")
+        #expect(words.allSatisfy { $0.typed.isEmpty && !$0.isAutocorrect })
+    }
+
+    @Test func theWordsBeforeAndTheSentenceDecide() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        let points = try Self.stroke("hello", on: keys)
+        // At a sentence's start, capitalised; after "I said", not.
+        #expect(decoder.words(for: points, keys: keys).first?.text == "Hello")
+        #expect(decoder.words(for: points, keys: keys, before: "Well. ").first?.text == "Hello")
+        #expect(decoder.words(for: points, keys: keys, before: "I said ").first?.text == "hello")
+        // "in" and "on" are drawn alike (o lies next to i): the words before choose.
+        let io = try Self.stroke("in", on: keys, offset: (-9, 6))
+        #expect(decoder.words(for: io, keys: keys, before: "I live ", count: 2).map(\.text).contains("in"))
+    }
+
+    @Test func theAppsOwnKeyFramesDecideTheGeometry() throws {
+        let engine = try Self.english.get()
+        // A keyboard twice as large, with keys twice as tall as wide: the same word.
+        let keys = try Self.keys(engine, width: 780, rowHeight: 216)
+        let frames = GestureKeys(keys: keys.keys.map { GestureKeys.Key(text: $0.text, x: $0.x + 100, y: $0.y + 50, width: $0.width, height: $0.height) })
+        let points = try Self.stroke("keyboard", on: frames)
+        #expect(GestureDecoder(engine: engine).words(for: points, keys: frames, before: "my ").first?.text == "keyboard")
+        // Keys that type no single letter are left out.
+        let mixed = GestureKeys(keys: frames.keys + [GestureKeys.Key(text: "return", x: 0, y: 0, width: 80, height: 40),
+                                                     GestureKeys.Key(text: "q", x: .nan, y: 0, width: 10, height: 10)])
+        #expect(mixed.keys == frames.keys)
+    }
+
+    @Test func aTapIsNoSwipe() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        let key = try #require(keys.keys.first { $0.text == "a" })
+        let tap = (0..<10).map { GesturePoint(x: key.x + 10 + Double($0 % 2), y: key.y + 20, t: Double($0) * 10) }
+        #expect(!decoder.isSwipe(tap, keys: keys))
+        #expect(decoder.words(for: tap, keys: keys).isEmpty)
+        #expect(decoder.isSwipe(try Self.stroke("hello", on: keys), keys: keys))
+        // A stroke far below the keys spells nothing: no guess.
+        let below = (0..<50).map { GesturePoint(x: Double($0) * 6, y: 2_000, t: Double($0)) }
+        #expect(decoder.words(for: below, keys: keys).isEmpty)
+    }
+
+    @Test func hostileStrokesGiveWordsOrNoneNeverATrap() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        var decoder = GestureDecoder(engine: engine)
+        let hello = try Self.stroke("hello", on: keys)
+        // Points that are not finite or are huge are dropped; the rest still spell the word.
+        let bad = [GesturePoint(x: .nan, y: 1, t: 0), GesturePoint(x: .infinity, y: -.infinity, t: .nan), GesturePoint(x: 1e300, y: 5, t: -1)]
+        var spoiled: [GesturePoint] = []
+        for (i, point) in hello.enumerated() {
+            spoiled.append(point)
+            if i % 5 == 0 { spoiled += bad }
+        }
+        #expect(decoder.words(for: spoiled, keys: keys, before: "I said ").first?.text == "hello")
+        // Time going backwards changes nothing.
+        let backwards = hello.enumerated().map { GesturePoint(x: $1.x, y: $1.y, t: -Double($0)) }
+        #expect(decoder.words(for: backwards, keys: keys, before: "I said ").first?.text == "hello")
+        // A million points back and forth across the keyboard: an answer in bounded time.
+        let million = (0..<1_000_000).map { (i: Int) in GesturePoint(x: Double(i % 390), y: Double((i / 390) % 160), t: Double(i)) }
+        _ = decoder.words(for: million, keys: keys)
+        // Nothing at all, one point, keys with none of the letters, parameters out of range.
+        #expect(decoder.words(for: [], keys: keys).isEmpty)
+        #expect(decoder.words(for: [GesturePoint(x: 5, y: 5)], keys: keys).isEmpty)
+        #expect(decoder.words(for: hello, keys: GestureKeys(keys: [])).isEmpty)
+        #expect(decoder.words(for: hello, keys: keys, count: 0).isEmpty)
+        decoder.parameters.samples = -3
+        decoder.parameters.maxDensePoints = Int.max
+        decoder.parameters.pruningSpacing = 0
+        decoder.parameters.nearKey = .nan
+        _ = decoder.words(for: hello, keys: keys, count: Int.max)
+    }
+
+    /// Cyrillic, Greek, Hebrew and Arabic keyboards decode with their own geometry; accented
+    /// letters are drawn through their base letter's key (Greek έ through ε), but a letter with a
+    /// key of its own through that key (Russian и is not й, though they fold alike), and capitals
+    /// through their small letter's.
+    @Test(arguments: [("ru", "ru-RU", "спасибо"), ("ru", "ru-RU", "привет"), ("ru", "ru-RU", "Иван"), ("el", "el-GR", "καλημέρα"), ("he", "he", "שלום"), ("ar", "ar", "مرحبا")])
+    func everyScriptDecodesWithItsOwnLayout(_ corpus: String, _ locale: String, _ word: String) throws {
+        let engine = try ShippedDictionaryTests.engine(corpus, locale)
+        let keys = try Self.keys(engine)
+        let base = String(String.UnicodeScalarView(word.decomposedStringWithCanonicalMapping.unicodeScalars.filter { $0.properties.isAlphabetic }))
+        let words = GestureDecoder(engine: engine).words(for: try Self.stroke(base, on: keys), keys: keys, before: "x ")
+        #expect(words.prefix(2).map(\.text).contains(word), "\(words)")
+    }
+}
