@@ -5,11 +5,16 @@
     swift build -c release && .build/release/keylex build
     # the data, as ../shared/gesture/README.md says (never committed: measuring only):
     #   python3 ../shared/gesture/make_dev.py SOMEWHERE/datasets/swipelogs Benchmarks/.work/gesture/dev.jsonl.gz
-    python3 Benchmarks/gesture.py [--swipes Benchmarks/.work/gesture/dev.jsonl.gz] [--limit N] [--markdown docs/BENCHMARKS.md]
+    apt-get install python3-numpy    # for the peers (Benchmarks/gesture_peers.py)
+    python3 Benchmarks/gesture.py [--swipes Benchmarks/.work/gesture/dev.jsonl.gz] [--sample N] [--markdown docs/BENCHMARKS.md]
 
-What it measures: top-1 and top-4 word accuracy over all swipes and over the swipes whose word is
+What it measures, for Keylex and, on the same swipes with the same word list, FlorisBoard's
+classifier (ported for measuring) and a plain SHARK² decoder (Benchmarks/gesture_peers.py): top-1
+and top-4 word accuracy over all swipes and over the swipes whose word is
 in the en-US dictionary, without context and with the words of the prompt before the swiped one,
-and the decoding time per swipe (p50, p99) as `keylex swipe --timing` reports it.
+and the decoding time per swipe (p50, p99): Keylex's as `keylex swipe --timing` reports it (the
+decoder alone, in Swift), the peers' in Python (numpy), so theirs says little of what a native port
+would take.
 """
 import argparse
 import gzip
@@ -19,6 +24,7 @@ import subprocess
 import sys
 import time
 
+import gesture_peers
 from marked import replace_part
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,13 +33,12 @@ KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 BUNDLE = os.path.join(ROOT, "build", "en-US.klx")
 
 
-def load_swipes(path, limit):
-    swipes = []
+def load_swipes(path, sample):
+    """The swipes, or `sample` of them evenly spaced through the file (every participant's)."""
     with gzip.open(path, "rt", encoding="utf-8") as f:
-        for line in f:
-            swipes.append(json.loads(line))
-            if limit and len(swipes) >= limit:
-                break
+        swipes = [json.loads(line) for line in f]
+    if sample and sample < len(swipes):
+        swipes = [swipes[i * len(swipes) // sample] for i in range(sample)]
     return swipes
 
 
@@ -54,12 +59,27 @@ def stroke(swipe, context):
 
 
 def keylex_words(swipes, context, n=4):
-    start = time.time()
-    out = subprocess.run([KEYLEX, "swipe", BUNDLE, "-n", str(n), "--json"],
-                         input="\n".join(stroke(s, context) for s in swipes) + "\n",
-                         capture_output=True, text=True, check=True).stdout
-    elapsed = time.time() - start
-    return [json.loads(line) for line in out.splitlines()], elapsed
+    """Keylex's words for each swipe, and each one's decoding time in seconds."""
+    result = subprocess.run([KEYLEX, "swipe", BUNDLE, "-n", str(n), "--json", "--timing"],
+                            input="\n".join(stroke(s, context) for s in swipes) + "\n",
+                            capture_output=True, text=True, check=True)
+    times = [int(line.split("\t")[1]) / 1e6 for line in result.stderr.splitlines() if line.startswith("timing\t")]
+    return [json.loads(line) for line in result.stdout.splitlines()], times
+
+
+def timing(times):
+    times = sorted(times)
+    return f"{1000 * times[len(times) // 2]:.2f} / {1000 * times[len(times) * 99 // 100]:.2f}"
+
+
+def peer_words(peer, swipes):
+    answers, times = [], []
+    for s in swipes:
+        keyboard = gesture_peers.Keyboard(s["keyboard"]["keys"])
+        start = time.perf_counter()
+        answers.append(peer.decode(s["points"], keyboard))
+        times.append(time.perf_counter() - start)
+    return answers, times
 
 
 def known(words):
@@ -82,26 +102,35 @@ def accuracy(swipes, answers, subset):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--swipes", default=os.path.join(HERE, ".work", "gesture", "dev.jsonl.gz"))
-    parser.add_argument("--limit", type=int, default=0, help="only the first N swipes")
+    parser.add_argument("--sample", type=int, default=2000,
+                        help="decode this many swipes, evenly spaced (the Python peers take about 0.2 s a swipe); 0: all")
     parser.add_argument("--markdown")
     parser.add_argument("--misses", type=int, default=0)
+    parser.add_argument("--keylex-only", action="store_true", help="skip the peers (to try settings)")
     args = parser.parse_args()
-    swipes = load_swipes(args.swipes, args.limit)
+    swipes = load_swipes(args.swipes, args.sample)
     dictionary = known(sorted({s["word"] for s in swipes}))
     lines = [f"Command: `python3 Benchmarks/gesture.py` ({len(swipes):,} swipes of How We Swipe's development "
              f"participants, en-US bundle; Leiva et al. 2021).", "",
-             "| decoder | context | top-1 (in dictionary) | top-4 (in dictionary) | top-1 (all) | top-4 (all) | ms per swipe |",
+             "| decoder | context | top-1 (in dictionary) | top-4 (in dictionary) | top-1 (all) | top-4 (all) | ms per swipe, p50 / p99 |",
              "|---|---|---|---|---|---|---|"]
     for context in (False, True):
-        answers, elapsed = keylex_words(swipes, context)
+        answers, times = keylex_words(swipes, context)
         t1, t4, n = accuracy(swipes, answers, lambda s: s["word"] in dictionary)
         a1, a4, _ = accuracy(swipes, answers, lambda s: True)
         lines.append(f"| Keylex | {'words before' if context else 'none'} | {t1:.1%} | {t4:.1%} | {a1:.1%} | {a4:.1%} | "
-                     f"{1000 * elapsed / len(swipes):.2f} |")
+                     f"{timing(times)} (Swift) |")
         if args.misses and context:
             for s, a in zip(swipes, answers):
                 if s["word"] in dictionary and (not a or not same(a[0], s["word"])):
                     print(f"miss\t{s['word']}\t{a}", file=sys.stderr)
+    if not args.keylex_only:
+        words = gesture_peers.load_words()
+        for peer in (gesture_peers.FlorisBoard(words), gesture_peers.Shark2(words)):
+            answers, times = peer_words(peer, swipes)
+            t1, t4, _ = accuracy(swipes, answers, lambda s: s["word"] in dictionary)
+            a1, a4, _ = accuracy(swipes, answers, lambda s: True)
+            lines.append(f"| {peer.name} | none | {t1:.1%} | {t4:.1%} | {a1:.1%} | {a4:.1%} | {timing(times)} (Python) |")
     lines += ["", f"- {n:,} of the swipes' words are in the dictionary."]
     report = "\n".join(lines)
     print(report)

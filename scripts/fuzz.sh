@@ -15,8 +15,8 @@ ROOT=$PWD
 OUT=$ROOT/.build-fuzz
 CLDR=Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49
 AOSP=Tests/KeylexCompilerTests/Fixtures/aosp-latinime
-TARGETS="bundle userwords layout corpus cldr aosp text"
-declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards [text]=TypedText)
+TARGETS="bundle userwords layout corpus cldr aosp text stroke"
+declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards [text]=TypedText [stroke]=Strokes)
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
@@ -52,6 +52,16 @@ for i in range(256):
 c=0xFFFFFFFF
 for b in sys.stdin.buffer.read(): c=t[(c^b)&0xFF]^(c>>8)
 print(format(c^0xFFFFFFFF,"x"))'
+}
+
+text_bundles() {  # the en-US and de-DE bundles the text and stroke targets load (kept: a build skips what has not changed)
+    local sources=$OUT/text-sources
+    rm -rf "$sources"; mkdir -p "$sources/layouts" "$sources/corpora"
+    cp layouts/en-US.xml layouts/de-DE.json layouts/und-x-system.json "$sources/layouts/"
+    cp -r corpora/en-US corpora/de "$sources/corpora/"; cp corpora/en/phonetic.rules "$sources/corpora/en-US/"
+    swift build --product keylex >/dev/null
+    "$(swift build --show-bin-path)/keylex" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
+        --output "$OUT/text-bundles" --quiet 2>/dev/null
 }
 
 seeds() {  # real files for target $1 in $OUT/seeds/$1
@@ -108,14 +118,8 @@ json.dump(d, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)' "$di
         printf '<input-method xmlns:android="a"><subtype android:imeSubtypeLocale="de" android:imeSubtypeExtraValue="KeyboardLayoutSet=fuzz"/></input-method>\n' > "$xml/method.xml"
         printf '<KeyboardLayoutSet xmlns:latin="l"><Element latin:elementName="alphabet" latin:elementKeyboard="@xml/kbd_fuzz"/></KeyboardLayoutSet>\n' \
             > "$xml/keyboard_layout_set_fuzz.xml" ;;
-    text)  # the bundles the target loads (kept: the next build skips what has not changed), and real text
-        local sources=$OUT/text-sources
-        rm -rf "$sources"; mkdir -p "$sources/layouts" "$sources/corpora"
-        cp layouts/en-US.xml layouts/de-DE.json layouts/und-x-system.json "$sources/layouts/"
-        cp -r corpora/en-US corpora/de "$sources/corpora/"; cp corpora/en/phonetic.rules "$sources/corpora/en-US/"
-        swift build --product keylex >/dev/null
-        "$(swift build --show-bin-path)/keylex" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
-            --output "$OUT/text-bundles" --quiet 2>/dev/null
+    text)  # the bundles the target loads, and real text
+        text_bundles
         local i=0 line
         for line in "so teh" "Hel" "strasse" "inturpratasion" "a pri" "qu'il" "the bisnes" "I want to " "Thank you. " "in the mor" \
                     "omw" "don't kno" "„Schöne Grüße“, sagte er. Straß" "see https://example.com/a?b=c and mail me@example.org tomo" \
@@ -132,6 +136,20 @@ german = [l.split(",")[0][6:] for l in gzip.open("corpora/de/de.combined.gz", "r
 phrases += [" ".join(german[i:i + 6]) for i in range(0, 60 * 211, 6 * 211)]
 for i, phrase in enumerate(phrases): open(f"{out}/phrase-{i}", "w", encoding="utf-8").write(phrase[:-1])
 open(f"{out}/paragraph", "w", encoding="utf-8").write(" ".join(phrases))' "$dir" ;;
+    stroke)  # the bundle the target loads, and strokes through the keys of real words, as Float32 x, y, t
+        text_bundles
+        python3 -c 'import struct, sys
+row = {c: (r, i) for r, letters in enumerate(["qwertyuiop", "asdfghjkl", "zxcvbnm"]) for i, c in enumerate(letters)}
+def centre(c):
+    r, i = row[c]
+    return (19.5 + 39 * i + (19.5 if r == 1 else 54.6 if r == 2 else 0), 27 + 54 * r)
+for word in ["hello", "world", "the", "keyboard", "swipe", "question"]:
+    points = []
+    path = [centre(c) for c in word]
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        points += [(x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8 + 5) for k in range(8)]
+    points.append((path[-1][0], path[-1][1] + 5))
+    open(f"{sys.argv[1]}/{word}", "wb").write(b"".join(struct.pack("<fff", x, y, 8 * i) for i, (x, y) in enumerate(points)))' "$dir" ;;
     corpus)
         { head -n 200 Benchmarks/wordfreq/en.tsv || true; } > "$dir/en.tsv"
         { zcat corpora/fr/fr.combined.gz || true; } | head -n 120 > "$dir/fr.combined"

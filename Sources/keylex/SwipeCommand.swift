@@ -7,7 +7,8 @@ struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the words swipes may spell, best first.",
         discussion: """
-        Reads strokes from standard input, one JSON object a line: {"points": [[x, y, t], …], "keys": [{"text": "q", \
+        With a stroke on the command line ("x,y x,y …" over the bundle's layout), prints its words. Otherwise reads \
+        strokes from standard input, one JSON object a line: {"points": [[x, y, t], …], "keys": [{"text": "q", \
         "x": 0, "y": 0, "width": 39, "height": 54}, …], "before": "text before the cursor"}, in points from the \
         keyboard's top left (t in milliseconds, not used for decoding). "keys" (the frames the app draws its keys at) \
         and "before" may be left out: the keys are then those of the bundle's phone layout at --width by \
@@ -18,6 +19,12 @@ struct Swipe: ParsableCommand {
 
     @Argument(help: "A compiled bundle with a dictionary (and a layout, unless every stroke has its keys).")
     var file: String
+
+    @Argument(help: "One stroke over the bundle's layout, as points \"x,y x,y …\" (read from standard input, one JSON stroke a line, when absent).")
+    var points: String?
+
+    @Option(help: "With a stroke given as points, the text before the cursor.")
+    var before = ""
 
     @Option(help: "The locale whose phone layout gives the keys (default: the bundle's first).")
     var locale: String?
@@ -37,9 +44,13 @@ struct Swipe: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print each stroke's decoding time in microseconds to standard error (\"timing<TAB>µs\").")
+    var timing = false
+
     func validate() throws {
         guard n > 0 else { throw ValidationError("-n must be positive") }
         guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else { throw ValidationError("--width and --row-height must be positive numbers") }
+        if let points { _ = try Self.parsePoints(points) }
     }
 
     /// One line of input.
@@ -81,6 +92,14 @@ struct Swipe: ParsableCommand {
         } catch {
             throw openingFailure(error, file: file)
         }
+        if let points {
+            guard let keys = layoutKeys else {
+                printError("error: \(file): no layout to draw the stroke on")
+                throw Status.inputErrors
+            }
+            printWords(decoder.words(for: try Self.parsePoints(points), keys: keys, before: before, count: n), endingBlock: false)
+            return
+        }
         var failures = 0, number = 0
         InputLines.forEach(maxLineBytes: Self.maxLineBytes) { line, cut in
             number += 1
@@ -88,7 +107,8 @@ struct Swipe: ParsableCommand {
             if let stroke = parse(line, cut: cut, number: number) {
                 if let keys = stroke.keys.map({ GestureKeys(keys: $0.map { GestureKeys.Key(text: $0.text, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }) }) ?? layoutKeys {
                     let points = stroke.points.map { GesturePoint(x: $0[0], y: $0[1], t: $0.count > 2 ? $0[2] : 0) }
-                    words = decoder.words(for: points, keys: keys, before: stroke.before ?? "", count: n)
+                    let elapsed = ContinuousClock().measure { words = decoder.words(for: points, keys: keys, before: stroke.before ?? "", count: n) }
+                    if timing { printError("timing\t\(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000)") }
                 } else {
                     printError("error: standard input:\(number): the stroke has no keys, and \(file) has no layout")
                     failures += 1
@@ -99,6 +119,15 @@ struct Swipe: ParsableCommand {
             printWords(words)
         }
         if failures > 0 { throw Status.inputErrors }
+    }
+
+    /// The points of "x,y x,y …", 10 ms apart.
+    static func parsePoints(_ text: String) throws -> [GesturePoint] {
+        try text.split(whereSeparator: \.isWhitespace).enumerated().map { i, pair in
+            let values = pair.split(separator: ",").compactMap { Double($0) }
+            guard values.count == 2 else { throw ValidationError("point \(i + 1), '\(pair)', is not x,y") }
+            return GesturePoint(x: values[0], y: values[1], t: Double(i) * 10)
+        }
     }
 
     /// The longest line read: a stroke of ten thousand points.
@@ -133,13 +162,15 @@ struct Swipe: ParsableCommand {
         }
     }
 
-    private func printWords(_ words: [Suggestion]) {
+    /// Prints `words`, one a line and an empty line after them when `endingBlock` (one stroke of
+    /// several), or as a JSON array.
+    private func printWords(_ words: [Suggestion], endingBlock: Bool = true) {
         if json {
             let data = (try? JSONEncoder().encode(words.map(\.text))) ?? Data("[]".utf8)
             print(String(decoding: data, as: UTF8.self))
         } else {
             for word in words { print(word.text) }
-            print("")
+            if endingBlock { print("") }
         }
     }
 }

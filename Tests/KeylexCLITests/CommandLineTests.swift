@@ -678,6 +678,39 @@ import Testing
                 && suggest.stderr.contains("no suggestions for it"), "\(blocks)")
     }
 
+    /// `keylex swipe` decodes a stroke given on the command line over the bundle's layout, and
+    /// strokes read as JSON lines (with the app's own keys, or the layout's); a line that is no
+    /// stroke is reported with its number, gives no words, and makes the exit status 1.
+    @Test func swipesAreDecodedAndBadStrokesReported() throws {
+        try copyShippedLayout("en-US.xml")
+        #expect(try Self.run(["build"], in: folder).status == 0)
+        let hello = "234,84 180,60 120,35 98,30 160,45 250,65 350,84 340,50 332,30"
+        let one = try Self.run(["swipe", "build/en-US.klx", hello, "--before", "I said "], in: folder)
+        #expect(one.status == 0 && one.stdout.hasPrefix("hello\nhelp\n"), "\(one.stdout) \(one.stderr)")
+        let points = hello.split(separator: " ").map { "[\($0), 0]" }.joined(separator: ", ")
+        let keys = "[" + "qwertyuiop".enumerated().map { "{\"text\": \"\($1)\", \"x\": \(39 * $0), \"y\": 0, \"width\": 39, \"height\": 54}" }.joined(separator: ", ")
+            + ", " + "asdfghjkl".enumerated().map { "{\"text\": \"\($1)\", \"x\": \(19.5 + 39 * Double($0)), \"y\": 54, \"width\": 39, \"height\": 54}" }.joined(separator: ", ") + "]"
+        let input = "{\"points\": [\(points)], \"before\": \"I said \"}\nnot a stroke\n{\"points\": [[1]]}\n{\"points\": [\(points)], \"keys\": \(keys)}\n{\"before\": \"x\"}\n"
+        let many = try Self.run(["swipe", "build/en-US.klx"], input: input, in: folder)
+        // Each stroke's words end with an empty line: five blocks.
+        var blocks: [[Substring]] = [[]]
+        for line in many.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.isEmpty { blocks.append([]) } else { blocks[blocks.count - 1].append(line) }
+        }
+        blocks.removeLast()
+        #expect(blocks.count == 5 && blocks[0].first == "hello" && blocks[1].isEmpty && blocks[2].isEmpty && blocks[3].first == "Hello" && blocks[4].isEmpty, "\(blocks)")
+        #expect(many.status == 1)
+        #expect(many.stderr.contains("standard input:2: not a stroke: it is not a JSON object"), "\(many.stderr)")
+        #expect(many.stderr.contains("standard input:3: point 1 is not [x, y] or [x, y, t]"))
+        #expect(many.stderr.contains("standard input:5: not a stroke: it has no \"points\""))
+        // A bundle without layouts: strokes need their keys; a bad point is a usage error.
+        _ = try Self.run(["dict", "corpora/en/words.tsv", "-o", "words.klx"], in: folder)
+        let noLayout = try Self.run(["swipe", "words.klx", hello], in: folder)
+        #expect(noLayout.status == 1 && noLayout.stderr.contains("no layout to draw the stroke on"), "\(noLayout.stderr)")
+        #expect(try Self.run(["swipe", "build/en-US.klx", "1,2 x"], in: folder).status == 2)
+        #expect(try Self.run(["swipe", "build/en-US.klx", "--locale", "fr"], in: folder).status == 1)
+    }
+
     /// `keylex user` makes a user dictionary from a word list (or words given), changes it and
     /// lists it; `suggest --user` reads it, and says how to make one when given a word list.
     @Test func userMakesChangesAndListsAUserDictionary() throws {

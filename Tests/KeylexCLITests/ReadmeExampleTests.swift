@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's command examples that show what they print (`keylex suggest`, `complete`, `query`,
+/// The README's command examples that show what they print (`keylex suggest`, `complete`, `swipe`, `query`,
 /// and the number of bundles `build` writes) are run on the shipped corpora and layouts and
 /// compared with what the README says, as Rust's trycmd checks CLI docs: the README cannot go stale.
 @Suite struct ReadmeExampleTests {
@@ -68,12 +68,14 @@ import Testing
         }
     }
 
-    /// `complete` lists words best first; `query` lists `word<TAB>class` lines, with the exit status.
+    /// `complete` and `swipe` list words best first; `query` lists `word<TAB>class` lines, with the
+    /// exit status.
     static func checkCompleteAndQueryExamples(in folder: String) throws {
-        for (arguments, comment) in Self.examples where ["complete", "query"].contains(arguments.first) {
+        #expect(Self.examples.filter { $0.arguments.first == "swipe" }.count >= 2)
+        for (arguments, comment) in Self.examples where ["complete", "swipe", "query"].contains(arguments.first) {
             let result = try CommandLineTests.run(arguments, in: folder)
             let lines = result.stdout.split(separator: "\n").map(String.init)
-            if arguments.first == "complete" {
+            if arguments.first != "query" {
                 #expect(lines.map { String($0.split(separator: "\t")[0]) } == listed(comment), "\(arguments)")
             } else {
                 let (expected, status) = queryComment(comment)

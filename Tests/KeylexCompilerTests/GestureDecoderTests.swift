@@ -60,6 +60,18 @@ import Testing
         #expect(decoder.words(for: io, keys: keys, before: "I live ", count: 2).map(\.text).contains("in"))
     }
 
+    @Test func theUsersWordsAreSwipedToo() throws {
+        let user = UserDictionary()
+        try user.learnWord("Keylex")
+        try user.ignoreWord("help")
+        let engine = try ShippedDictionaryTests.engine("en-US", "en-US", user: user)
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        #expect(decoder.words(for: try Self.stroke("keylex", on: keys), keys: keys, before: "I use ").first?.text == "Keylex")
+        let hello = decoder.words(for: try Self.stroke("hello", on: keys), keys: keys, before: "I said ").map(\.text)
+        #expect(hello.first == "hello" && !hello.contains("help"), "\(hello)")
+    }
+
     @Test func theAppsOwnKeyFramesDecideTheGeometry() throws {
         let engine = try Self.english.get()
         // A keyboard twice as large, with keys twice as tall as wide: the same word.

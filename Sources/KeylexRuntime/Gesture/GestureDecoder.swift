@@ -23,14 +23,18 @@ public struct GestureDecoder: Sendable {
         /// How near the stroke's last point must be to a word's last key.
         public var endNearKey: Float = 1.6
         /// The typical distance at which a stroke passes a key of its word.
-        public var passSpread: Float = 1
+        public var passSpread: Float = 0.8
         /// The typical mean distance between a stroke and its word's ideal path, in place.
         public var locationSpread: Float = 0.5
         /// The typical mean distance between a stroke and its word's ideal path in shape (both
         /// scaled so that the larger side of their bounding box is 1).
         public var shapeSpread: Float = 0.1
+        /// How much of the difference between a word's class in context (after the words before,
+        /// by the n-gram model) and its own class ranking takes (see
+        /// ``SuggestionEngine/suggestions(for:count:)``).
+        public var contextWeight: Float = 0.5
         /// Frequency classes one unit of mismatch is worth.
-        public var geometryWeight: Float = 60
+        public var geometryWeight: Float = 45
         /// Points each stroke and ideal path are resampled to for comparing them (2 to
         /// 4,096).
         public var samples = 32
@@ -75,12 +79,13 @@ public struct GestureDecoder: Sendable {
         let ignored = user?.ignored ?? []
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + SuggestionEngine.spareCandidates) { buffer in
             var candidates = CandidateList(buffer)
-            search(stroke, keys: keys, into: &candidates)
-            if let before { engine.rankInContext(&candidates, before, typedIsKnown: false) }
+            let learned = search(stroke, keys: keys, user: user, into: &candidates)
+            if let before { engine.rankInContext(&candidates, before, weight: parameters.contextWeight) }
             let capitalise = before?.words.isEmpty ?? TypingContext.readable(textBeforeCursor).map { $0.allSatisfy(\.isWhitespace) } ?? true
             var result: [Suggestion] = []
             for candidate in candidates.all where result.count < count {
-                guard let word = engine.dictionary.word(at: candidate.number), !ignored.contains(word) else { continue }
+                let word = candidate.number >= 0 ? engine.dictionary.word(at: candidate.number) : learned[-candidate.number - 1]
+                guard let word, !ignored.contains(word) else { continue }
                 let text = capitalise ? engine.capitalised(word) : word
                 if !result.contains(where: { $0.text == text }) { result.append(Suggestion(text: text, typed: "")) }
             }
@@ -88,8 +93,10 @@ public struct GestureDecoder: Sendable {
         }
     }
 
-    /// Walks the dictionary for the words `stroke` may spell over `keys`.
-    private func search(_ stroke: StrokePath, keys: GestureKeys, into candidates: inout CandidateList) {
+    /// Walks the dictionary for the words `stroke` may spell over `keys`, and adds the user's
+    /// learned words the dictionary lacks that it may spell (numbered `-1`, `-2`, … in the order of
+    /// the array returned).
+    private func search(_ stroke: StrokePath, keys: GestureKeys, user: UserWords?, into candidates: inout CandidateList) -> [String] {
         let dictionary = engine.dictionary
         var search = SwipeSearch(dictionary: dictionary, keys: keys, stroke: stroke, parameters: parameters)
         var budget = parameters.budget
@@ -99,5 +106,12 @@ public struct GestureDecoder: Sendable {
                 search.visit(arc, numbers: &numbers, into: &candidates)
             }
         }
+        var learned: [String] = []
+        guard let user else { return learned }
+        for (word, _) in user.learnedInOrder where !dictionary.contains(word) {
+            learned.append(word)
+            search.addLearned(word, number: -learned.count, frequencyClass: user.frequencyClass(of: word), into: &candidates)
+        }
+        return learned
     }
 }

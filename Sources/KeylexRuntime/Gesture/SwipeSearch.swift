@@ -18,14 +18,20 @@ struct SwipeSearch {
     /// for shape (see ``normalisedShape(_:)``).
     let samples: [Float]
     let shape: [Float]
-    /// The keys of the current prefix, consecutive repeats once: `keySequence[..<keyCount[depth]]`
-    /// (a subtree only writes past its root's keys, so an ancestor's stay as they were).
+    /// A prefix followed along the stroke: how many keys it has (consecutive repeats once), in
+    /// ``keySequence``; the dense point where its last key was passed; and the sum of the squares
+    /// of how far from its keys the stroke passed.
+    struct Trace {
+        var keys = 0
+        var position = 0
+        var passed: Float = 0
+    }
+
+    /// The keys of the current prefix: `keySequence[..<traces[depth].keys]` (a subtree only writes
+    /// past its root's keys, so an ancestor's stay as they were).
     private var keySequence: [Int32]
-    private var keyCount: [Int]
-    /// Per depth, the dense point where the prefix's last key was passed, and the sum of the
-    /// squares of how far from its keys the stroke passed.
-    private var position: [Int]
-    private var passed: [Float]
+    /// Per depth, the current prefix's trace.
+    private var traces: [Trace]
     /// The letters of the current path: `labels[1...depth]`.
     private var labels: [UInt32]
     /// Scratch for a word's ideal path, the polyline through its keys.
@@ -47,9 +53,7 @@ struct SwipeSearch {
         mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, keys: keys, within: parameters.nearKey)
         let depth = dictionary.maxWordLength + 2
         keySequence = [Int32](repeating: 0, count: depth)
-        keyCount = [Int](repeating: 0, count: depth)
-        position = [Int](repeating: 0, count: depth)
-        passed = [Float](repeating: 0, count: depth)
+        traces = [Trace](repeating: Trace(), count: depth)
         labels = [UInt32](repeating: 0, count: depth)
         polyline = []
         polyline.reserveCapacity(2 * depth)
@@ -139,39 +143,56 @@ struct SwipeSearch {
     /// there, and says whether to search below it.
     mutating func visit(_ arc: TreeArc, numbers: inout NumberCache, into candidates: inout CandidateList) -> Bool {
         let d = arc.depth + 1
-        guard d < labels.count, Int(arc.code) < keyOfCode.count else { return false }
+        guard d < labels.count, Int(arc.code) < keyOfCode.count,
+              let trace = extend(traces[d - 1], by: keyOfCode[Int(arc.code)]) else { return false }
         labels[d] = arc.code
-        let key = keyOfCode[Int(arc.code)]
-        guard key != Self.noKey else { return false }
-        keyCount[d] = keyCount[d - 1]
-        position[d] = position[d - 1]
-        passed[d] = passed[d - 1]
-        let count = keyCount[d]
-        if key != Self.joiner, count == 0 || keySequence[count - 1] != key {
-            guard let pass = pass(key, from: position[d], first: count == 0) else { return false }
-            position[d] = pass.point
-            passed[d] += pass.distance * pass.distance
-            keySequence[count] = key
-            keyCount[d] = count + 1
-        }
-        let keys = keyCount[d]
-        if arc.isFinal, keys >= 2 {
-            let end = distance(dense.count / 2 - 1, keySequence[keys - 1])
-            if end <= parameters.endNearKey { add(depth: d, keys: keys, passed: passed[d] + end * end, numbers: &numbers, into: &candidates) }
+        traces[d] = trace
+        if arc.isFinal, let cost = cost(of: trace),
+           let number = labels.withUnsafeBufferPointer({ numbers.number(of: $0.baseAddress!, d, in: dictionary) }) {
+            let frequencyClass = dictionary.frequencyClass(at: number)
+            if frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) {
+                add(number, frequencyClass: frequencyClass, cost: cost, into: &candidates)
+            }
         }
         return true
     }
 
-    /// Adds the word `labels[1...depth]`, whose ideal path goes through `keySequence[..<keys]`,
-    /// unless it is never suggested or not a word.
-    private mutating func add(depth: Int, keys count: Int, passed: Float, numbers: inout NumberCache, into candidates: inout CandidateList) {
-        let found = labels.withUnsafeBufferPointer { numbers.number(of: $0.baseAddress!, depth, in: dictionary) }
-        guard let number = found else { return }
-        let frequencyClass = dictionary.frequencyClass(at: number)
-        guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { return }
-        var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: 0, isCompletion: false)
-        candidate.cost = mismatch(keys: count) + passed / (parameters.passSpread * parameters.passSpread)
-        candidate.score = Float(frequencyClass) - parameters.geometryWeight * candidate.cost
+    /// Adds a word of the user's that the dictionary lacks, as candidate `number`, if the stroke
+    /// passes its keys as it does a dictionary word's.
+    mutating func addLearned(_ word: String, number: Int, frequencyClass: UInt8, into candidates: inout CandidateList) {
+        var trace = Trace()
+        for scalar in word.unicodeScalars {
+            let code = Int(dictionary.comparisonCode(ofTyped: scalar))
+            guard code < keyOfCode.count, trace.keys < keySequence.count, let next = extend(trace, by: keyOfCode[code]) else { return }
+            trace = next
+        }
+        if let cost = cost(of: trace) { add(number, frequencyClass: frequencyClass, cost: cost, into: &candidates) }
+    }
+
+    /// `trace` extended by a letter of `key`: the same trace for a joiner or the key just passed,
+    /// else the key passed further along (written to ``keySequence``); `nil` when the letter has
+    /// no key or the stroke does not pass it.
+    private mutating func extend(_ trace: Trace, by key: Int32) -> Trace? {
+        guard key != Self.noKey else { return nil }
+        guard key != Self.joiner, trace.keys == 0 || keySequence[trace.keys - 1] != key else { return trace }
+        guard let pass = pass(key, from: trace.position, first: trace.keys == 0) else { return nil }
+        keySequence[trace.keys] = key
+        return Trace(keys: trace.keys + 1, position: pass.point, passed: trace.passed + pass.distance * pass.distance)
+    }
+
+    /// The mismatch of a word whose trace is `trace` (see ``mismatch(keys:)``, plus its passes and
+    /// how far its last key lies from the stroke's end), or `nil` when it is no word to compare:
+    /// fewer than two keys, or a last key not near the end.
+    private mutating func cost(of trace: Trace) -> Float? {
+        guard trace.keys >= 2 else { return nil }
+        let end = distance(dense.count / 2 - 1, keySequence[trace.keys - 1])
+        guard end <= parameters.endNearKey else { return nil }
+        return mismatch(keys: trace.keys) + (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread)
+    }
+
+    private func add(_ number: Int, frequencyClass: UInt8, cost: Float, into candidates: inout CandidateList) {
+        var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
+        candidate.score = Float(frequencyClass) - parameters.geometryWeight * cost
         candidates.add(candidate)
     }
 

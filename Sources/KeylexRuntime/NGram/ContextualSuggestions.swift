@@ -57,7 +57,12 @@ extension SuggestionEngine {
     /// for the candidates of an unknown typed word, moved ``misspellingContextWeight`` of the way
     /// there. A known typed word's other candidates have no evidence but the context.
     func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore, typedIsKnown: Bool) {
-        let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
+        rankInContext(&candidates, before, weight: typedIsKnown ? 1 : Self.misspellingContextWeight)
+    }
+
+    /// Ranks `candidates` by the model's context, moving each one's class `weight` of the way to
+    /// the class of its probability there.
+    func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore, weight: Float) {
         guard let model, let context = before.model else { return }
         candidates.rankInContext { candidate in
             guard candidate.number >= 0 else { return 0 }
