@@ -56,16 +56,8 @@ struct Swipe: ParsableCommand {
     /// One line of input.
     struct Stroke: Decodable {
         let points: [[Double]]
-        let keys: [Key]?
+        let keys: [GestureKeys.Key]?
         let before: String?
-
-        struct Key: Decodable {
-            let text: String
-            let x: Double
-            let y: Double
-            let width: Double
-            let height: Double
-        }
     }
 
     func run() throws {
@@ -105,7 +97,7 @@ struct Swipe: ParsableCommand {
             number += 1
             var words: [Suggestion] = []
             if let stroke = parse(line, cut: cut, number: number) {
-                if let keys = stroke.keys.map({ GestureKeys(keys: $0.map { GestureKeys.Key(text: $0.text, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }) }) ?? layoutKeys {
+                if let keys = stroke.keys.map(GestureKeys.init(keys:)) ?? layoutKeys {
                     let points = stroke.points.map { GesturePoint(x: $0[0], y: $0[1], t: $0.count > 2 ? $0[2] : 0) }
                     let elapsed = ContinuousClock().measure { words = decoder.words(for: points, keys: keys, before: stroke.before ?? "", count: n) }
                     if timing { printError("timing\t\(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000)") }

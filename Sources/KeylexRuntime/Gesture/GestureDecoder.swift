@@ -12,7 +12,7 @@
 ///
 /// Decoding reads only the points and the keys: every stroke, however hostile (points that are not
 /// finite, huge or without end, clocks going backwards), gives words or none in bounded time. A
-/// stroke that travels less than ``Parameters/minimumLength`` key widths is a tap, not a swipe, and
+/// stroke that travels less than ``Parameters/minimumLength`` key sizes is a tap, not a swipe, and
 /// gives none (see ``isSwipe(_:keys:)``).
 public struct GestureDecoder: Sendable {
     /// What the decoding weighs; a length is in key sizes (widths across, heights down).
@@ -35,8 +35,7 @@ public struct GestureDecoder: Sendable {
         public var contextWeight: Float = 0.5
         /// Frequency classes one unit of mismatch is worth.
         public var geometryWeight: Float = 45
-        /// Points each stroke and ideal path are resampled to for comparing them (2 to
-        /// 4,096).
+        /// Points each stroke and ideal path are resampled to for comparing them (2 to 4,096).
         public var samples = 32
         /// The spacing of the points the stroke is followed by while walking the dictionary.
         public var pruningSpacing: Float = 0.2
@@ -62,7 +61,7 @@ public struct GestureDecoder: Sendable {
     public static let maxWords = 32
 
     /// Whether `points` travel far enough over `keys` to be a swipe (``Parameters/minimumLength``
-    /// key widths); a stroke that does not is a tap on the key under its first point.
+    /// key sizes); a stroke that does not is a tap on the key under its first point.
     public func isSwipe(_ points: [GesturePoint], keys: GestureKeys) -> Bool {
         !keys.keys.isEmpty && StrokePath(points, keys: keys).length >= parameters.minimumLength
     }

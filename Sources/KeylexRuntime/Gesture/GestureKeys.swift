@@ -3,8 +3,8 @@
 /// from the frames of the app's own keys. Keys that type no single letter (shift, space, return,
 /// a key of several letters) are left out, and so are frames that are not finite or not positive.
 public struct GestureKeys: Sendable, Equatable {
-    /// One key: the text it types and its frame.
-    public struct Key: Sendable, Equatable {
+    /// One key: the text it types and its frame (Codable: `{"text", "x", "y", "width", "height"}`).
+    public struct Key: Sendable, Equatable, Codable {
         public var text: String
         public var x: Double
         public var y: Double
