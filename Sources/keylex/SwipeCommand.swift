@@ -61,37 +61,48 @@ struct Swipe: ParsableCommand {
     }
 
     func run() throws {
-        let userDictionary = try openUserDictionary(user)
-        let decoder: GestureDecoder
-        var layoutKeys: GestureKeys?
-        do {
-            let engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
-            decoder = GestureDecoder(engine: engine)
-            let container = engine.dictionary.container
-            if container.features.contains(.layouts) {
-                let bundle = try LayoutBundle(container: container)
-                if let locale, bundle.locale(locale) == nil {
-                    printError("error: \(file): no layout of the locale '\(locale)'")
-                    throw Status.inputErrors
-                }
-                layoutKeys = bundle.layout(for: .phone, locale: locale).map { GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight) }
-            } else if let locale {
-                printError("error: \(file): no layouts, so none of the locale '\(locale)'")
-                throw Status.inputErrors
-            }
-        } catch let status as ExitCode {
-            throw status
-        } catch {
-            throw openingFailure(error, file: file)
-        }
+        let (decoder, layoutKeys) = try openDecoder()
         if let points {
             guard let keys = layoutKeys else {
                 printError("error: \(file): no layout to draw the stroke on")
                 throw Status.inputErrors
             }
             printWords(decoder.words(for: try Self.parsePoints(points), keys: keys, before: before, count: n), endingBlock: false)
-            return
+        } else if try decodeStandardInput(decoder, layoutKeys: layoutKeys) > 0 {
+            throw Status.inputErrors
         }
+    }
+
+    /// The decoder of the bundle's words, and the keys of its phone layout (of --locale) at
+    /// --width by --row-height, if it has layouts.
+    private func openDecoder() throws -> (GestureDecoder, GestureKeys?) {
+        do {
+            let engine = try SuggestionEngine(contentsOf: file, userDictionary: try openUserDictionary(user))
+            let container = engine.dictionary.container
+            guard container.features.contains(.layouts) else {
+                if let locale {
+                    printError("error: \(file): no layouts, so none of the locale '\(locale)'")
+                    throw Status.inputErrors
+                }
+                return (GestureDecoder(engine: engine), nil)
+            }
+            let bundle = try LayoutBundle(container: container)
+            if let locale, bundle.locale(locale) == nil {
+                printError("error: \(file): no layout of the locale '\(locale)'")
+                throw Status.inputErrors
+            }
+            let keys = bundle.layout(for: .phone, locale: locale).map { GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight) }
+            return (GestureDecoder(engine: engine), keys)
+        } catch let status as ExitCode {
+            throw status
+        } catch {
+            throw openingFailure(error, file: file)
+        }
+    }
+
+    /// Decodes the strokes of standard input, printing each one's words; returns how many lines
+    /// were no stroke (each reported with its number).
+    private func decodeStandardInput(_ decoder: GestureDecoder, layoutKeys: GestureKeys?) throws -> Int {
         var failures = 0, number = 0
         InputLines.forEach(maxLineBytes: Self.maxLineBytes) { line, cut in
             number += 1
@@ -110,7 +121,7 @@ struct Swipe: ParsableCommand {
             }
             printWords(words)
         }
-        if failures > 0 { throw Status.inputErrors }
+        return failures
     }
 
     /// The points of "x,y x,y …", 10 ms apart.

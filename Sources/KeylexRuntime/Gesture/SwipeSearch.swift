@@ -45,9 +45,7 @@ struct SwipeSearch {
         self.keys = keys
         self.parameters = parameters
         keyOfCode = Self.keysOfCodes(dictionary, keys)
-        let most = min(max(parameters.maxDensePoints, 2), StrokePath.maxPoints)
-        let wanted = stroke.length / parameters.pruningSpacing
-        dense = Self.resampled(stroke.coordinates, count: wanted >= 1 && wanted < Float(most) ? Int(wanted) + 1 : wanted >= 1 ? most : 2)
+        dense = Self.resampled(stroke.coordinates, count: Self.denseCount(stroke.length, parameters))
         samples = Self.resampled(stroke.coordinates, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
         mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, keys: keys, within: parameters.nearKey)
@@ -57,6 +55,16 @@ struct SwipeSearch {
         labels = [UInt32](repeating: 0, count: depth)
         polyline = []
         polyline.reserveCapacity(2 * depth)
+    }
+
+    /// How many points a stroke of `length` is followed by: one every
+    /// ``GestureDecoder/Parameters/pruningSpacing``, 2 to ``GestureDecoder/Parameters/maxDensePoints``
+    /// (and ``StrokePath/maxPoints``), whatever the parameters (a spacing of 0 or NaN included).
+    private static func denseCount(_ length: Float, _ parameters: GestureDecoder.Parameters) -> Int {
+        let most = min(max(parameters.maxDensePoints, 2), StrokePath.maxPoints)
+        let wanted = length / parameters.pruningSpacing
+        guard wanted >= 1 else { return 2 }
+        return wanted < Float(most) ? Int(wanted) + 1 : most
     }
 
     /// Per alphabet code of `dictionary`, the key of `keys` that types its letter (in either case),
