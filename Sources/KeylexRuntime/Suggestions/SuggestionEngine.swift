@@ -80,9 +80,10 @@ public struct SuggestionEngine: Sendable {
     /// How far the applied correction must outscore every other candidate, completions included:
     /// one edit's worth (48), so that a correction is applied only when no other word is close.
     public var autocorrectLead: Float = 48
-    /// How far past the margin a correction's score in context (see ``Candidate/contextScore``)
-    /// must be for it to clear the margin when its spelling alone does not: the words before are
-    /// weaker evidence than the letters, but after "I hope you had a good", `fkight` is `flight`.
+    /// How far past the margin a correction's score in context (its frequency class moved towards
+    /// its probability after the words before, as ranking moves it) must be for it to clear the
+    /// margin when its spelling alone does not: the words before are weaker evidence than the
+    /// letters, but after "I hope you had a good", `fkight` is `flight`.
     public var contextMarginExtra: Float = 60
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
