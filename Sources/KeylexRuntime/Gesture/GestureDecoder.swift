@@ -25,10 +25,15 @@ public struct GestureDecoder: Sendable {
         /// The typical distance at which a stroke passes a key of its word.
         public var passSpread: Float = 0.8
         /// The typical mean distance between a stroke and its word's ideal path, in place.
-        public var locationSpread: Float = 0.5
+        public var locationSpread: Float = 0.7
         /// The typical mean distance between a stroke and its word's ideal path in shape (both
         /// scaled so that the larger side of their bounding box is 1).
-        public var shapeSpread: Float = 0.1
+        public var shapeSpread: Float = 0.14
+        /// The typical distance between a stroke and its word's ideal path along their best
+        /// alignment (dynamic time warping), per step.
+        public var warpSpread: Float = 0.15
+        /// How far apart in order two points may be paired in that alignment, in samples.
+        public var warpBand = 6
         /// How much of the difference between a word's class in context (after the words before,
         /// by the n-gram model) and its own class ranking takes (see
         /// ``SuggestionEngine/suggestions(for:count:)``).

@@ -36,6 +36,8 @@ struct SwipeSearch {
     private var labels: [UInt32]
     /// Scratch for a word's ideal path, the polyline through its keys.
     private var polyline: [Float]
+    /// Scratch for ``warpedDistance(_:_:band:rows:)``.
+    private var warpRows: [Float] = []
 
     static let noKey: Int32 = -1
     static let joiner: Int32 = -2
@@ -155,11 +157,11 @@ struct SwipeSearch {
               let trace = extend(traces[d - 1], by: keyOfCode[Int(arc.code)]) else { return false }
         labels[d] = arc.code
         traces[d] = trace
-        if arc.isFinal, let cost = cost(of: trace),
+        if arc.isFinal, let end = endDistance(of: trace),
            let number = labels.withUnsafeBufferPointer({ numbers.number(of: $0.baseAddress!, d, in: dictionary) }) {
             let frequencyClass = dictionary.frequencyClass(at: number)
             if frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) {
-                add(number, frequencyClass: frequencyClass, cost: cost, into: &candidates)
+                add(number, frequencyClass: frequencyClass, trace: trace, end: end, into: &candidates)
             }
         }
         return true
@@ -174,7 +176,7 @@ struct SwipeSearch {
             guard code < keyOfCode.count, trace.keys < keySequence.count, let next = extend(trace, by: keyOfCode[code]) else { return }
             trace = next
         }
-        if let cost = cost(of: trace) { add(number, frequencyClass: frequencyClass, cost: cost, into: &candidates) }
+        if let end = endDistance(of: trace) { add(number, frequencyClass: frequencyClass, trace: trace, end: end, into: &candidates) }
     }
 
     /// `trace` extended by a letter of `key`: the same trace for a joiner or the key just passed,
@@ -188,26 +190,32 @@ struct SwipeSearch {
         return Trace(keys: trace.keys + 1, position: pass.point, passed: trace.passed + pass.distance * pass.distance)
     }
 
-    /// The mismatch of a word whose trace is `trace` (see ``mismatch(keys:)``, plus its passes and
-    /// how far its last key lies from the stroke's end), or `nil` when it is no word to compare:
-    /// fewer than two keys, or a last key not near the end.
-    private mutating func cost(of trace: Trace) -> Float? {
+    /// How far the last key of a word whose trace is `trace` lies from the stroke's end, or `nil`
+    /// when it is no word to compare: fewer than two keys, or a last key not near the end.
+    private func endDistance(of trace: Trace) -> Float? {
         guard trace.keys >= 2 else { return nil }
         let end = distance(dense.count / 2 - 1, keySequence[trace.keys - 1])
-        guard end <= parameters.endNearKey else { return nil }
-        return mismatch(keys: trace.keys) + (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread)
+        return end <= parameters.endNearKey ? end : nil
     }
 
-    private func add(_ number: Int, frequencyClass: UInt8, cost: Float, into candidates: inout CandidateList) {
+    /// Adds the word `number` whose trace is `trace` with its score: its frequency class less
+    /// ``GestureDecoder/Parameters/geometryWeight`` times its mismatch with the stroke (see
+    /// ``mismatch(keys:within:)``, plus its passes and how far its last key lies from the end).
+    private mutating func add(_ number: Int, frequencyClass: UInt8, trace: Trace, end: Float, into candidates: inout CandidateList) {
+        let passes = (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread)
+        let limit = (Float(frequencyClass) - candidates.entryScore) / parameters.geometryWeight - passes
+        let cost = passes + mismatch(keys: trace.keys, within: limit)
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
         candidate.score = Float(frequencyClass) - parameters.geometryWeight * cost
         candidates.add(candidate)
     }
 
     /// How far the stroke is from the ideal path through `keySequence[..<count]`: the squares of its
-    /// mean distance in place (the location channel) and in shape (both normalised, the shape
-    /// channel), each over its spread (see ``GestureDecoder/Parameters``).
-    private mutating func mismatch(keys count: Int) -> Float {
+    /// mean distance in place (the location channel), in shape (both normalised, the shape
+    /// channel) and along their best alignment (see ``warpedDistance(_:_:band:rows:)``), each over
+    /// its spread (see ``GestureDecoder/Parameters``). The alignment, the dearest, is left out
+    /// when the others alone pass `limit` (the word would not be kept).
+    private mutating func mismatch(keys count: Int, within limit: Float) -> Float {
         polyline.removeAll(keepingCapacity: true)
         for i in 0..<count {
             let c = keys.centre(Int(keySequence[i]))
@@ -215,10 +223,35 @@ struct SwipeSearch {
             polyline.append(c.y)
         }
         let template = Self.resampled(polyline, count: samples.count / 2)
-        let location = Self.meanDistance(samples, template)
-        let form = Self.meanDistance(shape, Self.normalisedShape(template))
-        let l = location / parameters.locationSpread, s = form / parameters.shapeSpread
-        return l * l + s * s
+        let location = Self.meanDistance(samples, template) / parameters.locationSpread
+        let form = Self.meanDistance(shape, Self.normalisedShape(template)) / parameters.shapeSpread
+        let cheap = location * location + form * form
+        guard cheap <= limit else { return cheap }
+        let elastic = Self.warpedDistance(samples, template, band: parameters.warpBand, rows: &warpRows) / parameters.warpSpread
+        return cheap + elastic * elastic
+    }
+
+    /// The distance between the points of `a` and `b` along their best alignment (dynamic time
+    /// warping: each point of one paired with points of the other in order, at most `band` places
+    /// from its own), per step of the alignment: unlike ``meanDistance(_:_:)``, a stroke that
+    /// hurries or lingers over part of its word is not taken for another word. `rows` is scratch.
+    static func warpedDistance(_ a: [Float], _ b: [Float], band: Int, rows: inout [Float]) -> Float {
+        let n = min(a.count, b.count) / 2
+        guard n > 0 else { return 0 }
+        let width = n + 1
+        if rows.count < 2 * width { rows = [Float](repeating: 0, count: 2 * width) }
+        for j in 0..<width { rows[j] = .infinity }
+        rows[0] = 0
+        var previous = 0, current = width
+        for i in 1...n {
+            for j in 0..<width { rows[current + j] = .infinity }
+            for j in max(1, i - band)...min(n, i + band) {
+                let d = StrokePath.distance(a[2 * i - 2], a[2 * i - 1], b[2 * j - 2], b[2 * j - 1])
+                rows[current + j] = d + min(rows[previous + j], rows[current + j - 1], rows[previous + j - 1])
+            }
+            swap(&previous, &current)
+        }
+        return rows[previous + n] / Float(2 * n)
     }
 
     /// The mean distance between the points of `a` and `b`, pair by pair.

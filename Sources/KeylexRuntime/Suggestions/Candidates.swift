@@ -55,6 +55,9 @@ struct CandidateList {
 
     init(_ buffer: UnsafeMutableBufferPointer<Candidate>) { items = buffer }
 
+    /// The score a new candidate must beat to be kept: none while the list has room.
+    var entryScore: Float { count < items.count ? -.infinity : items[count - 1].score }
+
     /// Adds `candidate`, or improves the entry of the same word.
     mutating func add(_ candidate: Candidate) {
         if let i = (0..<count).first(where: { items[$0].number == candidate.number }) {
