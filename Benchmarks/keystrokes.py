@@ -75,8 +75,8 @@ def read_blocks(output, count):
     return blocks
 
 
-def keylex(bundle, texts):
-    return [[text for text, _ in items] for items in misspellings.keylex_suggest(texts, n=SLOTS, bundle=bundle)]
+def keylex(bundle, texts, *options):
+    return [[text for text, _ in items] for items in misspellings.keylex_suggest(texts, n=SLOTS, bundle=bundle, options=options)]
 
 
 def presage(texts, *settings):
@@ -144,6 +144,7 @@ def measure(language, limit):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
+        "Keylex, trained, learning as it types (`--learn`)": keylex(bundle, texts, "--learn"),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
         "presage, trained on the training part": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",

@@ -48,9 +48,9 @@ WORD = re.compile(r"^[A-Za-z][a-z']*[a-z]$")
 MARGIN = []
 
 
-def keylex_suggest(texts, n=4, bundle=BUNDLE):
+def keylex_suggest(texts, n=4, bundle=BUNDLE, options=()):
     """Keylex's suggestions for each text, as lists of (text, flags)."""
-    out = subprocess.run([KEYLEX, "suggest", bundle, "-n", str(n)] + MARGIN, input="\n".join(texts) + "\n",
+    out = subprocess.run([KEYLEX, "suggest", bundle, "-n", str(n), *options] + MARGIN, input="\n".join(texts) + "\n",
                          capture_output=True, text=True, check=True).stdout
     results, block = [], []
     for line in out.split("\n")[:-1]:

@@ -11,7 +11,8 @@ struct Suggest: ParsableCommand {
         words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
         word being typed (two words typed as one) replaces all it says in its typed text (--json). \
         With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
-        empty line (with --json, one JSON array per line).
+        empty line (with --json, one JSON array per line). With --learn, learns from each text as an app does from what \
+        the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it.
         """
     )
 
@@ -33,6 +34,9 @@ struct Suggest: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Learn from each text, once a word is finished in it: the words the dictionary lacks, and their pairs (in --user, else in memory).")
+    var learn = false
+
     func validate() throws {
         guard n > 0 else { throw ValidationError("-n must be positive") }
         if let margin = autocorrectMargin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
@@ -46,7 +50,7 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
-        let userDictionary = try openUserDictionary(user)
+        let userDictionary = try openUserDictionary(user) ?? (learn ? UserDictionary() : nil)
         var engine: SuggestionEngine
         do {
             engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
@@ -60,12 +64,16 @@ struct Suggest: ParsableCommand {
                 guard failure == nil else { return }
                 // A text cut short has no end to suggest for: its block is empty.
                 if cut { printError("warning: a line longer than \(InputLines.maxLineBytes) bytes: no suggestions for it") }
-                do { try printSuggestions(cut ? [] : engine.suggestions(for: line, count: n), compact: true) } catch { failure = error }
+                do {
+                    if learn && !cut { try engine.learnFinishedWord(in: line) }
+                    try printSuggestions(cut ? [] : engine.suggestions(for: line, count: n), compact: true)
+                } catch { failure = error }
                 if !json { print("") }
             }
             if let failure { throw failure }
             return
         }
+        if learn { try engine.learnFinishedWord(in: text) }
         try printSuggestions(engine.suggestions(for: text, count: n), compact: false)
     }
 
