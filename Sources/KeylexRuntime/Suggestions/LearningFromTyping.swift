@@ -1,13 +1,15 @@
 /// Learning from what the user types: the words the dictionary lacks and the pairs the n-gram model
-/// cannot predict, kept in the user's dictionary so that the next time they are offered (a name
-/// typed once is completed the next time, and predicted after the word it followed).
+/// cannot predict, kept in the user's dictionary so that they are offered (a name typed twice is
+/// completed the next time, and predicted after the word it followed).
 extension SuggestionEngine {
     /// Learns from `textBeforeCursor` right after the user finished a word (typed a space or
-    /// punctuation after it): the word, when the dictionary lacks it (once more each time: see
-    /// ``UserDictionary/learnWord(_:)``), and the pair it makes with the word before it in its
-    /// sentence, when either of the two is a word the dictionary lacks (the model knows nothing of
-    /// it). Words the user ignores are not learned, nor anything without a user dictionary or while
-    /// the last word is still being typed. Returns whether anything was learned.
+    /// punctuation after it). A word the dictionary lacks is learned the second time it is
+    /// finished (``UserDictionary/sight(_:)``: a slip typed once is not), and once more each time
+    /// after, so that it ranks higher the more it is used (``UserDictionary/learnWord(_:)``); with
+    /// it, the pair it makes with the word before it in its sentence. A pair whose first word is
+    /// such a learned word is learned too: the n-gram model knows nothing of what follows it.
+    /// Words the user ignores are not learned, nor anything without a user dictionary, while the
+    /// last word is still being typed, or across a number. Returns whether anything was learned.
     @discardableResult
     public func learnFinishedWord(in textBeforeCursor: String) throws(KeylexError) -> Bool {
         guard let user = userDictionary else { return false }
@@ -15,10 +17,11 @@ extension SuggestionEngine {
         while let last = text.last, !CurrentWord.isLetter(last), !last.isNumber { text = text.dropLast(1) }
         guard text.endIndex < textBeforeCursor.endIndex, let (words, _) = TextSegmentation.lastWords(of: text),
               let word = words.last.map(String.init), !user.hasIgnoredWord(word) else { return false }
-        let isNew = !knows(word)
-        if isNew { try user.learnWord(word) }
-        guard words.count == 2, isNew || !knows(String(words[0])) else { return isNew }
-        try user.learnPair(String(words[0]), word)
+        let learnsWord = !knows(word) && (user.hasLearnedWord(word) || user.sight(word))
+        if learnsWord { try user.learnWord(word) }
+        guard words.count == 2, case let previous = String(words[0]),
+              learnsWord || (!knows(previous) && user.hasLearnedWord(previous)) else { return learnsWord }
+        try user.learnPair(previous, word)
         return true
     }
 

@@ -30,6 +30,8 @@ public final class UserDictionary: @unchecked Sendable {
     /// file yet, an older version, a last line cut short): the next change writes the file whole.
     /// Guarded by `lock`.
     private var changeLines: Int?
+    /// Words sighted once (see ``sight(_:)``). Guarded by `lock`; never saved.
+    private var sightings: Set<String> = []
 
     /// The words as they are now; later changes do not alter it.
     public var snapshot: UserWords { lock.locked { words } }
@@ -113,6 +115,22 @@ public final class UserDictionary: @unchecked Sendable {
             return entries
         }
     }
+
+    /// Whether `word` was sighted before (by this instance: sightings are kept in memory only, at
+    /// most ``maxSightings``, then forgotten all at once), sighting it: a word the user types that
+    /// the dictionary lacks is learned when seen a second time (see
+    /// ``SuggestionEngine/learnFinishedWord(in:)``).
+    public func sight(_ word: String) -> Bool {
+        lock.locked {
+            if sightings.remove(word) != nil { return true }
+            if sightings.count >= Self.maxSightings { sightings.removeAll() }
+            sightings.insert(word)
+            return false
+        }
+    }
+
+    /// How many words ``sight(_:)`` keeps.
+    public static let maxSightings = 1_000
 
     /// Forgets the pair `previous` `word`.
     public func unlearnPair(_ previous: String, _ word: String) throws(KeylexError) {
