@@ -21,6 +21,9 @@ struct DiagnosticOptions: ParsableArguments {
             help: "Show at most this many warnings of each code (0: no limit); the closing count says how many more there were.")
     var warningLimit: Int = 100
 
+    @Flag(name: .customLong("warnings-as-errors"), help: "Report every warning as an error, as clang's -Werror: the run fails on any.")
+    var warningsAsErrors = false
+
     func validate() throws {
         guard errorLimit >= 0 else { throw ValidationError("--error-limit must be 0 (no limit) or more") }
         guard warningLimit >= 0 else { throw ValidationError("--warning-limit must be 0 (no limit) or more") }
@@ -41,6 +44,7 @@ final class DiagnosticOutput {
                             buffering: options.file != nil, errorLimit: options.errorLimit, warningLimit: options.warningLimit)
         self.writer = writer
         engine = DiagnosticEngine { writer.write($0) }
+        engine.warningsAsErrors = options.warningsAsErrors
     }
 
     /// Writes each diagnostic to standard error, or keeps it for the diagnostics file.

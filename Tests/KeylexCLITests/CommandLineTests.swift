@@ -183,6 +183,19 @@ import Testing
         #expect(try Self.run(["dict", "two.tsv", "-o", "two.klx", "--warning-limit", "-1"], in: folder).status == 2)
     }
 
+    /// A real list with a few hidden marks (wordfreq's Arabic list has 55 lines with U+200F or
+    /// U+202C) compiles without those words, with a warning each; `--warnings-as-errors` refuses it.
+    @Test func invisibleCharactersLeaveTheirWordsOutUnlessWarningsAreErrors() throws {
+        try "في\t100\nمن\u{200F}\t90\nعلى\t80\nأن\u{202C}\t70\n".write(toFile: folder + "/ar.tsv", atomically: true, encoding: .utf8)
+        let lenient = try Self.run(["dict", "ar.tsv", "-o", "ar.klx"], in: folder)
+        #expect(lenient.status == 0 && lenient.stderr.hasSuffix("2 warnings generated.\n"), "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("ar.tsv:2:3: warning: invisible character U+200F in word: the word is left out"), "\(lenient.stderr)")
+        #expect(try Self.run(["query", "ar.klx"], input: "في\nمن\nعلى\n", in: folder).stdout.split(separator: "\n").filter { $0.hasSuffix("\t-") }.count == 1)
+        let strict = try Self.run(["dict", "ar.tsv", "-o", "strict.klx", "--warnings-as-errors"], in: folder)
+        #expect(strict.status == 1 && strict.stderr.hasSuffix("2 errors generated.\n"), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict.klx"))
+    }
+
     @Test func dictWritesOneDictionaryFromNamedFiles() throws {
         let text = folder + "/story.txt"
         try "the cat saw the dog; the dog saw a cat, and the cat ran.\n".write(toFile: text, atomically: true, encoding: .utf8)

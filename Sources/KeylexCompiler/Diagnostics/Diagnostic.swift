@@ -43,7 +43,7 @@ public struct FixIt: Hashable, Sendable, Codable {
 
 /// One problem found in the inputs, in the form compilers print: `file:line:column: error: message [code]`.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public let severity: Severity
+    public private(set) var severity: Severity
     public let location: SourceLocation
     public let message: String
     /// A stable, kebab-case identifier of the rule that fired (see ``DiagnosticCode``).
@@ -61,6 +61,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(location.description): \(severity.rawValue): \(message) [\(code)]" }
+
+    /// The same diagnostic as an error (see ``DiagnosticEngine/warningsAsErrors``).
+    func asError() -> Diagnostic {
+        var error = self
+        error.severity = .error
+        return error
+    }
 }
 
 /// Collects the diagnostics of one run, so that every problem is reported before the run fails.
@@ -98,7 +105,12 @@ public final class DiagnosticEngine: @unchecked Sendable {
     /// The number reported but not kept, past ``retainedLimit``.
     public var droppedCount: Int { errorCount + warningCount - collected.count }
 
+    /// Whether every warning is reported as an error, as clang's `-Werror` makes them: a run
+    /// that would only warn fails.
+    public var warningsAsErrors = false
+
     public func report(_ diagnostic: Diagnostic) {
+        let diagnostic = warningsAsErrors ? diagnostic.asError() : diagnostic
         if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
         if collected.count < retainedLimit { collected.append(diagnostic) }
         onReport?(diagnostic)

@@ -96,7 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .invisibleCharacter, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder: .warning
         default: .error
         }
     }
@@ -165,7 +165,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidCount: "a count or frequency that is not a whole number in range"
         case .whitespaceInWord: "a word with a tab, a line break or spaces other than single ones between words"
         case .wordTooLong: "a word or shortcut longer than the format's limit"
-        case .invisibleCharacter: "a bidirectional control or zero-width character in a word"
+        case .invisibleCharacter: "a bidirectional control or zero-width character in a word (left out)"
         case .softHyphen: "a word with a soft hyphen (left out)"
         case .duplicateWord: "a word listed twice (counts merged)"
         case .missingHeader: "an AOSP combined list without its dictionary= header"

@@ -297,7 +297,7 @@ extension DiagnosticMessage {
     static func wordTooLong(_ length: Int, limit: Int) -> Self { Self(.wordTooLong, "word is \(length) characters long; the limit is \(limit)") }
     static func shortcutTooLong(_ length: Int, limit: Int) -> Self { Self(.wordTooLong, "shortcut is \(length) characters long; the limit is \(limit)") }
     static func invisibleCharacter(_ scalar: Unicode.Scalar) -> Self {
-        Self(.invisibleCharacter, "invisible character \(hex(scalar)) in word (no keyboard types it, and it hides what the word is)")
+        Self(.invisibleCharacter, "invisible character \(hex(scalar)) in word: the word is left out (no keyboard types it, and it hides what the word is)")
     }
     static let softHyphen = Self(.softHyphen, "soft hyphen in word: the word is left out (a hyphenation hint, not part of a word)")
     /// `earlier`: a place where the word was seen before (its first within the same batch of words,
