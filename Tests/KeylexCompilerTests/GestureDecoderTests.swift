@@ -123,6 +123,13 @@ import Testing
         #expect(decoder.words(for: [GesturePoint(x: 5, y: 5)], keys: keys).isEmpty)
         #expect(decoder.words(for: hello, keys: GestureKeys(keys: [])).isEmpty)
         #expect(decoder.words(for: hello, keys: keys, count: 0).isEmpty)
+        // The alignment's band past its range is clamped (none: the points pair in place).
+        for band in [-5, 0, Int.max] {
+            decoder.parameters.warpBand = band
+            #expect(decoder.words(for: hello, keys: keys, before: "I said ").first?.text == "hello", "band \(band)")
+        }
+        decoder.parameters.warpSpread = 0
+        _ = decoder.words(for: hello, keys: keys)
         decoder.parameters.samples = -3
         decoder.parameters.maxDensePoints = Int.max
         decoder.parameters.pruningSpacing = 0

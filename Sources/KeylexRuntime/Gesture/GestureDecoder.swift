@@ -32,7 +32,8 @@ public struct GestureDecoder: Sendable {
         /// The typical distance between a stroke and its word's ideal path along their best
         /// alignment (dynamic time warping), per step.
         public var warpSpread: Float = 0.15
-        /// How far apart in order two points may be paired in that alignment, in samples.
+        /// How far apart in order two points may be paired in that alignment, in samples (0 to
+        /// ``samples``: 0 pairs them in place).
         public var warpBand = 6
         /// How much of the difference between a word's class in context (after the words before,
         /// by the n-gram model) and its own class ranking takes (see

@@ -233,11 +233,13 @@ struct SwipeSearch {
 
     /// The distance between the points of `a` and `b` along their best alignment (dynamic time
     /// warping: each point of one paired with points of the other in order, at most `band` places
-    /// from its own), per step of the alignment: unlike ``meanDistance(_:_:)``, a stroke that
-    /// hurries or lingers over part of its word is not taken for another word. `rows` is scratch.
+    /// from its own, 0 to their count), per step of the alignment: unlike ``meanDistance(_:_:)``, a
+    /// stroke that hurries or lingers over part of its word is not taken for another word. `rows`
+    /// is scratch.
     static func warpedDistance(_ a: [Float], _ b: [Float], band: Int, rows: inout [Float]) -> Float {
         let n = min(a.count, b.count) / 2
         guard n > 0 else { return 0 }
+        let band = min(max(band, 0), n)
         let width = n + 1
         if rows.count < 2 * width { rows = [Float](repeating: 0, count: 2 * width) }
         for j in 0..<width { rows[j] = .infinity }
