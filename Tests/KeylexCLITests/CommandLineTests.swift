@@ -740,11 +740,11 @@ import Testing
         let list = try Self.run(["suggest", "build/en.klx", "so key", "--user", "words.txt"], in: folder)
         #expect(list.status == 1 && list.stderr.contains("make one with 'keylex user learn words.txt WORD…'"), "\(list.stderr)")
         #expect(try Self.run(["user", "list", "missing.txt"], in: folder).stdout.isEmpty)
-        // --learn: what is typed (twice) is learned, in the file given (saved) or in memory.
-        let learning = try Self.run(["suggest", "build/en.klx", "--learn", "--user", "user.txt"], input: "I met Zorblax \nthank Zorblax \nsee Zorb\n", in: folder)
+        // --learn: a new word typed three times is learned, in the file given (saved) or in memory.
+        let learning = try Self.run(["suggest", "build/en.klx", "--learn", "--user", "user.txt"], input: "I met Zorblax \nthank Zorblax \nask Zorblax \nsee Zorb\n", in: folder)
         #expect(learning.stdout.contains("Zorblax\t"), "\(learning.stdout)")
         #expect(try Self.run(["user", "list", "user.txt"], in: folder).stdout.contains("learned\tZorblax\t1\n"))
-        let inMemory = try Self.run(["suggest", "build/en.klx", "--learn"], input: "I met Qwerkle \nthank Qwerkle \nsee Qwerk\n", in: folder)
+        let inMemory = try Self.run(["suggest", "build/en.klx", "--learn"], input: "I met Qwerkle \nthank Qwerkle \nask Qwerkle \nsee Qwerk\n", in: folder)
         #expect(inMemory.stdout.contains("Qwerkle\t"), "\(inMemory.stdout)")
     }
 

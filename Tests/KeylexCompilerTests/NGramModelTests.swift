@@ -226,32 +226,33 @@ import Testing
     }
 
     /// What the user types teaches the keyboard (`learnFinishedWord(in:)`, `keylex suggest
-    /// --learn`): a name the dictionary lacks, once typed twice, is completed, and predicted after
-    /// the word it followed; known words (the model's business) are not stored, nor a word still
-    /// being typed, an ignored word, or anything past a number.
+    /// --learn`): a name the dictionary lacks, once typed three times, is completed, and what
+    /// follows it predicted; known words and what follows them (the model's business) are not
+    /// stored, nor a word still being typed, an ignored word, or anything past a number.
     @Test func whatTheUserTypesIsLearned() throws {
         let user = UserDictionary()
         let dictionary = try WordDictionary(container: Container(bytes: try Self.built.get().0.bytes))
         let engine = SuggestionEngine(dictionary: dictionary, userDictionary: user)
-        #expect(!Self.texts(engine, "thank ").contains("Zorblax"))
         for text in ["thank you ", "thank you. ", "thank Zorbl", "thank 2 ", "thank Zorblax 2 "] {
             #expect(try !engine.learnFinishedWord(in: text), "\(text)")
         }
-        // Once is a sighting (a slip typed once is not learned); twice, the word is learned.
-        #expect(try !engine.learnFinishedWord(in: "I thank Zorblax. "))
+        // The first sightings are only sightings (a slip seldom repeats); then the word is learned.
+        #expect(UserDictionary.sightingsToLearn == 3)
+        for _ in 1..<UserDictionary.sightingsToLearn { #expect(try !engine.learnFinishedWord(in: "I thank Zorblax. ")) }
         #expect(user.learned.isEmpty && user.learnedPairs.isEmpty)
+        #expect(!Self.texts(engine, "we met Zorb").contains("Zorblax"))
         #expect(try engine.learnFinishedWord(in: "I thank Zorblax, "))
-        #expect(user.learned == ["Zorblax": 1] && user.learnedPairs == ["thank": ["Zorblax": 1]])
-        #expect(Self.texts(engine, "thank ").first == "Zorblax")
+        #expect(user.learned == ["Zorblax": 1] && user.learnedPairs.isEmpty)
         #expect(Self.texts(engine, "we met Zorb").first == "Zorblax")
-        // Typed again, it ranks higher; after it, the next word is learned too (the model knows
-        // nothing of what follows a word it lacks).
+        // Typed again, it ranks higher; what follows it is learned (the model knows nothing of
+        // what follows a word it lacks) and then predicted after it.
         #expect(try engine.learnFinishedWord(in: "ask Zorblax "))
         #expect(try engine.learnFinishedWord(in: "Zorblax arrived "))
-        #expect(user.learned["Zorblax"] == 2 && user.learnedPairs["Zorblax"] == ["arrived": 1])
+        #expect(user.learned["Zorblax"] == 2 && user.learnedPairs == ["Zorblax": ["arrived": 1]])
+        #expect(Self.texts(engine, "Zorblax ").first == "arrived")
 
         try user.ignoreWord("Qwerk")
-        for _ in 0..<2 { #expect(try !engine.learnFinishedWord(in: "thank Qwerk ")) }
+        for _ in 0...UserDictionary.sightingsToLearn { #expect(try !engine.learnFinishedWord(in: "thank Qwerk ")) }
         #expect(!user.hasLearnedWord("Qwerk"))
         // Without a user dictionary, nothing is learned, and nothing fails.
         #expect(try !SuggestionEngine(dictionary: dictionary).learnFinishedWord(in: "thank Zorblax "))

@@ -1,15 +1,15 @@
-/// Learning from what the user types: the words the dictionary lacks and the pairs the n-gram model
-/// cannot predict, kept in the user's dictionary so that they are offered (a name typed twice is
-/// completed the next time, and predicted after the word it followed).
+/// Learning from what the user types: the words the dictionary lacks and what follows them (the
+/// n-gram model knows nothing of either), kept in the user's dictionary so that they are offered
+/// (a name typed often is completed, and what the user writes after it predicted).
 extension SuggestionEngine {
     /// Learns from `textBeforeCursor` right after the user finished a word (typed a space or
-    /// punctuation after it). A word the dictionary lacks is learned the second time it is
-    /// finished (``UserDictionary/sight(_:)``: a slip typed once is not), and once more each time
-    /// after, so that it ranks higher the more it is used (``UserDictionary/learnWord(_:)``); with
-    /// it, the pair it makes with the word before it in its sentence. A pair whose first word is
-    /// such a learned word is learned too: the n-gram model knows nothing of what follows it.
-    /// Words the user ignores are not learned, nor anything without a user dictionary, while the
-    /// last word is still being typed, or across a number. Returns whether anything was learned.
+    /// punctuation after it). A word the dictionary lacks is learned once it has been finished
+    /// ``UserDictionary/sightingsToLearn`` times (``UserDictionary/sight(_:)``: a slip seldom
+    /// repeats), and once more each time after, so that it ranks higher the more it is used
+    /// (``UserDictionary/learnWord(_:)``). The pair a word makes with such a learned word before
+    /// it in its sentence is learned too: the n-gram model has no context there. Words the user
+    /// ignores are not learned, nor anything without a user dictionary, while the last word is
+    /// still being typed, or across a number. Returns whether anything was learned.
     @discardableResult
     public func learnFinishedWord(in textBeforeCursor: String) throws(KeylexError) -> Bool {
         guard let user = userDictionary else { return false }
@@ -20,7 +20,7 @@ extension SuggestionEngine {
         let learnsWord = !knows(word) && (user.hasLearnedWord(word) || user.sight(word))
         if learnsWord { try user.learnWord(word) }
         guard words.count == 2, case let previous = String(words[0]),
-              learnsWord || (!knows(previous) && user.hasLearnedWord(previous)) else { return learnsWord }
+              !knows(previous) && user.hasLearnedWord(previous) else { return learnsWord }
         try user.learnPair(previous, word)
         return true
     }

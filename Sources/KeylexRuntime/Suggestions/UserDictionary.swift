@@ -30,8 +30,8 @@ public final class UserDictionary: @unchecked Sendable {
     /// file yet, an older version, a last line cut short): the next change writes the file whole.
     /// Guarded by `lock`.
     private var changeLines: Int?
-    /// Words sighted once (see ``sight(_:)``). Guarded by `lock`; never saved.
-    private var sightings: Set<String> = []
+    /// Words sighted and how many times (see ``sight(_:)``). Guarded by `lock`; never saved.
+    private var sightings: [String: Int] = [:]
 
     /// The words as they are now; later changes do not alter it.
     public var snapshot: UserWords { lock.locked { words } }
@@ -116,19 +116,25 @@ public final class UserDictionary: @unchecked Sendable {
         }
     }
 
-    /// Whether `word` was sighted before (by this instance: sightings are kept in memory only, at
-    /// most ``maxSightings``, then forgotten all at once), sighting it: a word the user types that
-    /// the dictionary lacks is learned when seen a second time (see
-    /// ``SuggestionEngine/learnFinishedWord(in:)``).
+    /// Sights `word` and says whether this is its ``sightingsToLearn``th sighting (then forgotten):
+    /// a word the user types that the dictionary lacks is learned when it is seen that often (see
+    /// ``SuggestionEngine/learnFinishedWord(in:)``). Sightings are kept by this instance in
+    /// memory only, at most ``maxSightings`` words, then forgotten all at once.
     public func sight(_ word: String) -> Bool {
         lock.locked {
-            if sightings.remove(word) != nil { return true }
+            let seen = sightings[word, default: 0] + 1
+            if seen >= Self.sightingsToLearn {
+                sightings[word] = nil
+                return true
+            }
             if sightings.count >= Self.maxSightings { sightings.removeAll() }
-            sightings.insert(word)
+            sightings[word] = seen
             return false
         }
     }
 
+    /// How many sightings of a word ``sight(_:)`` waits for.
+    public static let sightingsToLearn = 3
     /// How many words ``sight(_:)`` keeps.
     public static let maxSightings = 1_000
 
