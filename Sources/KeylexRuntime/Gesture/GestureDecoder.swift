@@ -4,7 +4,8 @@
 /// The decoder follows SHARK² (Kristensson and Zhai, 2004): a word's ideal path is the polyline
 /// through its keys' centres; a stroke is compared with it point by point, in place (the location
 /// channel) and in shape (both scaled to the same size), after both are resampled to the same
-/// number of points. The words compared are found by walking the dictionary's automaton: a prefix
+/// number of points, and along their best alignment (dynamic time warping, which pairs a corner
+/// with a corner however unevenly the finger moved). The words compared are found by walking the dictionary's automaton: a prefix
 /// is followed only while the stroke passes near each of its keys in order, its first key near the
 /// stroke's start; a word is compared only when its last key lies near the stroke's end. A word's
 /// score is its frequency class less ``Parameters/geometryWeight`` times its mismatch; the words

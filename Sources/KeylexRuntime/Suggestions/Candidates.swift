@@ -56,7 +56,7 @@ struct CandidateList {
     init(_ buffer: UnsafeMutableBufferPointer<Candidate>) { items = buffer }
 
     /// The score a new candidate must beat to be kept: none while the list has room.
-    var entryScore: Float { count < items.count ? -.infinity : items[count - 1].score }
+    var entryScore: Float { count < items.count || count == 0 ? -.infinity : items[count - 1].score }
 
     /// Adds `candidate`, or improves the entry of the same word.
     mutating func add(_ candidate: Candidate) {
