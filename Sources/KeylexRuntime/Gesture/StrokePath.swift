@@ -14,8 +14,9 @@ public struct GesturePoint: Sendable, Equatable {
 
 /// A stroke as the decoder reads it: its usable points in key widths across and key heights down
 /// (see ``GestureKeys/keyWidth``), and their path. Points that are not finite or lie beyond
-/// ``GestureKeys/maxCoordinate`` are dropped; of more than ``maxPoints``, evenly spaced ones are kept. Time is not read: a word is told by where the finger
-/// went, and clocks that jump or go backwards change nothing.
+/// ``GestureKeys/maxCoordinate`` are dropped; of more than ``maxPoints``, evenly spaced ones are
+/// kept. Time is not read: a word is told by where the finger went, and clocks that jump or go
+/// backwards change nothing.
 struct StrokePath {
     /// The points, in key sizes: `x` at `2 * i`, `y` at `2 * i + 1`.
     private(set) var coordinates: [Float] = []

@@ -36,7 +36,7 @@ extension SuggestionEngine {
 
     /// The dictionary's number of a word of the context, as written or in lower case (a capital
     /// at a sentence's start), as the model's text was counted.
-    private func number(ofContextWord word: Substring) -> Int? {
+    func number(ofContextWord word: Substring) -> Int? {
         let word = String(word)
         return dictionary.number(of: word) ?? dictionary.number(of: word.lowercased())
     }

@@ -17,16 +17,10 @@ extension SuggestionEngine {
         while let last = text.last, !CurrentWord.isLetter(last), !last.isNumber { text = text.dropLast(1) }
         guard text.endIndex < textBeforeCursor.endIndex, let (words, _) = TextSegmentation.lastWords(of: text),
               let word = words.last.map(String.init), !user.hasIgnoredWord(word) else { return false }
-        let learnsWord = !knows(word) && (user.hasLearnedWord(word) || user.sight(word))
+        let learnsWord = number(ofContextWord: Substring(word)) == nil && (user.hasLearnedWord(word) || user.sight(word))
         if learnsWord { try user.learnWord(word) }
-        guard words.count == 2, case let previous = String(words[0]),
-              !knows(previous) && user.hasLearnedWord(previous) else { return learnsWord }
-        try user.learnPair(previous, word)
+        guard words.count == 2, number(ofContextWord: words[0]) == nil, user.hasLearnedWord(String(words[0])) else { return learnsWord }
+        try user.learnPair(String(words[0]), word)
         return true
-    }
-
-    /// Whether the dictionary has `word`, as written or in lower case (a capital at a sentence's start).
-    private func knows(_ word: String) -> Bool {
-        dictionary.frequencyClass(of: word) != nil || dictionary.frequencyClass(of: word.lowercased()) != nil
     }
 }
