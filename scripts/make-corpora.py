@@ -1,55 +1,134 @@
 #!/usr/bin/env python3
-"""Regenerate the frequency-list corpora of the locales AOSP has no word list for (Ukrainian,
-Arabic), corpora/<locale>/words.tsv, from wordfreq's "large" word lists, cleaned.
+"""Regenerate the corpora of the locales AOSP has no word list for, corpora/<locale>/words.*:
+from wordfreq's word lists, cleaned, where wordfreq has the language, and otherwise from Debian's
+spelling dictionary of the language with its affixes expanded (a word list without frequencies).
 
-    apt-get install hunspell hunspell-uk hunspell-ar
+    apt-get install hunspell hunspell-tools aspell $(scripts/make-corpora.py --packages)
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
-    .venv-corpora/bin/python scripts/make-corpora.py [--words 100000]
+    .venv-corpora/bin/python scripts/make-corpora.py [--words 100000] [--locales uk,ar,…]
 
-For each locale it keeps the most frequent tokens that are words (letters of the locale's script
-and marks, with an apostrophe or hyphen allowed inside), that the shipped layouts of the locale
-can type, and that are not rare misspellings: a word Debian's hunspell dictionary for the language
-rejects is kept only when it is frequent (at least one in a million words: names, loanwords).
-It writes them as a Keyman-style frequency list: word<TAB>count, where count is the word's
-frequency per billion words. See corpora/README.md.
+From wordfreq it keeps, for each locale, the most frequent tokens that are words (letters of the
+locale's script and marks, with an apostrophe, hyphen or zero-width (non-)joiner allowed inside),
+that the shipped layouts of the locale can type, and that are not rare misspellings: where Debian
+has a spelling dictionary for the language, a word it rejects is kept only when it is frequent (at
+least one in a million words: names, loanwords). It writes them as a Keyman-style frequency list,
+word<TAB>count, where count is the word's frequency per billion words (`words.tsv` for Ukrainian
+and Arabic, gzip-compressed `words.tsv.gz` for the others).
+
+From a spelling dictionary (hunspell's `unmunch`, aspell's `expand`) it keeps every form that is a
+word of the script and that the layouts can type, sorted, one a line (`words.txt.gz`): these
+languages have no frequency list here, so their words carry no counts. See corpora/README.md.
 
 `--locales en,de,fr,es,sv,ru --flat --out Benchmarks/wordfreq --no-spellcheck` remakes the
 benchmarks' lists (Benchmarks/wordfreq/<locale>.tsv), made by this script before the AOSP lists
 replaced them as shipped corpora.
 """
-import subprocess
 import argparse
+import gzip
 import json
 import os
+import subprocess
+import sys
 import unicodedata
 import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
 
-import wordfreq
 
-LOCALES = ["uk", "ar"]
-# Debian's hunspell dictionary of each locale, the reference spell checker.
-HUNSPELL = {"uk": "uk_UA", "ar": "ar", "en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "sv": "sv_SE", "ru": "ru_RU"}
+@dataclass(frozen=True)
+class Source:
+    """Where one corpus folder's words come from: `wordfreq` (its language code) or, without it, a
+    spelling dictionary to expand (`speller` is `hunspell:NAME` or `aspell:NAME`); `checker` is the
+    hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
+    dictionary); `script` is the Unicode script of the words; `package` is Debian's package."""
+    script: str
+    wordfreq: str = ""
+    speller: str = ""
+    checker: str = ""
+    package: str = ""
+
+
+SOURCES = {
+    # wordfreq's lists, with a hunspell (or aspell) dictionary against rare misspellings.
+    "uk": Source("CYRILLIC", wordfreq="uk", checker="hunspell:uk_UA", package="hunspell-uk"),
+    "ar": Source("ARABIC", wordfreq="ar", checker="hunspell:ar", package="hunspell-ar"),
+    "bn": Source("BENGALI", wordfreq="bn", checker="hunspell:bn_BD", package="hunspell-bn"),
+    "ca": Source("LATIN", wordfreq="ca", checker="hunspell:ca", package="hunspell-ca"),
+    "fa": Source("ARABIC", wordfreq="fa", checker="hunspell:fa_IR", package="myspell-fa"),
+    "hi": Source("DEVANAGARI", wordfreq="hi", checker="hunspell:hi_IN", package="hunspell-hi"),
+    "id": Source("LATIN", wordfreq="id", checker="hunspell:id_ID", package="hunspell-id"),
+    "is": Source("LATIN", wordfreq="is", checker="hunspell:is_IS", package="hunspell-is"),
+    "mk": Source("CYRILLIC", wordfreq="mk"),
+    "ms": Source("LATIN", wordfreq="ms"),
+    "sk": Source("LATIN", wordfreq="sk", checker="hunspell:sk_SK", package="hunspell-sk"),
+    "ta": Source("TAMIL", wordfreq="ta", checker="aspell:ta", package="aspell-ta"),
+    "tl": Source("LATIN", wordfreq="fil", checker="hunspell:tl", package="myspell-tl"),
+    "ur": Source("ARABIC", wordfreq="ur"),
+    "vi": Source("LATIN", wordfreq="vi", checker="hunspell:vi_VN", package="hunspell-vi"),
+    # Spelling dictionaries, expanded: no frequencies.
+    "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af"),
+    "be": Source("CYRILLIC", speller="hunspell:be_BY", package="hunspell-be"),
+    "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo"),
+    "fo": Source("LATIN", speller="hunspell:fo", package="myspell-fo"),
+    "kk": Source("CYRILLIC", speller="hunspell:kk_KZ", package="hunspell-kk"),
+    "hy": Source("ARMENIAN", speller="aspell:hy", package="aspell-hy"),
+    "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
+    "ku": Source("LATIN", speller="hunspell:kmr_Latn", package="hunspell-kmr"),
+    "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
+    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml"),
+    "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
+    "nn": Source("LATIN", speller="hunspell:nn_NO", package="myspell-nn"),
+    "sw": Source("LATIN", speller="hunspell:sw_TZ", package="hunspell-sw"),
+    "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
+    "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th"),
+    # The benchmarks' lists (--flat --no-spellcheck).
+    **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
+        ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
+        ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU")]},
+}
+SHIPPED = [code for code, source in SOURCES.items() if source.package]
+HUNSPELL_DIR = "/usr/share/hunspell"
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
-# The script each locale's words are written in: tokens with letters of another script (Greek
-# symbols in French text, Latin words in Russian text) are left out, as the locale's keyboards
-# cannot type them.
-SCRIPTS = {"en": "LATIN", "de": "LATIN", "fr": "LATIN", "es": "LATIN", "sv": "LATIN", "ru": "CYRILLIC",
-           "uk": "CYRILLIC", "ar": "ARABIC"}
+# Inside a word: apostrophes and hyphens, and the zero-width non-joiner and joiner that Persian and
+# Indic spellings hold (a keyboard of those scripts has a key for them).
+INNER = "'-’\u200c\u200d"
 
 
-def rejected(words, locale):
-    """The words hunspell's dictionary for `locale` rejects."""
-    out = subprocess.run(["hunspell", "-d", HUNSPELL[locale], "-l"], input="\n".join(words) + "\n",
-                         capture_output=True, text=True, check=True).stdout
-    return set(out.split("\n"))
+def rejected(words, checker):
+    """The words that `checker` (`hunspell:NAME` or `aspell:NAME`) rejects."""
+    tool, name = checker.split(":")
+    command = ["hunspell", "-d", name, "-l"] if tool == "hunspell" else ["aspell", "-l", name, "list"]
+    out = subprocess.run(command, input="\n".join(words) + "\n", capture_output=True, text=True, check=True).stdout
+    return set(out.split("\n")) - {""}
+
+
+def expanded(speller):
+    """Every form of a spelling dictionary's words, its affixes expanded (hunspell's `unmunch`,
+    aspell's `expand`), decoded from the dictionary's own character set."""
+    tool, name = speller.split(":")
+    if tool == "aspell":
+        dump = subprocess.run(["aspell", "-l", name, "dump", "master"], capture_output=True, check=True).stdout
+        out = subprocess.run(["aspell", "-l", name, "expand"], input=dump, capture_output=True, check=True).stdout
+        return [w for line in out.decode("utf-8").split("\n") for w in line.split()]
+    base = os.path.join(HUNSPELL_DIR, name)
+    encoding = "utf-8"
+    with open(base + ".aff", "rb") as aff:
+        for line in aff:
+            if line.startswith(b"SET "):
+                encoding = line.split()[1].decode("ascii").replace("ISO8859", "ISO-8859")
+                break
+    out = subprocess.run(["unmunch", base + ".dic", base + ".aff"], capture_output=True, check=True).stdout
+    return out.decode(encoding, errors="replace").split("\n")
 
 
 def is_word(token: str, script: str) -> bool:
-    if not token or not token[0].isalpha() or not token[-1].isalpha():
+    """Whether `token` is a word of `script`: its letters and marks, with INNER characters inside; it
+    starts with a letter and ends with a letter or a mark (a vowel sign, a virama)."""
+    last = token[-1:]
+    if not token or not token[0].isalpha() or not (last.isalpha() or unicodedata.category(last).startswith("M")):
         return False
     for ch in token:
-        if ch in "'-’":
+        if ch in INNER:
             continue
         if unicodedata.category(ch).startswith("M"):
             continue
@@ -60,71 +139,129 @@ def is_word(token: str, script: str) -> bool:
 
 def typable_characters(layouts: str, locale: str) -> set:
     """The characters the shipped layouts of `locale` and its sublocales (en-US, en-GB for en) can
-    type, with their callouts, in both cases. Run scripts/make-layouts.py first."""
+    type, with their callouts and those of the layouts they extend, in both cases. Run
+    scripts/make-layouts.py first."""
     chars = set()
     for name in sorted(os.listdir(layouts)):
         tag, ext = os.path.splitext(name)
-        if tag != locale and not tag.startswith(locale + "-"):
-            continue
-        path = os.path.join(layouts, name)
-        texts = []
-        if ext == ".xml":
-            root = ElementTree.parse(path).getroot()
-            texts += [e.get("chars", "") for e in root.iter("row")] + [e.get("value", "") for e in root.iter("chars")]
-            texts += [e.get("value", "") for e in root.iter("key") if e.get("action", "character") in ("character", "text")]
-            texts += [e.get("variants", "") for e in root.iter("callout")]
-        elif ext == ".json":
-            with open(path, encoding="utf-8") as f:
-                doc = json.load(f)
-            for callout in doc.get("callouts", {}).get("keys", {}).values():
-                texts.append(callout if isinstance(callout, str) else callout["variants"])
-            for layout in doc.get("layouts", []):
-                for layer in layout.get("layers", []):
-                    for row in layer.get("rows", []):
-                        keys = row["keys"] if isinstance(row, dict) else row
-                        for item in [keys] if isinstance(keys, str) else keys:
-                            if isinstance(item, str):
-                                texts.append(item)
-                            elif item.get("action", "character") in ("character", "text"):
-                                texts.append(item.get("value", ""))
-        for text in texts:
-            chars.update(text)
+        if ext in (".xml", ".json") and (tag == locale or tag.startswith(locale + "-")):
+            for text in layout_texts(layouts, name):
+                chars.update(text)
     return chars | {c.upper() for c in chars}
+
+
+def layout_texts(layouts: str, name: str) -> list:
+    """The texts that the keys and callouts of layout file `name` type, and of the one it extends."""
+    path = os.path.join(layouts, name)
+    texts = []
+    if name.endswith(".xml"):
+        root = ElementTree.parse(path).getroot()
+        parent = root.get("extends")
+        texts += [e.get("chars", "") for e in root.iter("row")] + [e.get("value", "") for e in root.iter("chars")]
+        texts += [e.get("value", "") for e in root.iter("key") if e.get("action", "character") in ("character", "text")]
+        texts += [e.get("variants", "") for e in root.iter("callout")]
+    else:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        parent = doc.get("extends")
+        for callout in doc.get("callouts", {}).get("keys", {}).values():
+            texts.append(callout if isinstance(callout, str) else callout["variants"])
+        for layout in doc.get("layouts", []):
+            for layer in layout.get("layers", []):
+                for row in layer.get("rows", []):
+                    keys = row["keys"] if isinstance(row, dict) else row
+                    for item in [keys] if isinstance(keys, str) else keys:
+                        if isinstance(item, str):
+                            texts.append(item)
+                        elif item.get("action", "character") in ("character", "text"):
+                            texts.append(item.get("value", ""))
+    if parent:
+        texts += layout_texts(layouts, next(f for f in os.listdir(layouts) if os.path.splitext(f)[0] == parent))
+    return texts
+
+
+def wordfreq_rows(code, source, args, typable):
+    """The most frequent words of wordfreq's list for `code` (its "large" list where there is one),
+    cleaned, with their frequencies per billion words; and how many rare misspellings were dropped."""
+    import wordfreq
+    size = "large" if source.wordfreq in wordfreq.available_languages("large") else "small"
+    frequencies = wordfreq.get_frequency_dict(source.wordfreq, size)
+    candidates = []
+    for token in wordfreq.iter_wordlist(source.wordfreq, size):
+        word = unicodedata.normalize("NFC", token)
+        count = round(frequencies[token] * 1e9)
+        if count <= 0:
+            break
+        if is_word(word, source.script) and set(word) <= typable:
+            candidates.append((word, count))
+        if len(candidates) >= 2 * args.words:
+            break
+    check = source.checker and not args.no_spellcheck
+    bad = rejected([w for w, c in candidates if c < RARE], source.checker) if check else set()
+    rows = [(w, c) for w, c in candidates if w not in bad][:args.words]
+    header = (f"# {code}: the {len(rows)} most frequent words of wordfreq 3.1.1 ('{size}' list)"
+              + (", rare words {1} {0} rejects left out".format(*source.checker.split(":")) if check else "") + "\n"
+              + "# count = frequency per billion words. Data: CC BY-SA 4.0, see corpora/README.md.\n")
+    return header + "".join(f"{w}\t{c}\n" for w, c in rows), f"{len(rows)} words ({len(bad)} rare words rejected left out)"
+
+
+def speller_rows(code, source, typable):
+    """Every typable form of the spelling dictionary's words, sorted: a list without counts."""
+    forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
+    words = sorted(w for w in forms if is_word(w, source.script) and set(w) <= typable)
+    return "".join(w + "\n" for w in words), f"{len(words)} words of {len(forms)} forms"
+
+
+def copyright_notice(source):
+    """The Debian copyright text of the spelling dictionary a word list was expanded from: the whole
+    file of a package of its own, or, from the copyright file that LibreOffice's dictionaries share,
+    its header, the paragraph of the dictionary's folder and the licences that paragraph names."""
+    with open(f"/usr/share/doc/{source.package}/copyright", encoding="utf-8") as f:
+        paragraphs = f.read().strip().split("\n\n")
+    folder = source.speller.split(":")[1]
+    own = [p for p in paragraphs if p.startswith(f"Files: dictionaries/{folder}/*")]
+    if not own:
+        return "\n\n".join(paragraphs) + "\n"
+    named = own[0].split("License:", 1)[1].split("\n")[0]
+    licences = [p for p in paragraphs if p.startswith("License: ") and p.split("\n")[0][9:].strip() in named.replace(" or ", ",").replace(" ", "").split(",")]
+    return "\n\n".join([paragraphs[0], own[0]] + licences) + "\n"
+
+
+def write(path, text, compress):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    data = text.encode("utf-8")
+    with open(path, "wb") as out:
+        out.write(gzip.compress(data, 9, mtime=0) if compress else data)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--words", type=int, default=100_000, help="words per locale")
-    parser.add_argument("--locales", default=",".join(LOCALES))
+    parser.add_argument("--words", type=int, default=100_000, help="words per wordfreq locale")
+    parser.add_argument("--locales", default=",".join(SHIPPED))
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "corpora"))
     parser.add_argument("--flat", action="store_true", help="write OUT/<locale>.tsv instead of OUT/<locale>/words.tsv")
     parser.add_argument("--no-spellcheck", action="store_true", help="keep words hunspell rejects")
     parser.add_argument("--layouts", default=os.path.join(os.path.dirname(__file__), "..", "layouts"))
+    parser.add_argument("--packages", action="store_true", help="print the Debian packages needed and stop")
     args = parser.parse_args()
-    for locale in args.locales.split(","):
-        typable = typable_characters(args.layouts, locale)
-        frequencies = wordfreq.get_frequency_dict(locale, "large")
-        candidates = []
-        for token in wordfreq.iter_wordlist(locale, "large"):
-            word = unicodedata.normalize("NFC", token)
-            count = round(frequencies[token] * 1e9)
-            if count <= 0:
-                break
-            if is_word(word, SCRIPTS[locale]) and set(word) <= typable:
-                candidates.append((word, count))
-            if len(candidates) >= 2 * args.words:
-                break
-        bad = set() if args.no_spellcheck else rejected([w for w, c in candidates if c < RARE], locale)
-        rows = [(w, c) for w, c in candidates if w not in bad][:args.words]
-        path = os.path.join(args.out, locale + ".tsv") if args.flat else os.path.join(args.out, locale, "words.tsv")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
-            out.write(f"# {locale}: the {len(rows)} most frequent words of wordfreq 3.1.1 ('large' list)"
-                      + ("" if args.no_spellcheck else f", rare words {HUNSPELL[locale]} hunspell rejects left out") + "\n")
-            out.write("# count = frequency per billion words. Data: CC BY-SA 4.0, see corpora/README.md.\n")
-            for word, count in rows:
-                out.write(f"{word}\t{count}\n")
-        print(f"{locale}: {len(rows)} words ({len(bad)} rare words rejected by hunspell left out)")
+    codes = args.locales.split(",")
+    if args.packages:
+        print(" ".join(sorted({SOURCES[c].package for c in codes if SOURCES[c].package})))
+        return
+    for code in codes:
+        source = SOURCES[code]
+        typable = typable_characters(args.layouts, code)
+        if source.wordfreq:
+            text, summary = wordfreq_rows(code, source, args, typable)
+            name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
+        else:
+            text, summary = speller_rows(code, source, typable)
+            name = "words.txt.gz"
+            if not args.flat:
+                write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
+        path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
+        write(path, text, path.endswith(".gz"))
+        print(f"{code}: {summary}", file=sys.stderr)
 
 
 if __name__ == "__main__":

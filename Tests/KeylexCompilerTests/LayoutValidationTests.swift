@@ -126,6 +126,18 @@ import Testing
         #expect(warning.location.file.hasSuffix("layouts/en-US.json"))
     }
 
+    /// A word is typed key by key: an Indic letter and its vowel sign are one character but two
+    /// keys, and a key may type several letters; a letter no key types makes the word untypable.
+    @Test func wordsAreTypedAsSequencesOfKeys() {
+        let devanagari: Set<String> = ["न", "म", "ा", "क्ष", "स"]
+        #expect(LayoutValidator.isTypable("नाम", typed: devanagari, longest: 3))
+        #expect(LayoutValidator.isTypable("क्षमा", typed: devanagari, longest: 3))
+        #expect(!LayoutValidator.isTypable("नमः", typed: devanagari, longest: 3))
+        #expect(!LayoutValidator.isTypable("क्स", typed: devanagari, longest: 3))
+        #expect(LayoutValidator.isTypable("a priori", typed: ["a", "p", "r", "i", "o"], longest: 1))
+        #expect(!LayoutValidator.isTypable("café", typed: ["c", "a", "f", "e"], longest: 1))
+    }
+
     /// Stages are gated: a document with an error of its own is not resolved, and a locale that
     /// extends it is left out without a message of its own; the other locales are resolved.
     @Test func aDocumentWithErrorsIsNeitherResolvedNorExtended() throws {

@@ -319,16 +319,37 @@ public final class LayoutValidator {
     /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts.
     public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale) {
         let typed = locale.typedStrings
+        let longest = typed.map(\.unicodeScalars.count).max() ?? 0
         var untypable = 0, total = 0
         var examples: [String] = []
-        // The space key types the space of a multi-word entry ("a priori").
         for word in words {
             total += 1
-            guard !word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) else { continue }
+            guard !Self.isTypable(word, typed: typed, longest: longest) else { continue }
             untypable += 1
             if examples.count < 5 { examples.append(word) }
         }
         guard untypable > 0 else { return }
         report(locale.document.origin, .untypableWords(untypable, of: total, corpus: corpus, locale: locale.tag, examples: examples))
+    }
+
+    /// Whether keys that type the strings `typed` (the longest `longest` scalars) can type `word`:
+    /// letter by letter, or as a sequence of keys whose texts join into it (an Indic or Thai letter
+    /// and the vowel sign after it are one character but two keys). The space key types the space of
+    /// a multi-word entry ("a priori").
+    static func isTypable(_ word: String, typed: Set<String>, longest: Int) -> Bool {
+        if word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { return true }
+        let scalars = Array(word.unicodeScalars)
+        // reachable[i]: keys can type the first i scalars.
+        var reachable = [Bool](repeating: false, count: scalars.count + 1)
+        reachable[0] = true
+        for start in scalars.indices where reachable[start] {
+            for end in (start + 1)...min(scalars.count, start + max(longest, 1)) {
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: scalars[start..<end])
+                let text = String(piece)
+                if text == " " || typed.contains(text) { reachable[end] = true }
+            }
+        }
+        return reachable[scalars.count]
     }
 }

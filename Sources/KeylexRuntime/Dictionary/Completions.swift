@@ -83,7 +83,8 @@ extension WordDictionary {
     public static let maxCompletions = 1_024
 
     /// Calls `body` with the `count` best completions of `prefix` (at most ``maxCompletions``),
-    /// best first: highest frequency class, then lexicographic order. Words that are never
+    /// best first: highest frequency class, then lexicographic order (without frequencies: shortest,
+    /// then lexicographic order). Words that are never
     /// suggested (class 0: blocked, possibly offensive, not a word) are skipped. The prefix itself
     /// counts when it is a word. Allocates nothing for small counts; the buffer is only valid
     /// during the call.
@@ -91,19 +92,17 @@ extension WordDictionary {
                                   _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {
         guard count > 0 else { return }
         let count = min(count, Self.maxCompletions)
+        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return }
+        let range = walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
         guard let topK else {
-            var found = 0
-            forEachWord(withPrefix: prefix) { word, number in
-                let frequencyClass = frequencyClass(at: number)
-                guard frequencyClass != DictionaryFormat.neverSuggestedClass else { return true }
-                body(word, number, frequencyClass)
-                found += 1
-                return found < count
+            withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
+                forEachShortest(count, in: range) { number, frequencyClass in
+                    guard let length = automaton.select(rank: number, from: root, into: word, length: 0) else { return }
+                    body(UnsafeBufferPointer(rebasing: word[..<length]), number, frequencyClass)
+                }
             }
             return
         }
-        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return }
-        let range = walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
             var base = 0
             for scalar in prefix.unicodeScalars {
@@ -123,6 +122,26 @@ extension WordDictionary {
                 body(UnsafeBufferPointer(rebasing: word[..<length]), number, frequencyClass)
             }
         }
+    }
+
+    /// How many words of a range a dictionary without frequencies looks at for its shortest ones.
+    static let shortestScan = 2_048
+
+    /// A dictionary without frequencies (a spelling dictionary's word list) ranks words by length:
+    /// calls `body` with the `count` shortest suggestible words among the first ``shortestScan`` of
+    /// `range` (words numbered in lexicographic order), shortest first, then by number. A short word
+    /// is more likely the one meant than the long words it starts; the scan bounds the work.
+    func forEachShortest(_ count: Int, in range: Range<Int>, _ body: (_ number: Int, _ frequencyClass: UInt8) -> Void) {
+        var best: [(length: Int, number: Int)] = []
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
+            for number in range.prefix(Self.shortestScan) where frequencyClass(at: number) != DictionaryFormat.neverSuggestedClass {
+                guard let length = automaton.select(rank: number, from: root, into: word, length: 0) else { return }
+                guard best.count < count || length < best[best.count - 1].length else { continue }
+                best.insert((length, number), at: best.firstIndex { $0.length > length } ?? best.count)
+                if best.count > count { best.removeLast() }
+            }
+        }
+        for entry in best { body(entry.number, frequencyClass(at: entry.number)) }
     }
 
     /// The `count` best completions of `prefix`, best first (see ``forEachCompletion(of:count:_:)``).

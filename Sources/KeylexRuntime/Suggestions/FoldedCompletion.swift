@@ -60,19 +60,13 @@ extension WordSearch {
         label == typed || dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed)
     }
 
-    /// The best `count` suggestible words in `range`, by frequency class (in number order without
+    /// The best `count` suggestible words in `range`, by frequency class (shortest first without
     /// frequencies).
     func forEachBest(_ count: Int, in range: Range<Int>, _ body: (_ number: Int, _ frequencyClass: UInt8) -> Void) {
         if let topK = dictionary.topK {
             topK.best(count, in: range, body)
-            return
-        }
-        var found = 0
-        for number in range where found < count {
-            let frequencyClass = dictionary.frequencyClass(at: number)
-            guard frequencyClass != DictionaryFormat.neverSuggestedClass else { continue }
-            body(number, frequencyClass)
-            found += 1
+        } else {
+            dictionary.forEachShortest(count, in: range, body)
         }
     }
 }
