@@ -59,6 +59,11 @@ let package = Package(
             path: "Benchmarks/SuggestBench"
         ),
         .executableTarget(
+            name: "keylex-emoji-bench",
+            dependencies: ["KeylexRuntime"],
+            path: "Benchmarks/EmojiBench"
+        ),
+        .executableTarget(
             name: "keylex-ngram-bench",
             dependencies: ["KeylexRuntime"],
             path: "Benchmarks/NGramBench"

@@ -19,6 +19,9 @@ struct Build: ParsableCommand {
     @Option(help: "The directory of layout sources (.xml and .json); default: layouts, when it exists; \"\" for none.")
     var layouts: String?
 
+    @Option(help: "The directory of emoji annotations (<tag>.tsv.gz, see emoji/README.md); default: emoji, when it exists; \"\" for none.")
+    var emoji: String?
+
     @Option(help: "The directory the compiled files are written to.")
     var output = "build"
 
@@ -41,6 +44,7 @@ struct Build: ParsableCommand {
         let report = DiagnosticOutput(diagnostics)
         let progress = ProgressBar(enabled: !verbosity.quiet && !verbosity.verbose && Terminal.isTerminal(FileHandle.standardError))
         var build = ProjectBuild(corpora: corporaDirectory, layouts: layoutsDirectory, output: output, diagnostics: report.engine)
+        build.emoji = emoji.map { $0.isEmpty ? nil : $0 } ?? existingDirectory("emoji")
         build.force = force
         build.onProgress = progress.update
         if verbosity.verbose { build.onStage = { stage, seconds in printError(String(format: "%8.3f s  ", seconds) + stage) } }

@@ -15,7 +15,7 @@ struct Keylex: ParsableCommand {
         did not read back as compiled).
         """,
         version: CompilerVersion.current,
-        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self, Count.self, Query.self, Complete.self, Suggest.self, Swipe.self, Inspect.self, User.self]
+        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self, Count.self, Query.self, Complete.self, Suggest.self, EmojiSearch.self, Swipe.self, Inspect.self, User.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.

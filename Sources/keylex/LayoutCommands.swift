@@ -18,13 +18,17 @@ struct Validate: ParsableCommand {
     @Option(help: "The corpora directory, read to check that its words can be typed; default: corpora, when it exists.")
     var corpora: String?
 
+    @Option(help: "The emoji annotations directory, checked too; default: emoji, when it exists.")
+    var emoji: String?
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let diagnostics = report.engine
         if files.isEmpty {
-            let build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
+            var build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
+            build.emoji = emoji ?? existingDirectory("emoji")
             _ = build.check()
         } else {
             // Each file with its project: parents and themes beside it or in the layouts folder.

@@ -7,7 +7,8 @@ struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the suggestions for the text before the cursor, best first, with their flags.",
         discussion: """
-        Each line is text<TAB>flags, flags being autocorrect, unknown or -. After a space or a sentence's end, the next \
+        Each line is text<TAB>flags, flags being autocorrect, unknown, emoji (an emoji the typed word names, when the \
+        bundle has emoji) or -. After a space or a sentence's end, the next \
         words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
         word being typed (two words typed as one) replaces all it says in its typed text (--json). \
         With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
@@ -34,6 +35,9 @@ struct Suggest: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Offer no emoji for a word that names one.")
+    var noEmoji = false
+
     @Flag(help: "Learn from each text, once a word is finished in it: the words the dictionary lacks, and their pairs (in --user, else in memory).")
     var learn = false
 
@@ -46,6 +50,7 @@ struct Suggest: ParsableCommand {
         let text: String
         let isAutocorrect: Bool
         let isUnknown: Bool
+        let isEmoji: Bool
         let remainder: String?
     }
 
@@ -58,6 +63,7 @@ struct Suggest: ParsableCommand {
             throw openingFailure(error, file: file)
         }
         if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
+        engine.offersEmoji = !noEmoji
         guard let text else {
             var failure: Error?
             InputLines.forEach { line, cut in
@@ -81,12 +87,14 @@ struct Suggest: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
-            let items = suggestions.map { Item(text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, remainder: $0.remainder.map(String.init)) }
+            let items = suggestions.map { Item(text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, isEmoji: $0.isEmoji,
+                                                remainder: $0.remainder.map(String.init)) }
             print(String(decoding: try encoder.encode(items), as: UTF8.self))
             return
         }
         for suggestion in suggestions {
-            let flags = [suggestion.isAutocorrect ? "autocorrect" : nil, suggestion.isUnknown ? "unknown" : nil].compactMap { $0 }
+            let flags = [suggestion.isAutocorrect ? "autocorrect" : nil, suggestion.isUnknown ? "unknown" : nil,
+                         suggestion.isEmoji ? "emoji" : nil].compactMap { $0 }
             print("\(suggestion.text)\t\(flags.isEmpty ? "-" : flags.joined(separator: ","))")
         }
     }

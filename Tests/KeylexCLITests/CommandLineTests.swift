@@ -95,6 +95,26 @@ import Testing
         #expect(text.stdout.contains("words:       10"))
     }
 
+    /// `keylex build` gives each bundle the emoji of its nearest tag in `emoji/`; `keylex emoji`
+    /// searches them and `keylex suggest` offers them; a bad line is a warning naming its place.
+    @Test func emojiAreBuiltSearchedAndSuggested() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/emoji", withIntermediateDirectories: true)
+        try "🍕\tpizza\tcheese|pizza|slice\n👋\twaving hand\thand|hello|wave|waving\nbroken\n"
+            .write(toFile: folder + "/emoji/en.tsv", atomically: true, encoding: .utf8)
+        let build = try Self.run(["build"], in: folder)
+        #expect(build.status == 0 && build.stderr.contains("emoji/en.tsv:3:1: warning:") && build.stderr.contains("[invalid-emoji-line]"), "\(build.stderr)")
+        #expect(try Self.run(["emoji", "build/en.klx", "piz"], in: folder).stdout == "🍕\tpizza\n")
+        // `hello` is a keyword of 👋 but no word of its name: found by a search, not named.
+        #expect(try Self.run(["emoji", "build/en.klx", "hello"], in: folder).stdout == "👋\twaving hand\n")
+        #expect(try Self.run(["emoji", "build/en.klx", "--named"], input: "hand\nhello\n", in: folder).stdout == "👋\twaving hand\n\n\n")
+        #expect(try Self.run(["suggest", "build/en.klx", "so hand"], in: folder).stdout.hasSuffix("👋\temoji\n"))
+        #expect(!(try Self.run(["suggest", "build/en.klx", "so hand", "--no-emoji"], in: folder)).stdout.contains("emoji"))
+        // The emoji file changed: the bundle is rebuilt; without emoji, `keylex emoji` says so.
+        #expect(try Self.run(["build", "--emoji", ""], in: folder).stdout.hasPrefix("build/en.klx"))
+        let none = try Self.run(["emoji", "build/en.klx", "piz"], in: folder)
+        #expect(none.status == 1 && none.stderr.contains("has no emoji"))
+    }
+
     @Test func inspectPrintsWhatAFileHoldsEscaped() throws {
         // A word list whose header attribute and flag label hold terminal controls (a title change,
         // a bell): compiled as they are, printed escaped.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's command examples that show what they print (`keylex suggest`, `complete`, `swipe`, `query`,
+/// The README's command examples that show what they print (`keylex suggest`, `complete`, `swipe`, `emoji`, `query`,
 /// and the number of bundles `build` writes) are run on the shipped corpora and layouts and
 /// compared with what the README says, as Rust's trycmd checks CLI docs: the README cannot go stale.
 @Suite struct ReadmeExampleTests {
@@ -36,6 +36,7 @@ import Testing
         let folder = NSTemporaryDirectory() + "keylex-readme-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/corpora", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder + "/layouts", withDestinationPath: root.appendingPathComponent("layouts").path)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/emoji", withDestinationPath: root.appendingPathComponent("emoji").path)
         for corpus in ["en-US", "en", "fr", "de", "ru", "es"] {
             try FileManager.default.createSymbolicLink(atPath: folder + "/corpora/" + corpus, withDestinationPath: root.appendingPathComponent("corpora/" + corpus).path)
         }
@@ -68,11 +69,12 @@ import Testing
         }
     }
 
-    /// `complete` and `swipe` list words best first; `query` lists `word<TAB>class` lines, with the
-    /// exit status.
+    /// `complete`, `swipe` and `emoji` list words (emoji) best first; `query` lists `word<TAB>class`
+    /// lines, with the exit status.
     static func checkCompleteAndQueryExamples(in folder: String) throws {
         #expect(Self.examples.filter { $0.arguments.first == "swipe" }.count >= 2)
-        for (arguments, comment) in Self.examples where ["complete", "swipe", "query"].contains(arguments.first) {
+        #expect(Self.examples.filter { $0.arguments.first == "emoji" }.count >= 2)
+        for (arguments, comment) in Self.examples where ["complete", "swipe", "query", "emoji"].contains(arguments.first) {
             let result = try CommandLineTests.run(arguments, in: folder)
             let lines = result.stdout.split(separator: "\n").map(String.init)
             if arguments.first != "query" {

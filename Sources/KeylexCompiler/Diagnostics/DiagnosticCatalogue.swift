@@ -78,6 +78,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidLine = "invalid-line"
     case invalidAttribute = "invalid-attribute"
     case unknownListAttribute = "unknown-list-attribute"
+    case invalidEmojiLine = "invalid-emoji-line"
     case trimmedWhitespace = "trimmed-whitespace"
     case orphanShortcut = "orphan-shortcut"
     case emptyShortcut = "empty-shortcut"
@@ -96,7 +97,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .invisibleCharacter, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .invisibleCharacter, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder, .invalidEmojiLine: .warning
         default: .error
         }
     }
@@ -170,6 +171,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .duplicateWord: "a word listed twice (counts merged)"
         case .missingHeader: "an AOSP combined list without its dictionary= header"
         case .invalidLine: "a combined-list line that is not an entry, a shortcut or a bigram"
+        case .invalidEmojiLine: "an emoji annotations line that is not emoji, name and keywords (left out)"
         case .invalidAttribute: "a combined-list header attribute that is not a name"
         case .unknownListAttribute: "a combined-list attribute the compiler does not know (kept in the header, ignored elsewhere)"
         case .trimmedWhitespace: "spaces around a combined-list word (trimmed)"

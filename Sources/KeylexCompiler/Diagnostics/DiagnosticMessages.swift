@@ -307,6 +307,7 @@ extension DiagnosticMessage {
     }
     static let missingHeader = Self(.missingHeader, "expected the 'dictionary=…' header of an AOSP combined word list")
     static let invalidLine = Self(.invalidLine, "expected ' word=…', '  shortcut=…' or '  bigram=…'")
+    static let invalidEmojiLine = Self(.invalidEmojiLine, "expected 'emoji<TAB>name<TAB>keyword|keyword|…': the line is left out")
     static func invalidAttribute(_ key: Substring) -> Self { Self(.invalidAttribute, "header attribute '\(Self.excerpt(key))' is not a name") }
     static func unknownHeaderAttribute(_ key: Substring) -> Self { Self(.unknownListAttribute, "unknown header attribute '\(Self.excerpt(key))' (kept)") }
     static func unknownListAttribute(_ key: Substring, of owner: String) -> Self {

@@ -32,7 +32,7 @@ enum PhoneticIndexEncoder {
         pad(&bytes, to: PhoneticFormat.countsOffset(textLength: text.count))
         let counts = bytes.count
         let width = PackedNumbers.width(for: max(words.count - 1, 0))
-        let packed = packedNumbers(lists, width: width)
+        let packed = PackedLists.encode(lists, width: width)
         bytes.append(littleEndian: UInt32(keys.count))
         bytes.append(littleEndian: UInt32(packed.entryCount))
         bytes += [UInt8(width), 0, 0, 0]
@@ -40,21 +40,6 @@ enum PhoneticIndexEncoder {
         pad(&bytes, to: PhoneticFormat.keysOffset(countsOffset: counts, packedBits: packed.bits))
         let nested = DictionaryCompiler.compile(keys.map { (word: $0, count: 0, flags: []) }, hasCounts: false)
         return bytes + nested.bytes
-    }
-
-    /// The starts of `lists` then their word numbers, bit-packed.
-    private static func packedNumbers(_ lists: [[Int]], width: Int) -> (bytes: [UInt8], bits: Int, entryCount: Int) {
-        let entryCount = lists.reduce(0) { $0 + $1.count }
-        let startWidth = PackedNumbers.width(for: entryCount)
-        var packer = BitPacker()
-        var start = 0
-        for list in lists {
-            packer.append(start, width: startWidth)
-            start += list.count
-        }
-        packer.append(start, width: startWidth)
-        for list in lists { for number in list { packer.append(number, width: width) } }
-        return (packer.bytes, packer.bitCount, entryCount)
     }
 
     /// Zero bytes up to `offset`.

@@ -14,9 +14,11 @@ struct BuildPlan {
     /// The locales to build, sorted.
     let stale: [String]
 
-    /// The plan for `corpusPrints` (each corpus locale's files) and `layoutPrint` (every layout
-    /// source) against `state`, the bundles being in `output` (see ``ProjectBuild/bundlePath(_:in:)``).
-    init(corpusPrints: [String: String], layoutTags: Set<String>, layoutPrint: String?, state: BuildState, output: String) {
+    /// The plan for `corpusPrints` (each corpus locale's files), `layoutPrint` (every layout
+    /// source) and `emojiPrints` (each emoji annotations file, by tag) against `state`, the bundles
+    /// being in `output` (see ``ProjectBuild/bundlePath(_:in:)``).
+    init(corpusPrints: [String: String], layoutTags: Set<String>, layoutPrint: String?, emojiPrints: [String: String] = [:],
+         state: BuildState, output: String) {
         corpusTags = Set(corpusPrints.keys)
         self.layoutTags = layoutTags
         var inputPrints: [String: String] = [:]
@@ -25,6 +27,7 @@ struct BuildPlan {
             key.add(CompilerVersion.current)
             key.add(ProjectBuild.corpus(for: tag, among: corpusTags).flatMap { corpusPrints[$0] } ?? "-")
             key.add(layoutTags.contains(tag) ? layoutPrint ?? "-" : "-")
+            key.add(ProjectBuild.corpus(for: tag, among: Set(emojiPrints.keys)).flatMap { emojiPrints[$0] } ?? "-")
             inputPrints[tag] = key.hex
         }
         self.inputPrints = inputPrints

@@ -64,13 +64,15 @@ public struct LayoutBuild {
         resolve(LayoutSourceReader(diagnostics: diagnostics).readDirectory(directory))
     }
 
-    /// A bundle's bytes: the dictionary's sections (if any) and the locales' layouts.
-    public static func bundle(dictionary: CompiledDictionary? = nil, locales: [ResolvedLocale]) -> [UInt8] {
+    /// A bundle's bytes: the dictionary's sections (if any), the locales' layouts and the `emji`
+    /// section (see ``EmojiIndexEncoder``).
+    public static func bundle(dictionary: CompiledDictionary? = nil, locales: [ResolvedLocale], emoji: [UInt8]? = nil) -> [UInt8] {
         var writer = dictionary?.container ?? ContainerWriter()
         if !locales.isEmpty {
             writer.insert(.layouts)
             for (tag, bytes) in LayoutEncoder(locales: locales).sections() { writer.add(tag, bytes) }
         }
+        if let emoji { writer.add(EmojiFormat.tag, emoji) }
         return writer.bytes()
     }
 

@@ -43,6 +43,9 @@ public struct ProjectBuild {
     public let layouts: String?
     public let output: String
     let diagnostics: DiagnosticEngine
+    /// The emoji directory: `<tag>.tsv` or `<tag>.tsv.gz` files of emoji annotations (see
+    /// ``EmojiAnnotations``); each bundle gets the emoji of its nearest tag there. `nil`: no emoji.
+    public var emoji: String?
     /// Rebuild every locale, up to date or not.
     public var force = false
     /// Told when a stage ends: what it did, and the seconds it took.
@@ -109,6 +112,7 @@ public struct ProjectBuild {
         let layoutLocales = readLayouts()
         let tables = readCorpora(corpusLocales)
         checkTypable(Array(layoutLocales?.locales.values ?? [:].values), tables: tables, validator: layoutLocales?.validator)
+        _ = emojiSections(for: corpusLocales.map(\.tag) + (layoutLocales.map { Array($0.locales.keys) } ?? []), files: emojiFiles())
         return diagnostics.hasErrors ? nil : Checked(tables: tables, layouts: layoutLocales?.locales ?? [:])
     }
 
@@ -134,6 +138,34 @@ public struct ProjectBuild {
             }
         }
         return tables
+    }
+
+    /// The emoji annotation files of the ``emoji`` directory, by tag.
+    func emojiFiles() -> [String: String] {
+        guard let emoji else { return [:] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: emoji) else {
+            diagnostics.report(SourceLocation(file: emoji), .unreadableFolder("emoji"))
+            return [:]
+        }
+        var files: [String: String] = [:]
+        for name in names.sorted() {
+            let stem = name.hasSuffix(".tsv.gz") ? name.dropLast(7) : name.hasSuffix(".tsv") ? name.dropLast(4) : ""
+            let path = (emoji as NSString).appendingPathComponent(name)
+            if LanguageTag.isWellFormed(String(stem)), FileInput.isRegularFile(path) { files[String(stem)] = path }
+        }
+        return files
+    }
+
+    /// The `emji` sections that the bundles of `tags` take (each its nearest tag's among `files`),
+    /// by that tag: each file read once, its problems reported.
+    private func emojiSections(for tags: [String], files: [String: String]) -> [String: [UInt8]] {
+        var sections: [String: [UInt8]] = [:]
+        for tag in Set(tags.compactMap { Self.corpus(for: $0, among: Set(files.keys)) }).sorted() {
+            if let annotations = EmojiAnnotations.read(files[tag]!, diagnostics: diagnostics) {
+                sections[tag] = EmojiIndexEncoder.section(annotations)
+            }
+        }
+        return sections
     }
 
     /// Warns about the words of each layout locale's corpus that its layouts cannot type.
@@ -168,20 +200,23 @@ public struct ProjectBuild {
         // Unchanged layouts need not be read to know their locales.
         var layoutLocales = layoutPrint != nil && layoutPrint == state.layouts ? nil : readLayouts()
         let layoutTags = layoutLocales.map { Set($0.locales.keys) } ?? (layouts == nil ? [] : Set(state.layoutLocales))
+        let emojiFiles = emojiFiles()
         let plan = BuildPlan(corpusPrints: Dictionary(uniqueKeysWithValues: corpusLocales.map { ($0.tag, fingerprint($0.inputs)) }),
-                             layoutTags: layoutTags, layoutPrint: layoutPrint, state: state, output: output)
+                             layoutTags: layoutTags, layoutPrint: layoutPrint,
+                             emojiPrints: emojiFiles.mapValues { Self.fingerprint(files: [$0]) }, state: state, output: output)
 
         // Read what the stale locales need, and check it all before writing anything.
         let tables = readCorpora(corpusLocales.filter { plan.neededCorpora.contains($0.tag) })
         if layoutLocales == nil && plan.stale.contains(where: layoutTags.contains) { layoutLocales = readLayouts() }
         checkTypable(plan.stale.compactMap { layoutLocales?.locales[$0] }, tables: tables, validator: layoutLocales?.validator)
+        let emoji = emojiSections(for: plan.stale, files: emojiFiles)
         guard !diagnostics.hasErrors else { return nil }
 
         TemporaryFiles.removeLeftovers(in: output)  // what a killed build left, beside its bundles
         TemporaryFiles.removeLeftovers(of: WordTable.defaultSpillBase)  // and in its words' runs
         var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
                                   locales: state.locales.filter { plan.upToDate.contains($0.key) })
-        let products = try writeBundles(plan, tables: tables, layouts: layoutLocales?.locales ?? [:], recording: &newState)
+        let products = try writeBundles(plan, tables: tables, layouts: layoutLocales?.locales ?? [:], emoji: emoji, recording: &newState)
         // Bundles of locales that no input defines any more go (with --force too).
         for tag in previous.locales.keys where plan.inputPrints[tag] == nil {
             try? FileManager.default.removeItem(atPath: Self.bundlePath(tag, in: output))
@@ -191,10 +226,10 @@ public struct ProjectBuild {
         return Outcome(products: products, upToDate: plan.upToDate)
     }
 
-    /// Compiles the dictionary of each stale locale (once per corpus) and writes its bundle,
-    /// recording each in `state`.
-    private func writeBundles(_ plan: BuildPlan, tables: [String: (folder: String, table: WordTable)],
-                              layouts: [String: ResolvedLocale], recording state: inout BuildState) throws -> [Product] {
+    /// Compiles the dictionary of each stale locale (once per corpus) and writes its bundle, with
+    /// its layouts and emoji, recording each in `state`.
+    private func writeBundles(_ plan: BuildPlan, tables: [String: (folder: String, table: WordTable)], layouts: [String: ResolvedLocale],
+                              emoji: [String: [UInt8]], recording state: inout BuildState) throws -> [Product] {
         var compiled: [String: CompiledDictionary] = [:]
         var products: [Product] = []
         for (i, tag) in plan.stale.enumerated() {
@@ -207,8 +242,9 @@ public struct ProjectBuild {
             let path = Self.bundlePath(tag, in: output)
             onProgress?("writing \(path)", (Double(i) + 1) / Double(plan.stale.count))
             let start = Date()
-            let bytes = LayoutBuild.bundle(dictionary: dictionary, locales: locales)
-            try write(bytes, to: path, dictionary: dictionary, locales: locales)
+            let emojiSection = Self.corpus(for: tag, among: Set(emoji.keys)).flatMap { emoji[$0] }
+            let bytes = LayoutBuild.bundle(dictionary: dictionary, locales: locales, emoji: emojiSection)
+            try write(bytes, to: path, dictionary: dictionary, locales: locales, hasEmoji: emojiSection != nil)
             onStage?("wrote and verified \(path) (\(bytes.count) bytes)", Date().timeIntervalSince(start))
             state.locales[tag] = BuildState.Entry(inputs: plan.inputPrints[tag]!, output: Fingerprint.of(bytes))
             products.append(Product(locale: tag, path: path, wordCount: dictionary?.wordCount ?? 0,
@@ -241,10 +277,13 @@ public struct ProjectBuild {
     static func bundlePath(_ tag: String, in output: String) -> String { (output as NSString).appendingPathComponent("\(tag).klx") }
 
     /// Writes a bundle atomically, once it reads back as compiled.
-    private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale]) throws {
+    private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale], hasEmoji: Bool) throws {
         try DictionaryBuild.write(bytes, to: path) { written in
             if let dictionary { try dictionary.verify(path: written) }
             try LayoutBuild.verify(path: written, locales: locales)
+            if hasEmoji, EmojiIndex(container: try Container(contentsOf: written)) == nil {
+                throw CompiledDictionary.VerificationError(description: "\(path): the emoji section does not read back")
+            }
         }
     }
 

@@ -18,7 +18,7 @@ public enum ContainerFormat {
     /// 7: the optional `ngrm` section (the n-gram model).
     /// 8: `ngrm`'s tables bit-packed (a 1.7 reader finds such a model damaged and does without it).
     /// 9: the optional `rank` section (word counts sampled in wide dense states).
-    public static let minorVersion: UInt16 = 9
+    public static let minorVersion: UInt16 = 10
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

@@ -9,12 +9,16 @@ public struct Suggestion: Sendable, Equatable, CustomStringConvertible {
     public let isAutocorrect: Bool
     /// The typed word itself, which the dictionary does not know.
     public let isUnknown: Bool
+    /// An emoji the typed word names (`pizza` → 🍕, see ``SuggestionEngine/offersEmoji``): an app
+    /// may show it, hide it, or insert it after the word rather than in its place.
+    public let isEmoji: Bool
 
-    public init(text: String, typed: String, isAutocorrect: Bool = false, isUnknown: Bool = false) {
+    public init(text: String, typed: String, isAutocorrect: Bool = false, isUnknown: Bool = false, isEmoji: Bool = false) {
         self.text = text
         self.typed = typed
         self.isAutocorrect = isAutocorrect
         self.isUnknown = isUnknown
+        self.isEmoji = isEmoji
     }
 
     /// What would complete the typed word, when the suggestion starts with it (ignoring case):
@@ -32,6 +36,7 @@ public struct Suggestion: Sendable, Equatable, CustomStringConvertible {
         var flags: [String] = []
         if isAutocorrect { flags.append("autocorrect") }
         if isUnknown { flags.append("unknown") }
+        if isEmoji { flags.append("emoji") }
         return flags.isEmpty ? text : "\(text) (\(flags.joined(separator: ", ")))"
     }
 }

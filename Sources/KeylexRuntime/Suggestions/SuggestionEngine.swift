@@ -31,6 +31,14 @@ public struct SuggestionEngine: Sendable {
     /// Whether the bundle has an n-gram model that opened: next words are predicted, and
     /// candidates rank by the words before.
     public var predictsNextWords: Bool { model != nil }
+    /// The bundle's emoji and their keywords, when it has them: what an emoji keyboard's search
+    /// box asks (``EmojiIndex/search(_:limit:skinTone:)``).
+    public let emoji: EmojiIndex?
+    /// Whether a word being typed that names an emoji (`pizza`) gets it as its last suggestion,
+    /// flagged ``Suggestion/isEmoji``. Turn it off to keep every slot for words.
+    public var offersEmoji = true
+    /// The skin tone of the emoji offered, for those that have one (`👍🏽`); `nil`: none (`👍`).
+    public var skinTone: SkinTone?
 
     /// An engine on `dictionary`, with key geometry from `layout` when given: distances between the
     /// keys of its lowercased layer, and which letters its keys and callouts type (a letter the
@@ -43,6 +51,7 @@ public struct SuggestionEngine: Sendable {
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
         model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
+        emoji = EmojiIndex(container: dictionary.container)
         var mostFrequent: [(number: Int, frequencyClass: UInt8)] = []
         if model != nil { dictionary.forEachCompletion(of: "", count: Self.maxSuggestions) { _, number, frequencyClass in mostFrequent.append((number, frequencyClass)) } }
         self.mostFrequent = mostFrequent
@@ -149,7 +158,11 @@ public struct SuggestionEngine: Sendable {
         let count = min(count, Self.maxSuggestions)
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
-        guard let current = CurrentWord(in: text) else { return predictions(after: text, count: count, user: user) }
+        guard let current = CurrentWord(in: text) else {
+            // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
+            let named = text.last?.isWhitespace == true ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []
+            return addingEmoji(to: predictions(after: text, count: count, user: user), named: named, typed: "", count: count)
+        }
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
@@ -159,7 +172,19 @@ public struct SuggestionEngine: Sendable {
             let after = suggestions(forWord: String(rest), context: context, user: user, count: count)
             if after.foundWord { result = after }
         }
-        return result.suggestions
+        let words = (context.before?.words.last.map { [String($0)] } ?? []) + [String(current.text)]
+        return addingEmoji(to: result.suggestions, named: words, typed: String(current.text), count: count)
+    }
+
+    /// `suggestions` with, when ``offersEmoji`` and the last of `words` (or the last two, which
+    /// come first: `thumbs up`) name an emoji (see ``EmojiIndex/emoji(named:limit:skinTone:)``),
+    /// that emoji in the last of `count` places (two at least: the first is the word's), replacing
+    /// `typed`.
+    private func addingEmoji(to suggestions: [Suggestion], named words: [String], typed: String, count: Int) -> [Suggestion] {
+        guard offersEmoji, count >= 2, let emoji, let last = words.last else { return suggestions }
+        let pair = words.count >= 2 ? emoji.emoji(named: words.suffix(2).joined(separator: " "), skinTone: skinTone).first : nil
+        guard let found = pair ?? emoji.emoji(named: last, skinTone: skinTone).first else { return suggestions }
+        return suggestions.prefix(count - 1) + [Suggestion(text: found.text, typed: typed, isEmoji: true)]
     }
 
     /// The suggestions for one word, and whether it is known or has a completion or a correction
