@@ -1,5 +1,5 @@
 // Fuzz target `bundle`: opens the input as a bundle and runs every query an app makes on it
-// (dictionary lookups, completions, corrections, suggestions, layouts, key frames, callouts).
+// (dictionary lookups, completions, corrections, suggestions, layouts, key frames, callouts, emoji).
 import KeylexRuntime
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,6 +11,10 @@ public func fuzzBundle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = drawEveryLayer(bundle)
         return bundle.layout(for: .phone)
     }
+    if let emoji = EmojiIndex(container: container) {
+        for query in ["h", "piz", "thumbs u", "", "ü"] { _ = emoji.search(query, limit: 300, skinTone: .medium) }
+        _ = emoji.emoji(named: "heart", limit: 300, skinTone: .dark)
+    }
     if let dictionary = try? WordDictionary(container: container) {
         for word in ["the", "th", "", "ü", "c'est"] {
             _ = dictionary.contains(word)
@@ -20,7 +24,7 @@ public func fuzzBundle(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = dictionary.word(at: 0)
         _ = dictionary.word(at: Int(dictionary.wordCount) - 1)
         let engine = SuggestionEngine(dictionary: dictionary, layout: layout)
-        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il", "the bisnes", "", "I want to ", "Thank you. ", "in the mor"] {
+        for text in ["so teh", "Hel", "strasse", "inturpratasion", "a pri", "qu'il", "the bisnes", "", "I want to ", "Thank you. ", "in the mor", "thumbs up", "pizza "] {
             _ = engine.suggestions(for: text, count: 5)
         }
     }

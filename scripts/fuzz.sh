@@ -89,7 +89,15 @@ for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
             -o "$dir/imported" >/dev/null 2>&1 || true
         "$(swift build --show-bin-path)/keylex" build --layouts "$dir/imported" --corpora "" --output "$dir/cldr" --quiet >/dev/null 2>&1 || true
         cp "$dir"/cldr/*.klx "$dir/" 2>/dev/null || true
-        rm -rf "$dir/words.tsv" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" ;;
+        # A small bundle with emoji: the first shipped English emoji (skin tones among them).
+        mkdir -p "$dir/emoji-in/corpora/en" "$dir/emoji-in/emoji"
+        head -n 50 "$dir/words.tsv" > "$dir/emoji-in/corpora/en/words.tsv"
+        gzip -dc emoji/en.tsv.gz > "$dir/emoji-in/all.tsv"
+        { head -n 60 "$dir/emoji-in/all.tsv"; grep -m 12 '👍\|pizza' "$dir/emoji-in/all.tsv"; } > "$dir/emoji-in/emoji/en.tsv"
+        "$(swift build --show-bin-path)/keylex" build --layouts "" --corpora "$dir/emoji-in/corpora" --emoji "$dir/emoji-in/emoji" \
+            --output "$dir/emoji-in/build" --quiet >/dev/null 2>&1 || true
+        cp "$dir/emoji-in/build/en.klx" "$dir/en-emoji.klx" 2>/dev/null || true
+        rm -rf "$dir/words.tsv" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" "$dir/emoji-in" ;;
     userwords)
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
         printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt"
