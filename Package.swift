@@ -64,6 +64,11 @@ let package = Package(
             path: "Benchmarks/EmojiBench"
         ),
         .executableTarget(
+            name: "keylex-multilingual-bench",
+            dependencies: ["KeylexRuntime"],
+            path: "Benchmarks/MultilingualBench"
+        ),
+        .executableTarget(
             name: "keylex-ngram-bench",
             dependencies: ["KeylexRuntime"],
             path: "Benchmarks/NGramBench"

@@ -11,17 +11,22 @@ struct Suggest: ParsableCommand {
         bundle has emoji) or -. After a space or a sentence's end, the next \
         words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
         word being typed (two words typed as one) replaces all it says in its typed text (--json). \
-        With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
+        With two or three bundles (keylex suggest en-US.klx de-DE.klx "text"), suggests as for a user who types in \
+        those languages: the sentence's language (from its words so far) suggests, a word any of them knows is kept \
+        as typed. With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
         empty line (with --json, one JSON array per line). With --learn, learns from each text as an app does from what \
         the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it.
         """
     )
 
-    @Argument(help: "A compiled bundle (with a dictionary; its layout, if any, gives key distances).")
-    var file: String
+    @Argument(help: ArgumentHelp("A compiled bundle, or two or three for a user who types in several languages, then the text before the cursor (read from standard input, one per line, when absent).",
+                                 valueName: "bundle.klx [bundle.klx …] [text]"))
+    var arguments: [String] = []
 
-    @Argument(help: "The text before the cursor (read from standard input, one per line, when absent).")
-    var text: String?
+    /// The bundles: the first argument, and those after it that end in `.klx` (three at most).
+    var files: [String] { Array((arguments.prefix(1) + arguments.dropFirst().prefix { $0.hasSuffix(".klx") }).prefix(MultilingualSuggestionEngine.maxLanguages)) }
+    /// The text before the cursor, if given: the argument after the bundles.
+    var text: String? { arguments.count > files.count ? arguments.last : nil }
 
     @Option(name: .short, help: "How many suggestions.")
     var n = 3
@@ -42,6 +47,10 @@ struct Suggest: ParsableCommand {
     var learn = false
 
     func validate() throws {
+        guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
+        guard arguments.count <= files.count + 1 else {
+            throw ValidationError("Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'.")
+        }
         guard n > 0 else { throw ValidationError("-n must be positive") }
         if let margin = autocorrectMargin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
     }
@@ -56,14 +65,18 @@ struct Suggest: ParsableCommand {
 
     func run() throws {
         let userDictionary = try openUserDictionary(user) ?? (learn ? UserDictionary() : nil)
-        var engine: SuggestionEngine
-        do {
-            engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
-        } catch {
-            throw openingFailure(error, file: file)
+        var engines: [SuggestionEngine] = []
+        for file in files {
+            do {
+                var engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
+                if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
+                engine.offersEmoji = !noEmoji
+                engines.append(engine)
+            } catch {
+                throw openingFailure(error, file: file)
+            }
         }
-        if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
-        engine.offersEmoji = !noEmoji
+        let engine = Engine(engines)
         guard let text else {
             var failure: Error?
             InputLines.forEach { line, cut in
@@ -81,6 +94,25 @@ struct Suggest: ParsableCommand {
         }
         if learn { try engine.learnFinishedWord(in: text) }
         try printSuggestions(engine.suggestions(for: text, count: n), compact: false)
+    }
+
+    /// One engine, or one for several languages (see ``MultilingualSuggestionEngine``).
+    struct Engine {
+        let single: SuggestionEngine
+        let multilingual: MultilingualSuggestionEngine?
+
+        init(_ engines: [SuggestionEngine]) {
+            single = engines[0]
+            multilingual = engines.count > 1 ? MultilingualSuggestionEngine(engines: engines) : nil
+        }
+
+        func suggestions(for text: String, count: Int) -> [Suggestion] {
+            multilingual?.suggestions(for: text, count: count) ?? single.suggestions(for: text, count: count)
+        }
+
+        func learnFinishedWord(in text: String) throws {
+            if let multilingual { try multilingual.learnFinishedWord(in: text) } else { try single.learnFinishedWord(in: text) }
+        }
     }
 
     private func printSuggestions(_ suggestions: [Suggestion], compact: Bool) throws {

@@ -115,6 +115,20 @@ import Testing
         #expect(none.status == 1 && none.stderr.contains("has no emoji"))
     }
 
+    /// `keylex suggest A.klx B.klx TEXT`: a word of either language is kept as typed.
+    @Test func suggestOverTwoLanguages() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/corpora/de", withIntermediateDirectories: true)
+        try "die\t900\nder\t800\nhallo\t70\nhelfen\t30\n".write(toFile: folder + "/corpora/de/words.tsv", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["build", "-q"], in: folder).status == 0)
+        #expect(try Self.run(["suggest", "build/en.klx", "so helfen"], in: folder).stdout.hasPrefix("helfen\tunknown\n"))
+        let both = try Self.run(["suggest", "build/en.klx", "build/de.klx", "so helfen"], in: folder)
+        #expect(both.status == 0 && both.stdout.hasPrefix("helfen\t-\n"), "\(both.stdout)")
+        let fromInput = try Self.run(["suggest", "build/en.klx", "build/de.klx"], input: "so helfen\n", in: folder)
+        #expect(fromInput.stdout.hasPrefix("helfen\t-\n"))
+        let tooMany = try Self.run(["suggest", "build/en.klx", "so", "help"], in: folder)
+        #expect(tooMany.status == 2 && tooMany.stderr.contains("Expected one to 3 bundles"), "\(tooMany.stderr)")
+    }
+
     @Test func inspectPrintsWhatAFileHoldsEscaped() throws {
         // A word list whose header attribute and flag label hold terminal controls (a title change,
         // a bell): compiled as they are, printed escaped.

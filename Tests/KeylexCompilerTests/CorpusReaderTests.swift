@@ -228,13 +228,17 @@ import Testing
         #expect(dictionary.completions(of: "he", count: 10).map(\.word) == ["hello", "help"])
     }
 
-    @Test func plainWordListsCompleteInLexicographicOrder() throws {
-        let words = try TestSupport.write("beta\nalpha\nalps\nalpine\n", "w.txt", in: folder)
+    /// A word list without counts (a spelling dictionary's) completes with its shortest words first,
+    /// in lexicographic order among words of one length.
+    @Test func plainWordListsCompleteShortestFirst() throws {
+        let words = try TestSupport.write("beta\nalpha\nalps\nalpine\nalp\nalpinist\n", "w.txt", in: folder)
         let (table, _) = TestSupport.read([words])
         let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table!).bytes)
         #expect(!dictionary.hasFrequencies)
         #expect(dictionary.container.section(.frequencies) == nil)
-        #expect(dictionary.completions(of: "alp", count: 2).map(\.word) == ["alpha", "alpine"])
+        #expect(dictionary.completions(of: "alp", count: 4).map(\.word) == ["alp", "alps", "alpha", "alpine"])
+        #expect(dictionary.completions(of: "alpin", count: 9).map(\.word) == ["alpine", "alpinist"])
+        #expect(dictionary.completions(of: "x").isEmpty)
         #expect(dictionary.frequencyClass(of: "beta") == DictionaryFormat.uniformClass)
     }
 }

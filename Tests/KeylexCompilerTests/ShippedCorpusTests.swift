@@ -65,18 +65,6 @@ import Testing
         #expect(dictionary.words(withPrefix: "th", limit: 3).count == 3)
     }
 
-    /// A word list without counts (a spelling dictionary's) completes with its shortest words first,
-    /// in lexicographic order among words of one length.
-    @Test func withoutFrequenciesTheShortestCompletionsComeFirst() throws {
-        let folder = try TestSupport.temporaryDirectory()
-        let path = try TestSupport.write("hallo\nhalloween\nhal\nhalt\nhals\nhalter\nhalfway\nzoo\n", "words.txt", in: folder)
-        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(try #require(TestSupport.read([path]).0)).bytes)
-        #expect(!dictionary.hasFrequencies)
-        #expect(dictionary.completions(of: "hal", count: 4).map(\.word) == ["hal", "hals", "halt", "hallo"])
-        #expect(dictionary.completions(of: "halt", count: 9).map(\.word) == ["halt", "halter"])
-        #expect(dictionary.completions(of: "x").isEmpty)
-    }
-
     @Test func topCompletionsMatchBruteForceForEveryOneAndTwoLetterPrefix() {
         let (compiled, dictionary) = TestSupport.english
         let letters = dictionary.alphabet.filter { $0.properties.isAlphabetic }.map { String($0) }

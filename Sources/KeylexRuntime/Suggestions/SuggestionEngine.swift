@@ -340,7 +340,7 @@ public struct SuggestionEngine: Sendable {
     /// Whether the dictionary (as typed, or in lower case) or the user knows `typed`, alone or as
     /// the end of a multi-word entry that starts with `previous`. Blocked and offensive words count
     /// as known; words marked "not a word" (AOSP's `not_a_word`: `alot`) do not.
-    private func isKnown(_ typed: String, after previous: Substring?, user: UserWords?) -> Bool {
+    func isKnown(_ typed: String, after previous: Substring?, user: UserWords?) -> Bool {
         if user?.hasLearnedWord(typed) == true { return true }
         let phrase = hasPhrases ? previous.map { Self.spellings(of: "\($0) \(typed)") } : nil
         let spellings = Self.spellings(of: typed) + (phrase ?? [])
