@@ -39,7 +39,7 @@ enum EmojiIndexEncoder {
             }
         }
         let width = PackedNumbers.width(for: emoji.count * 2 - 1)
-        let packed = PackedLists.encode(lists, width: width)
+        let packed = NumberListsEncoder.encode(lists, width: width)
         var bytes: [UInt8] = []
         bytes.append(littleEndian: UInt32(emoji.count))
         bytes.append(littleEndian: UInt32(keywords.count))

@@ -32,7 +32,7 @@ enum PhoneticIndexEncoder {
         pad(&bytes, to: PhoneticFormat.countsOffset(textLength: text.count))
         let counts = bytes.count
         let width = PackedNumbers.width(for: max(words.count - 1, 0))
-        let packed = PackedLists.encode(lists, width: width)
+        let packed = NumberListsEncoder.encode(lists, width: width)
         bytes.append(littleEndian: UInt32(keys.count))
         bytes.append(littleEndian: UInt32(packed.entryCount))
         bytes += [UInt8(width), 0, 0, 0]

@@ -24,8 +24,7 @@ public enum SkinTone: Int, Sendable, CaseIterable {
 public struct EmojiIndex: Sendable {
     /// The keywords, lower-cased, as a dictionary: keyword `k` is its word number `k`.
     let keywords: WordDictionary
-    private let starts: PackedNumbers
-    private let entries: PackedNumbers
+    private let entries: NumberLists
     private let texts: TextTable
     /// The number of emoji (skin-tone variants aside).
     public let count: Int
@@ -41,22 +40,16 @@ public struct EmojiIndex: Sendable {
               let emojiCount = section.u32(0).map(Int.init), let keywordCount = section.u32(4).map(Int.init),
               let entryCount = section.u32(8).map(Int.init), let width = section.u8(12).map(Int.init), (1...32).contains(width),
               emojiCount < section.count, keywordCount < section.count, entryCount < section.count else { return nil }
-        let startWidth = PackedNumbers.width(for: entryCount)
-        let packedBits = (keywordCount + 1) * startWidth + entryCount * width
-        let textsAt = EmojiFormat.textsOffset(packedBits: packedBits)
+        let textsAt = EmojiFormat.textsOffset(packedBits: NumberLists.bits(listCount: keywordCount, entryCount: entryCount, width: width))
         guard let textLength = section.u32(textsAt).map(Int.init), textLength < section.count,
               let packed = try? section.slice(EmojiFormat.countsSize, textsAt - EmojiFormat.countsSize, "emji numbers"),
               let table = try? section.slice(textsAt + 4, textLength, "emji texts"),
-              let texts = try? TextTable(section: table, name: "emji texts") else { return nil }
-        let nested = EmojiFormat.keywordsOffset(textsOffset: textsAt, textLength: textLength)
-        guard let inner = try? section.slice(nested, section.count - nested, "emji keywords"),
-              let keywords = try? WordDictionary(container: Container(storage: container.storage.nested(inner))),
-              keywords.wordCount == keywordCount,
-              let starts = PackedNumbers(bytes: packed, bitOffset: 0, width: startWidth, count: keywordCount + 1),
-              let entries = PackedNumbers(bytes: packed, bitOffset: (keywordCount + 1) * startWidth, width: width, count: entryCount)
+              let texts = try? TextTable(section: table, name: "emji texts"),
+              let keywords = container.nestedDictionary(in: section, from: EmojiFormat.keywordsOffset(textsOffset: textsAt, textLength: textLength),
+                                                        wordCount: keywordCount),
+              let entries = NumberLists(bytes: packed, listCount: keywordCount, entryCount: entryCount, width: width)
         else { return nil }
         self.keywords = keywords
-        self.starts = starts
         self.entries = entries
         self.texts = texts
         count = emojiCount
@@ -104,8 +97,7 @@ public struct EmojiIndex: Sendable {
     /// Calls `body` with the emoji numbers of keyword `keyword`, best first, and whether the keyword
     /// is weak for each (see ``EmojiFormat``), until it returns `false`.
     private func forEachEntry(ofKeyword keyword: Int, _ body: (_ number: Int, _ weak: Bool) -> Bool) {
-        guard let start = starts.value(keyword), let end = starts.value(keyword + 1), start <= end else { return }
-        entries.forEach(in: start..<end) { _, entry in entry / 2 < count ? body(entry / 2, entry % 2 == 1) : true }
+        entries.forEach(inList: keyword) { entry in entry / 2 < count ? body(entry / 2, entry % 2 == 1) : true }
     }
 
     /// Emoji number `number`, in `skinTone` when it has that variant; `nil` when damaged.

@@ -5,8 +5,7 @@ struct PhoneticIndex: Sendable {
     let rules: PhoneticRules
     /// The searches over the keys' dictionary.
     let keys: WordSearch
-    private let starts: PackedNumbers
-    private let words: PackedNumbers
+    private let words: NumberLists
 
     /// Opens the section of `container`, or `nil` when it has none or it is damaged (an optional
     /// section only adds to what the dictionary offers, so a bad one is skipped). Costs O(rules).
@@ -18,27 +17,20 @@ struct PhoneticIndex: Sendable {
         guard let keyCount = section.u32(counts).map(Int.init), let entryCount = section.u32(counts + 4).map(Int.init),
               let width = section.u8(counts + 8).map(Int.init), (1...32).contains(width),
               keyCount < section.count, entryCount < section.count, wordCount <= 1 << width else { return nil }
-        let startWidth = PackedNumbers.width(for: entryCount)
-        let packedBits = (keyCount + 1) * startWidth + entryCount * width
         let packedStart = counts + PhoneticFormat.countsSize
-        let nested = PhoneticFormat.keysOffset(countsOffset: counts, packedBits: packedBits)
+        let nested = PhoneticFormat.keysOffset(countsOffset: counts, packedBits: NumberLists.bits(listCount: keyCount, entryCount: entryCount, width: width))
         guard let packed = try? section.slice(packedStart, nested - packedStart, "phon numbers"),
-              let inner = try? section.slice(nested, section.count - nested, "phon keys"),
-              let keys = try? WordDictionary(container: Container(storage: container.storage.nested(inner))),
-              keys.wordCount == keyCount,
-              let starts = PackedNumbers(bytes: packed, bitOffset: 0, width: startWidth, count: keyCount + 1),
-              let words = PackedNumbers(bytes: packed, bitOffset: (keyCount + 1) * startWidth, width: width, count: entryCount)
+              let keys = container.nestedDictionary(in: section, from: nested, wordCount: keyCount),
+              let words = NumberLists(bytes: packed, listCount: keyCount, entryCount: entryCount, width: width)
         else { return nil }
         self.rules = rules
         self.keys = WordSearch(keys)
-        self.starts = starts
         self.words = words
     }
 
     /// Calls `body` with the number of each word whose key is key number `key` (none for a damaged
     /// range), until it returns `false`.
     func forEachWord(ofKey key: Int, _ body: (Int) -> Bool) {
-        guard let start = starts.value(key), let end = starts.value(key + 1), start <= end else { return }
-        words.forEach(in: start..<end) { _, number in body(number) }
+        words.forEach(inList: key, body)
     }
 }

@@ -1,9 +1,10 @@
 import KeylexRuntime
 
-/// Lists of numbers as the `phon` and `emji` sections store them: the `K + 1` starts of `K` lists
-/// (each ``KeylexRuntime/PackedNumbers/width(for:)`` of the entry count bits), then every list's
-/// numbers (`width` bits each), bit-packed LSB first.
-enum PackedLists {
+/// Writes lists of numbers as the `phon` and `emji` sections store them (the runtime's
+/// `NumberLists` reads them): the `K + 1` starts of `K` lists (each
+/// ``KeylexRuntime/PackedNumbers/width(for:)`` of the entry count bits), then every list's numbers
+/// (`width` bits each), bit-packed LSB first.
+enum NumberListsEncoder {
     /// The packed bytes of `lists`, their length in bits, and the number of entries.
     static func encode(_ lists: [[Int]], width: Int) -> (bytes: [UInt8], bits: Int, entryCount: Int) {
         let entryCount = lists.reduce(0) { $0 + $1.count }
