@@ -114,6 +114,8 @@ import Testing
         let after = engine.suggestions(for: "I want pizza ", count: 3)
         #expect(after.last?.text == "🍕" && after.last?.isEmoji == true && after.last?.typed == "")
         #expect(engine.suggestions(for: "I want pizza", count: 1).map(\.text) == ["pizza"])
+        let pair = engine.suggestions(for: "I want thumbs up", count: 3).last
+        #expect(pair?.text == "👍" && pair?.typed == "thumbs up")  // two words name it: both are replaced
         engine.offersEmoji = false
         #expect(!engine.suggestions(for: "I want pizza", count: 3).contains { $0.isEmoji })
     }

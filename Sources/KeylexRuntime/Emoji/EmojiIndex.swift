@@ -85,7 +85,7 @@ public struct EmojiIndex: Sendable {
             var place = 0
             forEachEntry(ofKeyword: keyword) { number, _ in
                 let rank = (tier: keyword == exact ? 0 : 1, place: place)
-                if let seen = best[number], (seen.tier, seen.place) <= (rank.tier, rank.place) {} else { best[number] = rank }
+                if best[number].map({ ($0.tier, $0.place) > rank }) ?? true { best[number] = rank }
                 place += 1
                 return true
             }

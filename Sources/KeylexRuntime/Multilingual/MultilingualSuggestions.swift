@@ -5,9 +5,9 @@
 ///   far (``language(of:)``): the one whose dictionary knows them best. Its engine gives the
 ///   suggestions (corrections, completions, next words); the others fill the slots it leaves for
 ///   a word being typed that they have words starting with.
-/// - A word any of the languages knows is never autocorrected nor flagged unknown: a German word in
-///   an English sentence stays as typed. A typed word only another language knows takes that
-///   language's suggestions.
+/// - A word any of the languages knows is never autocorrected nor flagged unknown: a typed word
+///   that only another language knows takes that language's suggestions, so a German word in an
+///   English sentence stays as typed.
 /// - The user's words are learned once, in the shared user dictionary, and only words none of the
 ///   languages knows (``learnFinishedWord(in:)``).
 ///
@@ -53,7 +53,8 @@ public struct MultilingualSuggestionEngine: Sendable {
 
     /// The suggestions for the text before the cursor, at most `count`, best first (see
     /// ``SuggestionEngine/suggestions(for:count:)``), from the sentence's language, filled up by the
-    /// others'; a word one of the languages knows is kept as typed.
+    /// others'. A typed word that the sentence's language does not know but another does takes that
+    /// one's suggestions, which keep it as typed (a known word is never corrected away).
     public func suggestions(for textBeforeCursor: String, count: Int = 3) -> [Suggestion] {
         guard count > 0 else { return [] }
         var language = language(of: textBeforeCursor)
@@ -61,7 +62,6 @@ public struct MultilingualSuggestionEngine: Sendable {
         let knowing = current.map { word in engines.indices.filter { engines[$0].isKnown(word, after: nil, user: engines[$0].userDictionary?.snapshot) } } ?? []
         if !knowing.isEmpty && !knowing.contains(language) { language = knowing[0] }
         var result = engines[language].suggestions(for: textBeforeCursor, count: count)
-        if let current, !knowing.isEmpty { result = Self.keepingTyped(current, result) }
         // Another language's words fill the slots of a word being typed that it has words starting
         // with (its search costs a query; a word no language starts is left to the sentence's);
         // next words after a space come from the sentence's language alone (another's "the" after
@@ -83,13 +83,6 @@ public struct MultilingualSuggestionEngine: Sendable {
         guard let finished = TextSegmentation.lastWords(of: Substring(textBeforeCursor))?.words.last.map(String.init) else { return false }
         if engines.dropFirst().contains(where: { $0.isKnown(finished, after: nil, user: nil) }) { return false }
         return try engines[0].learnFinishedWord(in: textBeforeCursor)
-    }
-
-    /// `suggestions` for a typed word that a language knows: the typed word first, as typed and
-    /// not flagged, with no replacement flagged to apply on space.
-    static func keepingTyped(_ typed: String, _ suggestions: [Suggestion]) -> [Suggestion] {
-        let others = suggestions.filter { $0.text != typed && !$0.isAutocorrect }
-        return [Suggestion(text: typed, typed: typed)] + others
     }
 
     /// The finished words that decide the language: those of the sentence being typed (the word

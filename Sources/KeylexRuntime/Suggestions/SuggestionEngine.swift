@@ -179,12 +179,14 @@ public struct SuggestionEngine: Sendable {
     /// `suggestions` with, when ``offersEmoji`` and the last of `words` (or the last two, which
     /// come first: `thumbs up`) name an emoji (see ``EmojiIndex/emoji(named:limit:skinTone:)``),
     /// that emoji in the last of `count` places (two at least: the first is the word's), replacing
-    /// `typed`.
+    /// `typed` (both words when two name it; nothing after a space, `typed` being empty).
     private func addingEmoji(to suggestions: [Suggestion], named words: [String], typed: String, count: Int) -> [Suggestion] {
         guard offersEmoji, count >= 2, let emoji, let last = words.last else { return suggestions }
-        let pair = words.count >= 2 ? emoji.emoji(named: words.suffix(2).joined(separator: " "), skinTone: skinTone).first : nil
+        let twoWords = words.suffix(2).joined(separator: " ")
+        let pair = words.count >= 2 ? emoji.emoji(named: twoWords, skinTone: skinTone).first : nil
         guard let found = pair ?? emoji.emoji(named: last, skinTone: skinTone).first else { return suggestions }
-        return suggestions.prefix(count - 1) + [Suggestion(text: found.text, typed: typed, isEmoji: true)]
+        let replaced = pair != nil && !typed.isEmpty ? twoWords : typed
+        return suggestions.prefix(count - 1) + [Suggestion(text: found.text, typed: replaced, isEmoji: true)]
     }
 
     /// The suggestions for one word, and whether it is known or has a completion or a correction
