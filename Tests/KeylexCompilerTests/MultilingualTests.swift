@@ -21,6 +21,9 @@ import Testing
         #expect(engine.language(of: "Wir sehen uns morgen. See you at the ") == 0)
         #expect(engine.language(of: "") == 0 && engine.language(of: "Wir") == 0)  // no finished word: the first
         #expect(MultilingualSuggestionEngine.decidingWords(of: "Er sagte: „Hallo, Welt!“ Und dann ging") == ["dann", "Und"])
+        // Only the end of a long text is read, as the engines read it.
+        let long = String(repeating: "the ", count: 100_000) + "Wir sehen uns morgen am Bahnh"
+        #expect(MultilingualSuggestionEngine.decidingWords(of: long) == ["am", "morgen", "uns", "sehen", "Wir", "the", "the", "the"])
     }
 
     @Test func aWordOfEitherLanguageIsNeverCorrectedAway() throws {

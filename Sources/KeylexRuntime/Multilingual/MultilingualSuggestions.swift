@@ -87,9 +87,12 @@ public struct MultilingualSuggestionEngine: Sendable {
 
     /// The finished words that decide the language: those of the sentence being typed (the word
     /// under the cursor left out), or, at a sentence's start, of the sentence before; at most
-    /// ``wordsLooked``, letters only, trimmed of punctuation.
+    /// ``wordsLooked``, letters only, trimmed of punctuation, from the last
+    /// ``SuggestionEngine/maxContextBytes`` of the text.
     static func decidingWords(of text: String) -> [Substring] {
-        var tokens = text.split(whereSeparator: \.isWhitespace)
+        // The end of the text only, as the engines read it: a keystroke costs the same after a
+        // pasted megabyte.
+        var tokens = (TypingContext.readable(text) ?? "").split(whereSeparator: \.isWhitespace)
         if let last = text.last, !last.isWhitespace, !tokens.isEmpty { tokens.removeLast() }  // being typed
         var words: [Substring] = []
         for token in tokens.reversed() {
