@@ -112,7 +112,7 @@ public struct ProjectBuild {
         let layoutLocales = readLayouts()
         let tables = readCorpora(corpusLocales)
         checkTypable(Array(layoutLocales?.locales.values ?? [:].values), tables: tables, validator: layoutLocales?.validator)
-        _ = emojiSections(for: corpusLocales.map(\.tag) + (layoutLocales.map { Array($0.locales.keys) } ?? []), files: emojiFiles())
+        _ = emojiAnnotations(for: corpusLocales.map(\.tag) + (layoutLocales.map { Array($0.locales.keys) } ?? []), files: emojiFiles())
         return diagnostics.hasErrors ? nil : Checked(tables: tables, layouts: layoutLocales?.locales ?? [:])
     }
 
@@ -156,16 +156,14 @@ public struct ProjectBuild {
         return files
     }
 
-    /// The `emji` sections that the bundles of `tags` take (each its nearest tag's among `files`),
-    /// by that tag: each file read once, its problems reported.
-    private func emojiSections(for tags: [String], files: [String: String]) -> [String: [UInt8]] {
-        var sections: [String: [UInt8]] = [:]
+    /// The emoji annotations that the bundles of `tags` take (each its nearest tag's among
+    /// `files`), by that tag: each file read once, its problems reported.
+    private func emojiAnnotations(for tags: [String], files: [String: String]) -> [String: EmojiAnnotations] {
+        var annotations: [String: EmojiAnnotations] = [:]
         for tag in Set(tags.compactMap { Self.corpus(for: $0, among: Set(files.keys)) }).sorted() {
-            if let annotations = EmojiAnnotations.read(files[tag]!, diagnostics: diagnostics) {
-                sections[tag] = EmojiIndexEncoder.section(annotations)
-            }
+            annotations[tag] = EmojiAnnotations.read(files[tag]!, diagnostics: diagnostics)
         }
-        return sections
+        return annotations
     }
 
     /// Warns about the words of each layout locale's corpus that its layouts cannot type.
@@ -209,7 +207,7 @@ public struct ProjectBuild {
         let tables = readCorpora(corpusLocales.filter { plan.neededCorpora.contains($0.tag) })
         if layoutLocales == nil && plan.stale.contains(where: layoutTags.contains) { layoutLocales = readLayouts() }
         checkTypable(plan.stale.compactMap { layoutLocales?.locales[$0] }, tables: tables, validator: layoutLocales?.validator)
-        let emoji = emojiSections(for: plan.stale, files: emojiFiles)
+        let emoji = emojiAnnotations(for: plan.stale, files: emojiFiles).compactMapValues(EmojiIndexEncoder.section)
         guard !diagnostics.hasErrors else { return nil }
 
         TemporaryFiles.removeLeftovers(in: output)  // what a killed build left, beside its bundles

@@ -160,7 +160,8 @@ public struct SuggestionEngine: Sendable {
         let user = userDictionary?.snapshot
         guard let current = CurrentWord(in: text) else {
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
-            let named = text.last?.isWhitespace == true ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []
+            let looks = offersEmoji && emoji != nil && text.last?.isWhitespace == true
+            let named = looks ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []
             return addingEmoji(to: predictions(after: text, count: count, user: user), named: named, typed: "", count: count)
         }
         var context = TypingContext(text: text, current: current)
