@@ -14,7 +14,9 @@ learning user model and recency predictor as well). The held-out part, which non
 trained on, is typed word by word: before each letter of a word (and right after the space before
 it) three suggestions are asked for, and the word is tapped as soon as it is offered (one
 keystroke, which inserts the word and a space); other tokens (numbers, punctuation) are typed in
-full. Reported, case-sensitive and ignoring case (presage suggests in lower case): the keystroke
+full. An engine that learns as it types (Keylex's `--learn`, presage's user model) is also given
+each text whole once it is typed, with a space after its last word, as an app learns the last word
+of a message when it is sent. Reported, case-sensitive and ignoring case (presage suggests in lower case): the keystroke
 savings rate (1 − keystrokes used / keystrokes of typing everything), the next word in the first
 slot and among three before its first letter, and the word among three after its first and after
 its first two letters (of the words that long and more).
@@ -61,6 +63,21 @@ def plan(test_path, limit):
 def queries(steps):
     """Every text a simulation may ask about: before each letter of each word."""
     return [before + token[:k] for before, token, is_word in steps if is_word for k in range(len(token))]
+
+
+def learning(answer, steps):
+    """The answers to queries(steps) of an engine that learns as it types (`answer`: its answers to
+    a list of texts): each text is also given whole once it is typed, with a space after its last
+    word (its answers dropped), as an app learns the last word of a message when it is sent."""
+    texts, kept = [], []
+    for i, (before, token, is_word) in enumerate(steps):
+        if is_word:
+            texts += [before + token[:k] for k in range(len(token))]
+            kept += [True] * len(token)
+        if i + 1 == len(steps) or steps[i + 1][0] == "":
+            texts.append(before + token + " ")
+            kept.append(False)
+    return [answers for answers, keep in zip(answer(texts), kept) if keep]
 
 
 def read_blocks(output, count):
@@ -144,14 +161,14 @@ def measure(language, limit):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
-        "Keylex, trained, learning as it types (`--learn`)": keylex(bundle, texts, "--learn"),
+        "Keylex, trained, learning as it types (`--learn`)": learning(lambda t: keylex(bundle, t, "--learn"), steps),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
         "presage, trained on the training part": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                          smoothed + database),
-        "presage, trained, with its user model and recency": presage(
-            texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor UserSmoothedNgramPredictor DefaultRecencyPredictor",
-            smoothed + database),
+        "presage, trained, with its user model and recency": learning(lambda t: presage(
+            t, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor UserSmoothedNgramPredictor DefaultRecencyPredictor",
+            smoothed + database), steps),
     }
     rows = []
     for name, answers in engines.items():

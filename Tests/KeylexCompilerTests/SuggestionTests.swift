@@ -380,6 +380,14 @@ import Testing
         #expect(engine.suggestions(for: "so I m").first == Suggestion(text: "I'm", typed: "I m", isAutocorrect: true))
         #expect(engine.suggestions(for: "so we ll").first == Suggestion(text: "we'll", typed: "we ll", isAutocorrect: true))
         #expect(engine.suggestions(for: "so I' m").first?.text == "I'm")
+        // A contraction the dictionary has only with a capital; an apostrophe typed after the space
+        // (with a smart keyboard, an opening quote): the space and the apostrophe are replaced too.
+        #expect(engine.suggestions(for: "so i m").first == Suggestion(text: "I'm", typed: "i m", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so I 'm").first == Suggestion(text: "I'm", typed: "I 'm", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so I \u{2018}m").first == Suggestion(text: "I'm", typed: "I \u{2018}m", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so we \u{2019}ll").first == Suggestion(text: "we'll", typed: "we \u{2019}ll", isAutocorrect: true))
+        // A quotation opened after a word is left alone when the two make no word.
+        #expect(!engine.suggestions(for: "so I 'start").contains { $0.isAutocorrect })
         // Two words that are words stay: the join is at most offered.
         #expect(!engine.suggestions(for: "so with out").contains { $0.isAutocorrect })
         // A capital letter alone is an initial.

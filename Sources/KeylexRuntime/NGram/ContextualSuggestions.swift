@@ -8,6 +8,8 @@ struct WordsBefore {
     /// The words the user learned after the last word (see ``UserDictionary/learnPair(_:_:)``),
     /// most often learned first, ignored words left out.
     var learned: [String] = []
+    /// The words of the text before that start like the word being typed.
+    var recent = RecentWords()
 }
 
 /// What the n-gram model and the user's learned pairs add to suggestions: the next word after a
@@ -66,7 +68,8 @@ extension SuggestionEngine {
         guard let model, let context = before.model else { return }
         candidates.rankInContext { candidate in
             guard candidate.number >= 0 else { return 0 }
-            let probability = model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context)
+            let probability = withRecentUse(model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context),
+                                              of: candidate.number, before)
             return weight * (model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass))
         }
     }
@@ -94,6 +97,16 @@ extension SuggestionEngine {
             candidates.add(candidate)
         }
         guard let model, let context = before.model else { return }
+        for (number, _) in before.recent.counts where range.contains(number) {
+            let frequencyClass = dictionary.frequencyClass(at: number)
+            guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { continue }
+            var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
+            let probability = withRecentUse(model.logProbability(of: number, frequencyClass: frequencyClass, in: context), of: number, before)
+            candidate.entryBonus = max(0, model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
+            candidate.contextBonus = candidate.entryBonus
+            candidate.score += candidate.entryBonus
+            candidates.add(candidate)
+        }
         for (level, index) in [(model.trigrams, context.pair), (model.bigrams, context.last)] {
             guard let index else { continue }
             let entries = level.entries(ofContext: index)

@@ -19,6 +19,10 @@ struct Candidate {
     /// What the words before added to ``score`` (see ``CandidateList/rankInContext(_:)``): like
     /// the sound bonus, it ranks but does not decide autocorrection.
     var contextBonus: Float = 0
+    /// The part of ``contextBonus`` given when the candidate was added, so that it is kept among
+    /// the best before it is ranked in context (a word the user writes, of a low class): ranking
+    /// in context replaces it by the bonus it computes.
+    var entryBonus: Float = 0
 
     /// Frequency classes one edit is worth: a correction one edit away must be about 48 classes
     /// (in a corpus spanning a million to one, about 14 times) more frequent to outrank an exact match.
@@ -86,11 +90,12 @@ struct CandidateList {
         add(candidate)
     }
 
-    /// Adds `bonus(candidate)` to each candidate's score and ``Candidate/contextBonus``, and sorts
-    /// the list again.
+    /// Adds `bonus(candidate)` to each candidate's score and ``Candidate/contextBonus`` in place
+    /// of its ``Candidate/entryBonus``, and sorts the list again.
     mutating func rankInContext(_ bonus: (Candidate) -> Float) {
         for i in 0..<count {
-            let amount = bonus(items[i])
+            let amount = bonus(items[i]) - items[i].entryBonus
+            items[i].entryBonus = 0
             items[i].contextBonus += amount
             items[i].score += amount
         }

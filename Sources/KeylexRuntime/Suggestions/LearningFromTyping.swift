@@ -6,10 +6,11 @@ extension SuggestionEngine {
     /// punctuation after it). A word the dictionary lacks is learned once it has been finished
     /// ``UserDictionary/sightingsToLearn`` times (``UserDictionary/sight(_:)``: a slip seldom
     /// repeats), and once more each time after, so that it ranks higher the more it is used
-    /// (``UserDictionary/learnWord(_:)``). The pair a word makes with such a learned word before
-    /// it in its sentence is learned too: the n-gram model has no context there. Words the user
-    /// ignores are not learned, nor anything without a user dictionary, while the last word is
-    /// still being typed, or across a number. Returns whether anything was learned.
+    /// (``UserDictionary/learnWord(_:)``). The pair a word makes with the word before it in its
+    /// sentence is learned too when either is such a learned word: the n-gram model has no context
+    /// after one and never predicts one. Words the user ignores are not learned, nor anything
+    /// without a user dictionary, while the last word is still being typed, or across a number.
+    /// Returns whether anything was learned.
     @discardableResult
     public func learnFinishedWord(in textBeforeCursor: String) throws(KeylexError) -> Bool {
         guard let user = userDictionary else { return false }
@@ -19,7 +20,9 @@ extension SuggestionEngine {
               let word = words.last.map(String.init), !user.hasIgnoredWord(word) else { return false }
         let learnsWord = number(ofContextWord: Substring(word)) == nil && (user.hasLearnedWord(word) || user.sight(word))
         if learnsWord { try user.learnWord(word) }
-        guard words.count == 2, number(ofContextWord: words[0]) == nil, user.hasLearnedWord(String(words[0])) else { return learnsWord }
+        // The model has no context after a word it lacks, and never predicts one.
+        let lacked = { (word: Substring) in self.number(ofContextWord: word) == nil && user.hasLearnedWord(String(word)) }
+        guard words.count == 2, lacked(words[0]) || lacked(words[1]) else { return learnsWord }
         try user.learnPair(String(words[0]), word)
         return true
     }

@@ -8,8 +8,10 @@ struct RunTogetherWords {
     /// own class) less the most frequent word's, less the cost of the space error.
     let score: Float
     /// Whether it may replace the typed word on space: a letter over the space bar stands for the
-    /// space, and the n-gram model, when the bundle has one, has the pair. A missed space is only
-    /// offered: a compound the dictionary lacks (`afterschool`) reads as two words too.
+    /// space, and the n-gram model, when the bundle has one, has the pair; or the space was missed
+    /// beside one of the commonest words (``SuggestionEngine/missedSpaceClass``: `thefirst`,
+    /// `outof`) and the model has the pair. Other missed spaces are only offered: a compound the
+    /// dictionary lacks (`beachfront`, `nextdoor`) reads as two words too.
     let mayReplace: Bool
     /// Whether it ranks among the candidates by its score: it may replace the typed word, or the
     /// n-gram model has the pair. Otherwise it is offered after them (without the model's word,
@@ -20,6 +22,11 @@ struct RunTogetherWords {
 extension SuggestionEngine {
     /// The shortest typed word read as two words.
     static let runTogetherLength = 3
+    /// The least frequency class of the word beside a missed space for the split to replace the
+    /// typed word: a space is mostly missed beside a short, common word (`the`, `of`, `was`: the
+    /// 48 English words of class 200 and up); between two others the typed word is as often a
+    /// compound the dictionary lacks (`beachfront`, `lifelike`).
+    static let missedSpaceClass: UInt8 = 200
 
     /// The likeliest reading of an unknown `typed` word as two known words, split where a space was
     /// missed or where a letter whose key lies over the space bar stands for it (both cost
@@ -38,7 +45,8 @@ extension SuggestionEngine {
             let score = Float(first.frequencyClass) + secondClass - Float(UInt8.max) - Candidate.costWeight * (cost + max(0, cost - 1))
             guard score > best?.score ?? -.infinity else { return }
             let text = cased(first.word, like: leftTyped, capitalised: context.isSentenceStart) + " " + cased(second.word, like: rightTyped)
-            best = RunTogetherWords(text: text, score: score, mayReplace: viaLetter && (model == nil || seen), ranksByScore: seen || (viaLetter && model == nil))
+            let slip = viaLetter ? model == nil || seen : seen && max(first.frequencyClass, second.frequencyClass) >= Self.missedSpaceClass
+            best = RunTogetherWords(text: text, score: score, mayReplace: slip, ranksByScore: seen || (viaLetter && model == nil))
         }
         for i in 1..<scalars.count {
             consider(scalars[..<i], scalars[i...], viaLetter: false)

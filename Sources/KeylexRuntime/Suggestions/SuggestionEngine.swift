@@ -166,6 +166,7 @@ public struct SuggestionEngine: Sendable {
         }
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
+        context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
@@ -237,7 +238,8 @@ public struct SuggestionEngine: Sendable {
                          strays: Bool = false) -> Ranking {
         Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
                 runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
-                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, user: user), strays: strays)
+                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
+                strays: strays)
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns

@@ -4,10 +4,18 @@
 struct TypingContext {
     /// The word is the first of the text or of a sentence.
     let isSentenceStart: Bool
-    /// The text of the previous word and the space between, when a single space separates them.
+    /// The text of the previous word, when a single space separates it from the word being typed
+    /// (or a space and an apostrophe: see ``apostropheBefore``).
     let previousWord: Substring?
+    /// The apostrophe typed between that space and the word being typed (`I 'll`; `I ‘m`, a
+    /// smart keyboard's opening quote after a space): the space was meant to be none.
+    let apostropheBefore: Character?
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?
+
+    /// The characters typed for an apostrophe: ' and ’, and ‘, which smart punctuation types for '
+    /// after a space.
+    static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}"]
 
     /// Sentence-ending punctuation.
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "\n", "。", "؟", "¡", "¿"]
@@ -20,11 +28,15 @@ struct TypingContext {
         isSentenceStart = mark.map { Self.sentenceEnds.contains($0) } ?? true
         // No copy: the same indices as `text`. dropLast(1), a step back from the end: dropLast()
         // is Collection's, which counts every character from the start.
-        let head = before.dropLast(1)
-        if before.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
+        let apostrophe = before.last.flatMap { Self.apostrophes.contains($0) && before.dropLast(1).last == " " ? $0 : nil }
+        let spaced = apostrophe == nil ? before : before.dropLast(1)
+        let head = spaced.dropLast(1)
+        if spaced.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
             previousWord = previous.text
+            apostropheBefore = apostrophe
         } else {
             previousWord = nil
+            apostropheBefore = nil
         }
     }
 

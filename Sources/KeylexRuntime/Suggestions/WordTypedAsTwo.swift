@@ -1,17 +1,20 @@
 /// One word typed as two, as happens on touch keyboards: a space typed for a letter whose key
-/// lies over the space bar (`starti g` → `starting`), a space too many (`with out` → `without`),
-/// or a space for an apostrophe (`I m` → `I'm`). The correction replaces both words.
+/// lies over the space bar (`starti g` → `starting`), a space too many (`with out` → `without`,
+/// `I 'll` → `I'll`), or a space for an apostrophe (`I m` → `I'm`). The correction replaces both
+/// words.
 struct WordTypedAsTwo {
     /// The word, cased like the first part.
     let text: String
-    /// What it replaces: the previous word, the space and the word being typed.
+    /// What it replaces: the previous word, the space (and an apostrophe after it) and the word
+    /// being typed.
     let typed: String
     /// Scored as a correction (see ``Candidate/score``): the word's class less the cost of the
     /// space (``EditCosts/spaceInsertion``; a space for an apostrophe costs as the
     /// apostrophe left out, ``EditCosts/joinerOmission``).
     let score: Float
     /// Whether the join is likely: the first part is no word the dictionary suggests (`starti g`),
-    /// or, for a space in place of an apostrophe, either part is none (`I m`). A likely join is
+    /// or, for a space in place of an apostrophe, either part is none (`I m`), or an apostrophe
+    /// follows the space (`We 've`). A likely join is
     /// offered first. A word followed by a letter (`be t`) may be the start of the next word:
     /// that join is only offered among the candidates.
     let isLikely: Bool
@@ -19,10 +22,12 @@ struct WordTypedAsTwo {
 
 extension SuggestionEngine {
     /// The word that the previous word and `typed` make when the space between them stands for an
-    /// apostrophe or follows one (`we ll` is `we'll`, not `well`; `I' m`), else the best they make
-    /// when it is taken out or stands for a letter whose key lies over the space bar; `nil` when
-    /// they make none. The word must be one the dictionary (or the user) suggests.
-    func wordTypedAsTwo(_ typed: String, previous: Substring?, user: UserWords?) -> WordTypedAsTwo? {
+    /// apostrophe or comes before or after one (`we ll` is `we'll`, not `well`; `I' m`; `I 'll`,
+    /// `apostrophe` being the one typed after the space), else the best they make when it is taken
+    /// out or stands for a letter whose key lies over the space bar; `nil` when they make none. The
+    /// word must be one the dictionary (or the user) suggests; a contraction may be capitalised
+    /// (`i m` is `I'm`).
+    func wordTypedAsTwo(_ typed: String, previous: Substring?, apostrophe: Character? = nil, user: UserWords?) -> WordTypedAsTwo? {
         guard let previous, !previous.isEmpty, previous.unicodeScalars.count + typed.unicodeScalars.count < dictionary.maxWordLength
         else { return nil }
         let first = String(previous)
@@ -32,14 +37,16 @@ extension SuggestionEngine {
             // A capital letter alone is an initial (`the N`, `plan B`), a word of its own.
             (typed.count == 1 && typed.first!.isUppercase) || suggestibleWord(typed, user: user) != nil
         }
-        func join(_ text: String, cost: Float, isLikely: () -> Bool) -> WordTypedAsTwo? {
-            suggestibleWord(text, user: user).map { word in
-                WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + typed,
+        func join(_ text: String, cost: Float, capitalised: Bool = false, isLikely: () -> Bool) -> WordTypedAsTwo? {
+            let word = suggestibleWord(text, user: user) ?? (capitalised ? suggestibleWord(text.prefix(1).uppercased() + text.dropFirst(), user: user) : nil)
+            return word.map { word in
+                WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
                                score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
             }
         }
-        let apostrophe = first.hasSuffix("'") || first.hasSuffix("\u{2019}") ? "" : "'"
-        if let contraction = join(first + apostrophe + typed, cost: costs.joinerOmission, isLikely: { !firstIsWord() || !typedIsWord() }) {
+        if apostrophe != nil { return join(first + "'" + typed, cost: costs.joinerOmission, capitalised: true) { true } }
+        let mark = first.hasSuffix("'") || first.hasSuffix("\u{2019}") ? "" : "'"
+        if let contraction = join(first + mark + typed, cost: costs.joinerOmission, capitalised: true, isLikely: { !firstIsWord() || !typedIsWord() }) {
             return contraction
         }
         let joins = [first + typed] + geometry.lettersOverSpace.map { first + String($0) + typed }
