@@ -20,7 +20,7 @@ struct Candidate {
     /// the sound bonus, it ranks but does not decide autocorrection.
     var contextBonus: Float = 0
     /// The part of ``contextBonus`` given when the candidate was added, so that it is kept among
-    /// the best before it is ranked in context (a word the user writes, of a low class): ranking
+    /// the best before it is ranked in context (a word of a low class that the text before used): ranking
     /// in context replaces it by the bonus it computes.
     var entryBonus: Float = 0
 

@@ -166,7 +166,7 @@ public struct SuggestionEngine: Sendable {
         }
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
-        context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
+        if model != nil { context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) } }
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
