@@ -16,10 +16,10 @@ it) three suggestions are asked for, and the word is tapped as soon as it is off
 keystroke, which inserts the word and a space); other tokens (numbers, punctuation) are typed in
 full. An engine that learns as it types (Keylex's `--learn`, presage's user model) is also given
 each text whole once it is typed, with a space after its last word, as an app learns the last word
-of a message when it is sent. Reported, case-sensitive and ignoring case (presage suggests in lower case): the keystroke
-savings rate (1 − keystrokes used / keystrokes of typing everything), the next word in the first
-slot and among three before its first letter, and the word among three after its first and after
-its first two letters (of the words that long and more).
+of a message when it is sent. Reported, case-sensitive and ignoring case (presage suggests in lower
+case): the keystroke savings rate (1 − keystrokes used / keystrokes of typing everything), the next
+word in the first slot and among three before its first letter, and the word among three after its
+first and after its first two letters (of the words that long and more).
 """
 import argparse
 import os

@@ -9,14 +9,13 @@ struct WordTypedAsTwo {
     /// being typed.
     let typed: String
     /// Scored as a correction (see ``Candidate/score``): the word's class less the cost of the
-    /// space (``EditCosts/spaceInsertion``; a space for an apostrophe costs as the
+    /// space (``EditCosts/spaceInsertion``; a space for an apostrophe, or before one, costs as the
     /// apostrophe left out, ``EditCosts/joinerOmission``).
     let score: Float
     /// Whether the join is likely: the first part is no word the dictionary suggests (`starti g`),
     /// or, for a space in place of an apostrophe, either part is none (`I m`), or an apostrophe
-    /// follows the space (`We 've`). A likely join is
-    /// offered first. A word followed by a letter (`be t`) may be the start of the next word:
-    /// that join is only offered among the candidates.
+    /// follows the space (`We 've`). A likely join is offered first. A word followed by a letter
+    /// (`be t`) may be the start of the next word: that join is only offered among the candidates.
     let isLikely: Bool
 }
 
