@@ -180,6 +180,14 @@ import Testing
         #expect(!strict.suggestions(for: "so wasgoing").contains { $0.isAutocorrect })
     }
 
+    @Test func aLetterAloneIsCorrectedOnlyInItsCase() throws {
+        let engine = try Self.engine.get()
+        // The model expects "I" after "ha"; a vowel for another costs little, but one letter is
+        // too little to tell a slip from another word.
+        #expect(!engine.suggestions(for: "so ha e").contains { $0.isAutocorrect })
+        #expect(engine.suggestions(for: "so ha i").first == Suggestion(text: "I", typed: "i", isAutocorrect: true))
+    }
+
     @Test func aKnownWordThatTheContextDoesNotFitIsOfferedOneThatDoes() throws {
         let engine = try Self.engine.get()
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)

@@ -71,9 +71,10 @@ public struct SuggestionEngine: Sendable {
     /// The thresholds of autocorrection: the most a correction may cost to be applied without
     /// asking, by the length of the typed word (short words have many close neighbours). Up to three
     /// letters, one slip of a finger: a neighbouring key, a letter left out, two swapped (`thx` is
-    /// not `the`: x lies far from e).
+    /// not `the`: x lies far from e). One letter: only its case or accents (`i` → `I`; after `ha`,
+    /// where the model expects `I`, `e` is not `I`, though a vowel for another costs little).
     static func autocorrectLimit(length: Int) -> Float {
-        length <= 3 ? 0.75 : length <= 6 ? 1.5 : 2
+        length == 1 ? 0.5 : length <= 3 ? 0.75 : length <= 6 ? 1.5 : 2
     }
 
     /// How far a correction's score must beat the typed word's for it to replace an unknown word
