@@ -3,10 +3,13 @@
 
     swift build -c release --product keylex
     apt-get install fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru presage libpresage-dev   # Benchmarks/setup.sh
-    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|it|es|de|ru]… [--markdown docs/BENCHMARKS.md]
+    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|en-web|it|es|de|ru]… [--treebank DIR] [--markdown docs/BENCHMARKS.md]
 
 For each language, Debian's fortunes are split by scripts/fortunes-text.py (every tenth text held
-out). Keylex compiles the shipped word list with an n-gram model counted from the training part
+out). en-web is everyday English instead: the held-out text is the English Web Treebank's test part
+(a clone of UD_English-EWT in --treebank, by default Benchmarks/.work/UD_English-EWT), the training
+text that of the shipped en-US model (every English fortune and the treebank's other parts), and a
+Keylex model of the fortunes alone is measured too. Keylex compiles the shipped word list with an n-gram model counted from the training part
 (`keylex count`, `keylex dict --ngrams`); presage (Debian's `presage`, through presage-driver/)
 answers with its shipped database, with a database built from the same training part
 (`text2ngram`, orders 1 to 3), and with that database in its standard configuration (its
@@ -36,6 +39,7 @@ ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work", "keystrokes")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 DRIVER = os.path.join(WORK, "presage-driver")
+TREEBANK_TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 SLOTS = 3
 
@@ -142,11 +146,34 @@ def simulate(steps, answers, fold):
             "after1": after[1][0] / max(1, after[1][1]), "after2": after[2][0] / max(1, after[2][1]), "words": words}
 
 
-def measure(language, limit):
+def fortunes(language, work):
+    """Debian's fortunes of `language`, split by scripts/fortunes-text.py: (training text, held-out
+    text, what the held-out text is)."""
+    ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, language)
+    return os.path.join(work, "train.txt"), os.path.join(work, "test.txt"), "held-out words of Debian's fortunes"
+
+
+def web(work, treebank):
+    """Everyday English: the shipped en-US model's training text (every English fortune and the
+    training and development parts of the English Web Treebank, corpora/en-US/ewt.counts.gz), and
+    the treebank's test part, held out from it (web text people wrote: reviews, emails, answers,
+    blogs). `treebank` is a clone of its repository (docs/BENCHMARKS.md)."""
+    ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
+    train, test = os.path.join(work, "shipped.txt"), os.path.join(work, "web-test.txt")
+    conllu = [os.path.join(treebank, f"en_ewt-ud-{part}.conllu") for part in ("train", "dev", "test")]
+    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), *conllu[:2])
+    ngram.run("python3", TREEBANK_TEXT, test, conllu[2])
+    with open(train, "w", encoding="utf-8") as out:
+        out.write(open(os.path.join(work, "all.txt"), encoding="utf-8").read() + "%\n")
+        out.write(open(os.path.join(work, "web-train.txt"), encoding="utf-8").read())
+    return train, test, "held-out words of the English Web Treebank's test part"
+
+
+def measure(name, limit, treebank):
+    language = name.split("-")[0]
     work = os.path.join(WORK, language)
     os.makedirs(work, exist_ok=True)
-    ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, language)
-    train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
+    train, test, what = web(work, treebank) if name == "en-web" else fortunes(language, work)
     counts, bundle = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx")
     ngram.run(KEYLEX, "count", train, "-o", counts)
     ngram.run(KEYLEX, "dict", os.path.join(ROOT, "corpora", ngram.WORDS[language]), "--ngrams", counts, "-o", bundle)
@@ -161,6 +188,8 @@ def measure(language, limit):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
+        "Keylex, trained on the fortunes alone (the en-US model shipped before)":
+            keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
         "Keylex, trained, learning as it types (`--learn`)": learning(lambda t: keylex(bundle, t, "--learn"), steps),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
@@ -171,28 +200,45 @@ def measure(language, limit):
             smoothed + database), steps),
     }
     rows = []
-    for name, answers in engines.items():
-        if answers is None:  # presage ships no database for the language
+    for engine, answers in engines.items():
+        if answers is None:  # presage ships no database for the language; the fortunes-only model is for en-web
             continue
         exact, folded = simulate(steps, answers, False), simulate(steps, answers, True)
-        rows.append(f"| {name} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
+        rows.append(f"| {engine} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
                     f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
-    return [f"{language}: {words:,} held-out words of Debian's fortunes, {SLOTS} slots.", "",
+    return [f"{name}: {words:,} {what}, {SLOTS} slots.", "",
             "| engine | keystroke savings | ignoring case | next word first | next word in 3 | in 3 after 1 letter | after 2 letters |",
             "|---|---|---|---|---|---|---|"] + rows + [""]
+
+
+def fortunes_bundle(work):
+    """The en-US word list with a model of every English fortune alone."""
+    counts, bundle = os.path.join(work, "fortunes.counts"), os.path.join(work, "fortunes.klx")
+    ngram.run(KEYLEX, "count", os.path.join(work, "all.txt"), "-o", counts)
+    ngram.run(KEYLEX, "dict", os.path.join(ROOT, "corpora", ngram.WORDS["en"]), "--ngrams", counts, "-o", bundle)
+    return bundle
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=5000, help="held-out words to type per language")
-    parser.add_argument("--language", choices=sorted(ngram.WORDS), action="append")
+    parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"], action="append",
+                        help="en-web: everyday English (the English Web Treebank's test part) instead of fortunes")
+    parser.add_argument("--treebank", default=os.path.join(HERE, ".work", "UD_English-EWT"),
+                        help="a clone of the UD_English-EWT repository, for en-web")
     parser.add_argument("--markdown")
     args = parser.parse_args()
+    languages = args.language or ["en", "en-web", "it", "es", "de", "ru"]
+    if "en-web" in languages and not os.path.exists(os.path.join(args.treebank, "en_ewt-ud-test.conllu")):
+        if args.language:
+            parser.error(f"en-web needs the English Web Treebank in {args.treebank} (docs/BENCHMARKS.md says where it is)")
+        print(f"en-web left out: no English Web Treebank in {args.treebank} (docs/BENCHMARKS.md)")
+        languages.remove("en-web")
     build_driver()
     lines = [f"Command: `python3 Benchmarks/keystrokes.py --words {args.words}`.", ""]
-    for language in args.language or ["en", "it", "es", "de", "ru"]:
-        lines += measure(language, args.words)
+    for language in languages:
+        lines += measure(language, args.words, args.treebank)
     report = "\n".join(lines).rstrip()
     print(report)
     if args.markdown:

@@ -355,6 +355,20 @@ import Testing
         return lines
     }
 
+    /// The shipped en-US model is also counted from everyday web text (the English Web Treebank's
+    /// reviews, emails, answers and blogs: `corpora/en-US/ewt.counts.gz`), where fortunes alone
+    /// offer `sins` after "Thank you for your"; each source's unknown words are reported on it.
+    @Test func theShippedEnglishModelKnowsEverydayText() throws {
+        let web = TestSupport.shipped("corpora/en-US/ewt.counts.gz")
+        let (table, diagnostics) = Self.read(ngrams: [Self.countsFile, web])
+        #expect(diagnostics.map(\.location.file) == [Self.countsFile, web] && diagnostics.allSatisfy { $0.code == "unknown-model-words" })
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(try #require(table)).bytes)))
+        #expect(Self.texts(engine, "Thank you for your ").first == "help", "\(Self.texts(engine, "Thank you for your "))")
+        #expect(Self.texts(engine, "Let me know if you have any ").first == "questions")
+        #expect(Self.texts(engine, "Please let me ").first == "know")
+        #expect(Self.texts(try Self.engine.get(), "Thank you for your ").first != "help")
+    }
+
     /// Italian and Spanish ship models of Debian's fortunes in their languages too.
     @Test(arguments: [("it", "per ", "esempio"), ("es", "sin ", "embargo"), ("es", "muchas ", "veces")])
     func otherLanguagesPredictTheirOwnNextWords(_ locale: String, _ text: String, _ expected: String) throws {

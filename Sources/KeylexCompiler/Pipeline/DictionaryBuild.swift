@@ -93,13 +93,17 @@ public struct DictionaryBuild {
             return
         }
         let sources = NGramSources(diagnostics: diagnostics)
-        for input in sources.inputs(paths) {
-            switch input {
-            case .counts(let path): sources.readCounts(path, into: &table.ngrams)
-            case .text(let path): sources.countText(path, into: &table.ngrams)
+        for path in paths {  // each source's unknown words are reported on it
+            var counts = NGramCounts()
+            for input in sources.inputs([path]) {
+                switch input {
+                case .counts(let file): sources.readCounts(file, into: &counts)
+                case .text(let file): sources.countText(file, into: &counts)
+                }
             }
+            warnOfUnknownWords(counts.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: path)
+            table.ngrams.add(counts)
         }
-        warnOfUnknownWords(table.ngrams.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: paths[0])
     }
 
     /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
