@@ -9,9 +9,11 @@ For each language, Debian's fortunes are split by scripts/fortunes-text.py (ever
 out). en-web is everyday English instead: the held-out text is the English Web Treebank's test part
 (a clone of UD_English-EWT in --treebank, by default Benchmarks/.work/UD_English-EWT), the training
 text that of the shipped en-US model (every English fortune and the treebank's other parts), and a
-Keylex model of the fortunes alone is measured too. Keylex compiles the shipped word list with an n-gram model counted from the training part
-(`keylex count`, `keylex dict --ngrams`); presage (Debian's `presage`, through presage-driver/)
-answers with its shipped database, with a database built from the same training part
+Keylex model of the fortunes alone is measured too. Keylex compiles the shipped word list with an
+n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
+a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
+typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
+through presage-driver/) answers with its shipped database, with a database built from the same training part
 (`text2ngram`, orders 1 to 3), and with that database in its standard configuration (its
 learning user model and recency predictor as well). The held-out part, which none of them was
 trained on, is typed word by word: before each letter of a word (and right after the space before
@@ -21,8 +23,9 @@ full. An engine that learns as it types (Keylex's `--learn`, presage's user mode
 each text whole once it is typed, with a space after its last word, as an app learns the last word
 of a message when it is sent. Reported, case-sensitive and ignoring case (presage suggests in lower
 case): the keystroke savings rate (1 − keystrokes used / keystrokes of typing everything), the next
-word in the first slot and among three before its first letter, and the word among three after its
-first and after its first two letters (of the words that long and more).
+word in the first slot and among three before its first letter, and the word offered (among three,
+then or earlier) by the time its first and its first two letters are typed (of the words that long
+and more): a bar that does not offer a word again shows it once.
 """
 import argparse
 import os
@@ -97,6 +100,9 @@ def read_blocks(output, count):
 
 
 def keylex(bundle, texts, *options):
+    """Keylex's bar (`--session`: the queries are one typing session, see SuggestionBar); with
+    `--no-session`, the engine's suggestions for each text alone."""
+    options = [o for o in options if o != "--no-session"] if "--no-session" in options else ["--session", *options]
     return [[text for text, _ in items] for items in misspellings.keylex_suggest(texts, n=SLOTS, bundle=bundle, options=options)]
 
 
@@ -135,11 +141,11 @@ def simulate(steps, answers, fold):
             if k == 0:
                 top1 += bool(slots) and same(slots[0], token)
                 top3 += hit
-            if k in after and len(token) > k:
-                after[k][0] += hit
-                after[k][1] += 1
             if hit and offered_at is None:
                 offered_at = k
+            if k in after and len(token) > k:  # offered by then: a bar offers a word once in it
+                after[k][0] += offered_at is not None
+                after[k][1] += 1
         q += len(token)
         used += offered_at + 1 if offered_at is not None else len(token) + 1
     return {"ksr": 1 - used / total, "top1": top1 / words, "top3": top3 / words,
@@ -188,6 +194,7 @@ def measure(name, limit, treebank):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
+        "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, "--no-session"),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
         "Keylex, trained, learning as it types (`--learn`)": learning(lambda t: keylex(bundle, t, "--learn"), steps),
@@ -208,7 +215,7 @@ def measure(name, limit, treebank):
                     f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
     return [f"{name}: {words:,} {what}, {SLOTS} slots.", "",
-            "| engine | keystroke savings | ignoring case | next word first | next word in 3 | in 3 after 1 letter | after 2 letters |",
+            "| engine | keystroke savings | ignoring case | next word first | next word in 3 | offered by its 1st letter | by its 2nd |",
             "|---|---|---|---|---|---|---|"] + rows + [""]
 
 

@@ -4,8 +4,8 @@
 //
 // Opens the bundle as a keyboard does (the suggestion engine on its phone layout, a user dictionary
 // saved in USER-WORDS-FILE), then types the first WORDS words of TEXT a character at a time, with
-// a space after each word, asking for three suggestions after every keystroke, as KeyboardKit's
-// autocomplete does on every text change. After each word it learns the pair (previous word, word)
+// a space after each word, asking its suggestion bar (SuggestionBar) for three suggestions after
+// every keystroke, as KeyboardKit's autocomplete does on every text change. After each word it learns the pair (previous word, word)
 // and, when the dictionary lacks the word, the word itself: the user kept what they typed.
 // Prints one JSON object: latencies of the suggestion calls and of learning, and the process's
 // resident memory (from /proc/self) before opening, at its peak, and the bundle's resident pages,
@@ -162,6 +162,8 @@ do {
 }
 let openMicroseconds = microseconds() - openStart
 
+/// The bar a keyboard holds over the engine (a word it offered is not offered again in the word).
+var bar = SuggestionBar(engine: engine)
 let suggestionLatencies = Latencies()
 let learnLatencies = Latencies()
 var document = ""
@@ -175,7 +177,7 @@ forEachToken(of: text, limit: wordLimit) { token in
     for character in token {
         document.append(character)
         let start = microseconds()
-        last = engine.suggestions(for: document, count: 3)
+        last = bar.suggestions(for: document, count: 3)
         suggestionLatencies.record(microseconds() - start)
         keystrokes += 1
         sink &+= last.count
@@ -183,7 +185,7 @@ forEachToken(of: text, limit: wordLimit) { token in
     if last.contains(where: \.isAutocorrect) { autocorrections += 1 }
     document.append(" ")
     let start = microseconds()
-    sink &+= engine.suggestions(for: document, count: 3).count
+    sink &+= bar.suggestions(for: document, count: 3).count
     suggestionLatencies.record(microseconds() - start)
     keystrokes += 1
     words += 1

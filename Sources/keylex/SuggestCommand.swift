@@ -15,7 +15,9 @@ struct Suggest: ParsableCommand {
         those languages: the sentence's language (from its words so far) suggests, a word any of them knows is kept \
         as typed. With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
         empty line (with --json, one JSON array per line). With --learn, learns from each text as an app does from what \
-        the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it.
+        the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it. With --session, the \
+        lines are one typing session, as a keyboard's suggestion bar sees it (SuggestionBar): a word offered for the \
+        word being typed is not offered again while the next lines type on in that word.
         """
     )
 
@@ -45,6 +47,9 @@ struct Suggest: ParsableCommand {
 
     @Flag(help: "Learn from each text, once a word is finished in it: the words the dictionary lacks, and their pairs (in --user, else in memory).")
     var learn = false
+
+    @Flag(help: "Read the lines as one typing session: what was offered for the word being typed is not offered again as it is typed on.")
+    var session = false
 
     func validate() throws {
         guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
@@ -79,13 +84,15 @@ struct Suggest: ParsableCommand {
         let engine = Engine(engines)
         guard let text else {
             var failure: Error?
+            var bar = session ? engine.bar() : nil
             InputLines.forEach { line, cut in
                 guard failure == nil else { return }
                 // A text cut short has no end to suggest for: its block is empty.
                 if cut { printError("warning: a line longer than \(InputLines.maxLineBytes) bytes: no suggestions for it") }
                 do {
                     if learn && !cut { try engine.learnFinishedWord(in: line) }
-                    try printSuggestions(cut ? [] : engine.suggestions(for: line, count: n), compact: true)
+                    let shown = cut ? [] : bar?.suggestions(for: line, count: n) ?? engine.suggestions(for: line, count: n)
+                    try printSuggestions(shown, compact: true)
                 } catch { failure = error }
                 if !json { print("") }
             }
@@ -108,6 +115,11 @@ struct Suggest: ParsableCommand {
 
         func suggestions(for text: String, count: Int) -> [Suggestion] {
             multilingual?.suggestions(for: text, count: count) ?? single.suggestions(for: text, count: count)
+        }
+
+        /// A suggestion bar over the engine.
+        func bar() -> SuggestionBar {
+            multilingual.map { SuggestionBar(engine: $0) } ?? SuggestionBar(engine: single)
         }
 
         func learnFinishedWord(in text: String) throws {

@@ -534,6 +534,10 @@ import Testing
         #expect(try Self.run(["suggest", file, "after a space "]).stdout.isEmpty)
         #expect(try Self.run(["suggest", file, "x", "-n", "0"]).status == 2)
         #expect(try Self.run(["suggest", file, "I said thsi", "--autocorrect-margin", "1000"]).stdout.hasPrefix("thsi\tunknown\n"))
+        // --session: the lines are one typing session, so what "so t" offered is not offered after "so th".
+        let session = try Self.run(["suggest", file, "--session"], input: "so t\nso th\n").stdout.components(separatedBy: "\n\n")
+        let plain = try Self.run(["suggest", file], input: "so t\nso th\n").stdout.components(separatedBy: "\n\n")
+        #expect(plain[0] == session[0] && plain[1].contains("that\t") && !session[1].contains("that\t") && session[1].contains("they\t"), "\(session)")
         // The largest counts are clamped (docs: SuggestionEngine.maxSuggestions, WordDictionary.maxCompletions).
         #expect(try Self.run(["suggest", file, "so th", "-n", String(Int.max)]).status == 0)
         #expect(try Self.run(["complete", file, "th", "-k", String(Int.max)]).status == 0)

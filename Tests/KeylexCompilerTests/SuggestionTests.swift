@@ -386,6 +386,11 @@ import Testing
         #expect(engine.suggestions(for: "so I 'm").first == Suggestion(text: "I'm", typed: "I 'm", isAutocorrect: true))
         #expect(engine.suggestions(for: "so I \u{2018}m").first == Suggestion(text: "I'm", typed: "I \u{2018}m", isAutocorrect: true))
         #expect(engine.suggestions(for: "so we \u{2019}ll").first == Suggestion(text: "we'll", typed: "we \u{2019}ll", isAutocorrect: true))
+        // A comma for the apostrophe beside it on a symbols layer; a comma between two words that
+        // make no word is left alone.
+        #expect(engine.suggestions(for: "so we,ll").first == Suggestion(text: "we'll", typed: "we,ll", isAutocorrect: true))
+        #expect(engine.suggestions(for: "so i,m").first == Suggestion(text: "I'm", typed: "i,m", isAutocorrect: true))
+        #expect(!engine.suggestions(for: "so,start").contains { $0.isAutocorrect })
         // A quotation opened after a word is left alone when the two make no word.
         #expect(!engine.suggestions(for: "so I 'start").contains { $0.isAutocorrect })
         // Two words that are words stay: the join is at most offered.

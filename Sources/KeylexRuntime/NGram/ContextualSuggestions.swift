@@ -181,19 +181,27 @@ extension SuggestionEngine {
     /// The next words after `text`, which ends with a space or a sentence's end, or is empty (at
     /// most `count`, capitalised at a sentence's start): the words the user learned after the last
     /// word, then the model's likeliest words in that context (after something that is not a word,
-    /// such as a number or a URL, the likeliest words of all). Empty without either.
+    /// such as a number or a URL, the likeliest words of all). A word is offered once whatever its
+    /// case (`God` and `god` after "thank": the likelier). Empty without either.
     func predictions(after text: Substring, count: Int, user: UserWords?) -> [Suggestion] {
         guard text.last.map({ $0.isWhitespace || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
         let before = wordsBefore(text, user: user)
         var words = before?.learned ?? []
         if model != nil {
             let ignored = user?.ignored ?? []
-            words += modelPredictions(before?.model ?? NGramModel.Context(), count: count + words.count)
-                .filter { word in !words.contains(word) && !ignored.contains(word) }
+            var seen = Set(words.map { $0.lowercased() })
+            for word in modelPredictions(before?.model ?? NGramModel.Context(), count: count + words.count + Self.caseVariants)
+            where !ignored.contains(word) && seen.insert(word.lowercased()).inserted {
+                words.append(word)
+            }
         }
         let capitalise = before?.words.isEmpty == true
         return words.prefix(count).map { Suggestion(text: capitalise ? capitalised($0) : $0, typed: "") }
     }
+
+    /// How many more predictions are asked of the model than shown: room for words it has in two
+    /// cases.
+    static let caseVariants = 2
 
     /// The model's `count` likeliest words in `context`, best first.
     private func modelPredictions(_ context: NGramModel.Context, count: Int) -> [String] {

@@ -10,6 +10,10 @@ struct TypingContext {
     /// The apostrophe typed between that space and the word being typed (`I 'll`; `I ‘m`, a
     /// smart keyboard's opening quote after a space): the space was meant to be none.
     let apostropheBefore: Character?
+    /// The word right before a comma typed right before the word being typed (`You,ll`, `don,t`):
+    /// the comma lies beside the apostrophe on the symbols layers of phone keyboards, so the two may
+    /// be one word (see ``SuggestionEngine/wordTypedAsTwo(_:previous:apostrophe:comma:user:)``).
+    let wordBeforeComma: Substring?
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?
 
@@ -38,6 +42,8 @@ struct TypingContext {
             previousWord = nil
             apostropheBefore = nil
         }
+        let beforeComma = before.last == "," ? before.dropLast(1) : before[before.endIndex...]
+        wordBeforeComma = CurrentWord(in: beforeComma).flatMap { $0.text.endIndex == beforeComma.endIndex && !beforeComma.isEmpty ? $0.text : nil }
     }
 
     /// The end of `text` that a query reads: all of it when it has at most

@@ -1,0 +1,61 @@
+@testable import KeylexRuntime
+import Testing
+
+/// The suggestion bar over the English engine with the fortunes' model: a word offered for the
+/// word being typed is not offered again as the user types on in it.
+@Suite struct SuggestionBarTests {
+    static func words(_ suggestions: [Suggestion]) -> [String] { suggestions.map(\.text) }
+
+    /// What the bar shows after typing `texts` in turn, for each.
+    static func typing(_ texts: [String], on bar: inout SuggestionBar) -> [[String]] {
+        texts.map { words(bar.suggestions(for: $0)) }
+    }
+
+    @Test func typingOnInAWordBringsNewWords() throws {
+        let engine = try NGramModelTests.engine.get()
+        var bar = SuggestionBar(engine: engine)
+        var seen: Set<String> = []
+        for text in ["I like ", "I like t", "I like th"] {
+            let shown = Self.words(bar.suggestions(for: text))
+            let fresh = Self.words(engine.suggestions(for: text, count: 9)).filter { !seen.contains($0.lowercased()) }
+            #expect(shown.count == 3 && shown == Array(fresh.prefix(3)), "\(text): \(shown)")
+            seen.formUnion(shown.map { $0.lowercased() })
+        }
+        // In a document longer than the engine reads, the same.
+        var long = SuggestionBar(engine: engine)
+        let document = String(repeating: "Thank you. ", count: 500)
+        let first = Self.words(long.suggestions(for: document + "I like "))
+        let next = Self.words(long.suggestions(for: document + "I like t"))
+        #expect(first == Self.words(engine.suggestions(for: "I like ")) && next.count == 3 && Set(first).isDisjoint(with: next), "\(first) \(next)")
+        // The engine alone offers after "I like th" what it offered after "I like t".
+        let plain = Set(Self.words(engine.suggestions(for: "I like t"))).intersection(Self.words(engine.suggestions(for: "I like th")))
+        #expect(!plain.isEmpty)
+    }
+
+    @Test func aSpaceADeletionOrAnotherTextStartsAfresh() throws {
+        let engine = try NGramModelTests.engine.get()
+        var bar = SuggestionBar(engine: engine)
+        _ = Self.typing(["I like t", "I like th"], on: &bar)
+        #expect(bar.suggestions(for: "I like t") == engine.suggestions(for: "I like t"))  // a deletion
+        _ = bar.suggestions(for: "I like th")
+        #expect(bar.suggestions(for: "I like th ") == engine.suggestions(for: "I like th "))  // a space
+        let before = Self.words(bar.suggestions(for: "Thank y"))  // another text
+        #expect(before == Self.words(engine.suggestions(for: "Thank y")) && before.contains("you"))
+        let after = Self.words(bar.suggestions(for: "Thank yo"))
+        #expect(after.count == 3 && Set(after).isDisjoint(with: before), "\(before) then \(after)")
+        bar.reset()
+        #expect(bar.suggestions(for: "Thank yo") == engine.suggestions(for: "Thank yo"))
+    }
+
+    @Test func theWordAsTypedAndItsCorrectionAreAlwaysShown() throws {
+        let engine = try NGramModelTests.engine.get()
+        var bar = SuggestionBar(engine: engine)
+        _ = Self.typing(["I like ", "I like t", "I like th", "I like thi"], on: &bar)
+        #expect(bar.offered.contains("this"))
+        #expect(Self.words(bar.suggestions(for: "I like this")).first == "this")  // typed in full: the word itself
+        _ = Self.typing(["I said b", "I said be", "I said bec", "I said becu", "I said becua", "I said becuas"], on: &bar)
+        #expect(bar.offered.contains("because"))
+        let corrected = try #require(bar.suggestions(for: "I said becuase").first)
+        #expect(corrected.text == "because" && corrected.isAutocorrect)
+    }
+}
