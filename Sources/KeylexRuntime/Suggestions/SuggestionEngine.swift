@@ -240,7 +240,7 @@ public struct SuggestionEngine: Sendable {
         Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
                 runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
                 typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord ?? context.wordBeforeComma, apostrophe: context.apostropheBefore,
-                                           comma: context.previousWord == nil && context.wordBeforeComma != nil, user: user),
+                                           comma: context.wordBeforeComma != nil, user: user),
                 strays: strays)
     }
 

@@ -42,8 +42,12 @@ struct TypingContext {
             previousWord = nil
             apostropheBefore = nil
         }
-        let beforeComma = before.last == "," ? before.dropLast(1) : before[before.endIndex...]
-        wordBeforeComma = CurrentWord(in: beforeComma).flatMap { $0.text.endIndex == beforeComma.endIndex && !beforeComma.isEmpty ? $0.text : nil }
+        let beforeComma = before.dropLast(1)
+        if before.last == ",", let word = CurrentWord(in: beforeComma), word.text.endIndex == beforeComma.endIndex {
+            wordBeforeComma = word.text
+        } else {
+            wordBeforeComma = nil
+        }
     }
 
     /// The end of `text` that a query reads: all of it when it has at most
