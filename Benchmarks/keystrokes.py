@@ -13,9 +13,9 @@ Keylex model of the fortunes alone is measured too. Keylex compiles the shipped 
 n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
 a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
 typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
-through presage-driver/) answers with its shipped database, with a database built from the same training part
-(`text2ngram`, orders 1 to 3), and with that database in its standard configuration (its
-learning user model and recency predictor as well). The held-out part, which none of them was
+through presage-driver/) answers with its shipped database, with a database built from the same
+training part (`text2ngram`, orders 1 to 3), and with that database in its standard configuration
+(its learning user model and recency predictor as well). The held-out part, which none of them was
 trained on, is typed word by word: before each letter of a word (and right after the space before
 it) three suggestions are asked for, and the word is tapped as soon as it is offered (one
 keystroke, which inserts the word and a space); other tokens (numbers, punctuation) are typed in
@@ -99,10 +99,10 @@ def read_blocks(output, count):
     return blocks
 
 
-def keylex(bundle, texts, *options):
-    """Keylex's bar (`--session`: the queries are one typing session, see SuggestionBar); with
-    `--no-session`, the engine's suggestions for each text alone."""
-    options = [o for o in options if o != "--no-session"] if "--no-session" in options else ["--session", *options]
+def keylex(bundle, texts, *options, bar=True):
+    """Keylex's bar (`--session`: the queries are one typing session, see SuggestionBar), or
+    without `bar` the engine's suggestions for each text alone."""
+    options = ("--session", *options) if bar else options
     return [[text for text, _ in items] for items in misspellings.keylex_suggest(texts, n=SLOTS, bundle=bundle, options=options)]
 
 
@@ -194,7 +194,7 @@ def measure(name, limit, treebank):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
-        "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, "--no-session"),
+        "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, bar=False),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
         "Keylex, trained, learning as it types (`--learn`)": learning(lambda t: keylex(bundle, t, "--learn"), steps),
