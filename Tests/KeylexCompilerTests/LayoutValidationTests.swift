@@ -522,6 +522,28 @@ import Testing
         #expect(again.diagnostics.map(\.location.line) == [4, 7])
     }
 
+    /// A shift key on a layout whose letters have no case switches to the same keys again: it is
+    /// reported where it is written, and not where shifting changes a key.
+    @Test func shiftKeysThatChangeNothingAreReported() throws {
+        func codes(_ row: String) throws -> [String] {
+            let source = """
+            <keyboard locale="xx">
+              <layout formFactor="phone">
+                <layer id="lowercased"><row>\(row)</row></layer>
+              </layout>
+            </keyboard>
+            """
+            let engine = DiagnosticEngine()
+            let document = try #require(LayoutSourceReader(diagnostics: engine).read(Array(source.utf8), path: "xx.xml"))
+            _ = LayoutBuild(diagnostics: engine).resolve([document])
+            return engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code)" }
+        }
+        let found = try codes(#"<key action="shift"/><key value="א"/><key value="ב"/><key action="capsLock"/>"#)
+        #expect(found == ["3:33 shift-changes-nothing", "3:86 shift-changes-nothing"], "\(found)")
+        #expect(try codes(#"<key action="shift"/><key value="א"/><key value="b"/>"#).isEmpty)
+        #expect(try codes(#"<key action="none"/><key value="א"/><key value="ב"/>"#).isEmpty)
+    }
+
     @Test func customLayersAndEveryActionCompileAndReadBack() throws {
         let source = """
         <keyboard locale="tr" name="Türkçe" direction="ltr">

@@ -43,6 +43,35 @@ import Testing
         #expect(!outputs.isEmpty && outputs.allSatisfy { $0.unicodeScalars.allSatisfy { !(0xFB50...0xFDFF).contains($0.value) && !(0xFE70...0xFEFF).contains($0.value) } })
     }
 
+    /// Arabic-script tablets type the Arabic comma (Urdu also its full stop) beside the letters.
+    @Test func arabicScriptTabletsTypeTheirOwnPunctuation() throws {
+        for (tag, wanted) in [("ar", "،."), ("fa", "،."), ("ckb", "،."), ("ur-PK", "،۔")] {
+            let layer = try #require(try Self.bundle(tag).layout(for: .tablet)?.layer(.lowercased))
+            let outputs = (0..<layer.rowCount).flatMap { r in layer.row(at: r).compactMap { $0.output?.description } }
+            #expect(outputs.joined().contains(wanted) && !outputs.contains(","), "\(tag): \(outputs)")
+        }
+    }
+
+    /// The preview draws a mark typed alone (Hebrew niqqud) on a dotted circle, and every key's label
+    /// small enough to fit its key, wide Arabic letters and the `123` label included.
+    @Test func previewsDrawMarksOnACircleAndLabelsWithinTheirKeys() throws {
+        let hebrew = LayoutPreview(bundle: try Self.bundle("he"), title: "he").html()
+        #expect(hebrew.contains("\u{25CC}\u{5B8}") && !hebrew.contains(">\u{5B8}"))
+        for tag in ["ar", "he", "en-US", "ru-RU"] {
+            let bundle = try Self.bundle(tag)
+            let svg = LayoutPreview(bundle: bundle, title: tag).svg(try #require(bundle.layout(for: .phone)?.layer(.lowercased)))
+            let keys = svg.components(separatedBy: "<g class=\"key").dropFirst()
+            #expect(keys.count > 30)
+            for key in keys {
+                let width = key.firstMatch(of: /class="face"[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) }
+                let size = key.firstMatch(of: /<text x="[^"]*" y="[^"]*" font-size="([0-9.]+)"/).flatMap { Double($0.1) }
+                let label = key.firstMatch(of: /font-size="[0-9.]+"[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+                guard let width, let size, let label else { Issue.record("\(tag): \(key)"); continue }
+                #expect(size * LayoutPreview.labelEms(label) <= width - 6 + 0.1 || size == 8, "\(tag) '\(label)': \(size) on \(width)")
+            }
+        }
+    }
+
     @Test func shippedLayoutsCompileWithoutWarnings() {
         #expect(Self.shipped.diagnostics.isEmpty, "\(Self.shipped.diagnostics)")
         let tags = Self.shipped.locales.map(\.tag)
@@ -226,14 +255,17 @@ import Testing
     }
 
     /// Tablets have a shift key at each end of the last letter row, as KeyboardKit's iPad layout
-    /// and iPadOS have them, in every locale with a shift key (ru-RU, uk-UA, ar and he once had
-    /// one; Japanese kana has none).
+    /// and iPadOS have them, in every locale whose letters have case (ru-RU and uk-UA once had one);
+    /// where shifting would change nothing (Arabic, Hebrew, Indic scripts, Georgian), a gap stands
+    /// in their place (Japanese kana has neither).
     @Test func everyTabletHasTwoShiftKeys() throws {
+        let caseless: Set = ["ar", "bn-IN", "ckb", "fa", "he", "ka-GE", "kn-IN", "ml-IN", "mr-IN", "ta-IN", "te-IN", "ur-PK"]
         for locale in Self.shipped.locales where locale.tag != "ja" {
             let layout = try #require(try Self.bundle(locale.tag).layout(for: .tablet, locale: locale.tag))
             let letters = layout.layer(.lowercased)!
             let row = letters.row(at: letters.rowCount - 2)
-            #expect(row.first?.action == .shift && row.last?.action == .shift, "\(locale.tag)")
+            let end: KeyActionKind = caseless.contains(locale.tag) ? .none : .shift
+            #expect(row.first?.action == end && row.last?.action == end, "\(locale.tag)")
             var narrowest = Double.infinity
             layout.layer(.lowercased)!.forEachKeyFrame(keyboardWidth: 768, rowHeight: 60) { frame, _ in narrowest = min(narrowest, frame.width) }
             #expect(narrowest > 50, "\(locale.tag): a key \(narrowest) points wide")

@@ -40,6 +40,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case calloutDefaultNotVariant = "callout-default-not-variant"
     case unusedCallout = "unused-callout"
     case unusedShifted = "unused-shifted"
+    case shiftChangesNothing = "shift-changes-nothing"
     case unreachableTransform = "unreachable-transform"
     case invalidStyle = "invalid-style"
     case missingTheme = "missing-theme"
@@ -97,7 +98,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether the diagnostic is an error (the build fails, nothing is written) or a warning.
     public var severity: Severity {
         switch self {
-        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .invisibleCharacter, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder, .invalidEmojiLine: .warning
+        case .nonCanonicalLocale, .privateUseCharacter, .duplicateCharacter, .unusedCallout, .unusedShifted, .shiftChangesNothing, .unreachableTransform, .duplicateStyle, .untypableWords, .unsupportedConstruct, .renamedLocale, .softHyphen, .invisibleCharacter, .duplicateWord, .unknownListAttribute, .trimmedWhitespace, .unknownModelWords, .ignoredNgramOrder, .invalidEmojiLine: .warning
         default: .error
         }
     }
@@ -141,6 +142,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .calloutDefaultNotVariant: "a callout's default is not one of its variants"
         case .unusedCallout: "callouts for a character no key of the locale types"
         case .unusedShifted: "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer"
+        case .shiftChangesNothing: "a shift or caps lock key whose uppercased layer, derived by case mapping, is the lowercased layer again (a script without case)"
         case .unreachableTransform: "a transform that never applies: an earlier one's text ends its own, so that one always matches first"
         case .invalidStyle: "a theme's colour, number, font weight, appearance or kind of key that is not one"
         case .missingTheme: "a locale or theme names a theme that no document defines, with the closest name"

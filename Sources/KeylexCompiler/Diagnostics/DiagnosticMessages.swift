@@ -142,6 +142,9 @@ extension DiagnosticMessage {
     static func unusedShifted(_ layer: String) -> Self {
         Self(.unusedShifted, "this shifted output is never used: only the lowercased layer's are, when the uppercased layer is derived (this key is on '\(Self.excerpt(layer))')")
     }
+    static func shiftChangesNothing(_ action: KeyActionKind) -> Self {
+        Self(.shiftChangesNothing, "this \(action) key changes nothing: case mapping leaves every key of the lowercased layer as it is, so the derived uppercased layer is the same; leave the key out or write an uppercased layer")
+    }
     static let emptyText = Self(.emptyText, "empty text")
     static func notNfc(_ text: String, nfc: String) -> Self { Self(.notNfc, "'\(Self.excerpt(text))' is not in Unicode normalization form C (write '\(Self.excerpt(nfc))')") }
     static func multipleGraphemes(_ text: String) -> Self {

@@ -220,6 +220,7 @@ public final class LayoutValidator {
                 report(layout.origin, .noLowercasedLayer(layout.formFactor, locale: locale.tag))
             }
             checkShiftedOutputs(layout)
+            checkShiftKeys(layout)
             for layer in layout.layers {
                 var characters: [String: Origin] = [:]
                 for row in layer.rows {
@@ -255,6 +256,21 @@ public final class LayoutValidator {
             for key in layer.rows.flatMap(\.keys) where key.shifted != nil && !used {
                 report(key.shiftedOrigin, .unusedShifted(layer.id))
             }
+        }
+    }
+
+    /// Warns of shift keys that change nothing: the layout derives its uppercased layer from a
+    /// lowercased one that has letters, and case mapping leaves every key as it is (Hebrew, Arabic:
+    /// scripts without case).
+    private func checkShiftKeys(_ layout: Layout) {
+        guard let lower = layout.layers.first(where: { $0.id == StandardLayer.lowercased.rawValue && !$0.isDerived }),
+              let upper = layout.layers.first(where: { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived }) else { return }
+        let keys = lower.rows.flatMap(\.keys)
+        guard keys.contains(where: { $0.value?.unicodeScalars.contains { $0.properties.isAlphabetic } == true }) else { return }
+        let outputs = { (layer: Layer) in layer.rows.flatMap(\.keys).map { [$0.value ?? ""] + $0.callout } }
+        guard outputs(lower) == outputs(upper) else { return }
+        for key in keys where key.action == .shift || key.action == .capsLock {
+            report(key.origin, .shiftChangesNothing(key.action))
         }
     }
 

@@ -106,15 +106,36 @@ public struct LayoutPreview {
         let box = "x=\"\(number(x))\" width=\"\(number(w))\" height=\"\(number(h))\" rx=\"\(number(Double(style?.cornerRadius ?? 5)))\""
         if let shadow = look.shadow { body += "<rect class=\"shadow\" y=\"\(number(y + Double(style?.shadowOffset ?? 1)))\" \(box)\(shadow)/>" }
         body += "<rect class=\"face\" y=\"\(number(y))\" \(box)\(look.face)/>"
-        let written = style?.fontSize.map(Double.init) ?? (system ? 14 : 20)
-        let size = label.count > 3 ? min(written, 11) : written
-        body += "<text x=\"\(number(x + w / 2))\" y=\"\(number(y + h / 2))\" font-size=\"\(number(size))\"\(look.text)>\(escape(label))</text>"
+        let size = fontSize(label, written: style?.fontSize.map(Double.init) ?? (system ? 14 : 20), width: w)
+        body += "<text x=\"\(number(x + w / 2))\" y=\"\(number(y + h / 2))\" font-size=\"\(number(size))\"\(look.text)>\(escape(shown(label)))</text>"
         if let hint = key.hint {
-            body += "<text class=\"hint\" x=\"\(number(x + w - 7))\" y=\"\(number(y + 9))\" font-size=\"10\">\(escape(hint.description))</text>"
+            body += "<text class=\"hint\" x=\"\(number(x + w - 7))\" y=\"\(number(y + 9))\" font-size=\"10\">\(escape(shown(hint.description)))</text>"
         } else if key.callout != nil {
             body += "<circle class=\"callout\" cx=\"\(number(x + w - 6))\" cy=\"\(number(y + 6))\" r=\"2\"/>"
         }
         return body + flickMarks(key, x: x, y: y, w: w, h: h) + "</g>\n"
+    }
+
+    /// The font size for `label` on a key `width` wide: the written size, smaller where the label
+    /// would not fit (a word, a wide letter of the Arabic or an Indic script), never below 8.
+    static func fontSize(_ label: String, written: Double, width: Double) -> Double {
+        max(8, min(written, (width - 6) / max(labelEms(shown(label)), 1)))
+    }
+
+    /// About how wide `label` is drawn, in ems: a Latin, Greek or Cyrillic letter or a digit about
+    /// 0.62, a letter of a script after them (Hebrew on: Arabic, Indic) 1.05, a combining mark nothing.
+    static func labelEms(_ label: String) -> Double {
+        label.unicodeScalars.reduce(0.0) { sum, scalar in
+            let mark = scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
+            return sum + (mark ? 0 : scalar.value < 0x0590 ? 0.62 : 1.05)
+        }
+    }
+
+    /// `text` as drawn: a text that starts with a combining mark (Hebrew niqqud, Arabic harakat) on
+    /// a dotted circle, as fonts and keyboards show a mark alone (◌ִ).
+    static func shown(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) else { return text }
+        return "\u{25CC}" + text
     }
 
     /// What a key shows: its label or output, or a symbol for the system keys.
@@ -218,7 +239,7 @@ public struct LayoutPreview {
         key.flicks.map { flick in
             let (dx, dy): (Double, Double) = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)][Int(flick.direction.rawValue)]
             let fx = x + w / 2 + dx * (w / 2 - 6), fy = y + h / 2 + dy * (h / 2 - 6)
-            return "<text class=\"flick\" x=\"\(number(fx))\" y=\"\(number(fy))\" font-size=\"9\">\(escape(flick.output.description))</text>"
+            return "<text class=\"flick\" x=\"\(number(fx))\" y=\"\(number(fy))\" font-size=\"9\">\(escape(shown(flick.output.description)))</text>"
         }.joined()
     }
 
@@ -228,9 +249,9 @@ public struct LayoutPreview {
 
     /// The first ``maxTitleVariants`` variants of `callout`, and how many more it has.
     static func variants(_ callout: KeyCallout) -> String {
-        let shown = callout.prefix(maxTitleVariants).map(\.description).joined(separator: " ")
+        let listed = callout.prefix(maxTitleVariants).map { shown($0.description) }.joined(separator: " ")
         let more = callout.count - min(callout.count, maxTitleVariants)
-        return more > 0 ? shown + " … (\(more) more)" : shown
+        return more > 0 ? listed + " … (\(more) more)" : listed
     }
 
     /// A locale's transforms, in the order they are tried (nothing when it has none).
@@ -247,7 +268,7 @@ public struct LayoutPreview {
         for row in layer.rows {
             for key in row {
                 guard let callout = key.callout, seen.insert(callout.character.description).inserted else { continue }
-                items += "<dt>\(Self.escape(callout.character.description))</dt><dd>\(callout.map { Self.escape($0.description) }.joined(separator: " "))</dd>"
+                items += "<dt>\(Self.escape(Self.shown(callout.character.description)))</dt><dd>\(callout.map { Self.escape(Self.shown($0.description)) }.joined(separator: " "))</dd>"
             }
         }
         return items.isEmpty ? "" : "<dl class=\"callouts\">\(items)</dl>"
