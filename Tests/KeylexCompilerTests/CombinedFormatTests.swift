@@ -154,6 +154,37 @@ import Testing
         #expect(errors.map(\.code) == ["invalid-compression"] && errors[0].message.contains("ends early"), "\(errors)")
     }
 
+    /// A gzip file of line ends is bounded by its lines, not only its bytes: 70 million empty lines
+    /// (70 MB, 68 KB compressed) count as 1.1 GB and are refused; 60 million are read.
+    @Test func gzipLinesCountTowardTheDecompressionBound() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        func lineEnds(_ count: Int) throws -> (read: Int, failure: String?) {
+            let path = folder + "/lines.gz"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "head -c \(count) /dev/zero | tr '\\0' '\\n' | gzip -1 > '\(path)'"]
+            try process.run()
+            process.waitUntilExit()
+            let file = try #require(fopen(path, "rb"))
+            defer { fclose(file) }
+            var start = [UInt8](repeating: 0, count: 2)
+            _ = fread(&start, 1, 2, file)
+            let inflater = try GzipInflater(first: start) { fread($0.baseAddress, 1, $0.count, file) }
+            var read = 0
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            do {
+                while case let count = try buffer.withUnsafeMutableBytes({ try inflater.read(into: $0) }), count > 0 { read += count }
+            } catch {
+                return (read, (error as? GzipInflater.Failure)?.reason ?? "\(error)")
+            }
+            return (read, nil)
+        }
+        let refused = try lineEnds(70_000_000)
+        #expect(refused.failure?.contains("expands to more than 1024 MiB, a line counting as at least 16 bytes") == true, "\(refused)")
+        #expect(refused.read <= (1 << 30) / 16)
+        #expect(try lineEnds(60_000_000) == (60_000_000, nil))
+    }
+
     @Test func multiWordEntriesAreAcceptedByEveryFormat() throws {
         let folder = try TestSupport.temporaryDirectory()
         let txt = try TestSupport.write("één tiende\na priori\n", "words.txt", in: folder)

@@ -6,8 +6,13 @@ final class GzipInflater {
     /// The first two bytes of every gzip member.
     static let magic: [UInt8] = [0x1F, 0x8B]
 
-    /// The most bytes a compressed corpus may expand to, a guard against decompression bombs.
+    /// The most bytes a compressed corpus may expand to, a guard against decompression bombs. Each
+    /// line counts as at least ``lineWeight`` bytes: readers spend more on a line than on a byte, so
+    /// a gigabyte of line ends (a few kilobytes compressed) is refused after 64 million lines, in
+    /// seconds, instead of costing minutes of reading.
     static let maxDecompressedSize = 1 << 30
+    /// What a line end counts toward ``maxDecompressedSize``: itself and 15 bytes more.
+    static let lineWeight = 16
 
     /// Why a compressed file could not be read.
     struct Failure: Error {
@@ -57,9 +62,9 @@ final class GzipInflater {
             if written == 0 && consumed == before && status != Z_STREAM_END && consumed < count {
                 throw Failure(reason: "damaged gzip data (no progress)")
             }
-            produced += written
+            produced += written + (Self.lineWeight - 1) * lineEnds(in: UnsafeRawBufferPointer(rebasing: buffer[..<written]))
             guard produced <= Self.maxDecompressedSize else {
-                throw Failure(reason: "expands to more than \(Self.maxDecompressedSize >> 20) MiB")
+                throw Failure(reason: "expands to more than \(Self.maxDecompressedSize >> 20) MiB, a line counting as at least \(Self.lineWeight) bytes")
             }
             switch status {
             case Z_STREAM_END: atMemberEnd = true
@@ -70,6 +75,11 @@ final class GzipInflater {
             }
             if written > 0 { return written }
         }
+    }
+
+    /// The line feeds among `bytes`.
+    private func lineEnds(in bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// Runs zlib once from the pending input into `buffer`: its status and the bytes it wrote.

@@ -107,6 +107,8 @@ public struct SourceText {
                                            codec: Codec.Type, _ body: (Line) -> Void) {
         if truncated { return reportTooLong(String(decoding: units, as: Codec.self), number) }
         let units = units.last == 0x0D ? units.dropLast() : units
+        // An empty line costs no decoding: a file of line ends is read at the speed of its bytes.
+        guard !units.isEmpty else { return body(Line(number: number, text: "")) }
         guard let text = String(validating: units, as: Codec.self) else { return reportInvalid(units, number, codec: codec) }
         guard text.utf8.count <= Self.maxLineLength else { return reportTooLong(text, number) }
         body(Line(number: number, text: text[...]))

@@ -108,7 +108,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         switch self {
         case .unreadableFile: "a file or folder cannot be read (it is missing, a system error, or too large to import)"
         case .invalidEncoding: "a file that is not UTF-8 (UTF-16 needs its byte order mark), or declares another encoding"
-        case .invalidCompression: "a gzip file cannot be decompressed, or decompresses past the size limit"
+        case .invalidCompression: "a gzip file cannot be decompressed, or decompresses past the size limit (1 GiB, a line counting as at least 16 bytes)"
         case .lineTooLong: "a line is longer than the 1 MiB limit (the line is left out)"
         case .temporaryFile: "the words sorted on disk (past the memory limit) cannot be written or read back: the disk is full, or the folder is not writable"
         case .malformedXml: "an XML layout is not well-formed"

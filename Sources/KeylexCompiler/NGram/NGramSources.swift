@@ -48,13 +48,16 @@ public struct NGramSources {
         var run: [Substring] = []
         var startsSentence = true
         func endRun(sentence: Bool) {
-            counts.addRun(run, startsSentence: startsSentence)
-            run = []
+            if !run.isEmpty {
+                counts.addRun(run, startsSentence: startsSentence)
+                run = []
+            }
             startsSentence = sentence
         }
         source.forEachLine { line in
             guard !counts.hasStopped else { return }  // the rest is read, not counted
             if line.number % 4096 == 0 { progress?(source.fractionRead) }
+            guard !line.text.isEmpty else { return endRun(sentence: true) }
             let text = Self.nfc(line.text)
             if text.allSatisfy(\.isWhitespace) || text == "%" {
                 endRun(sentence: true)
