@@ -74,9 +74,7 @@ struct Preview: ParsableCommand {
         let preview = LayoutPreview(bundle: bundle, diagnostics: byLocale, title: inputs.joined(separator: " "), only: only)
         do {
             try TextOutput.createFolder(output)
-            for (name, text) in preview.files() {
-                try TextOutput.write(text, to: (output as NSString).appendingPathComponent(name))
-            }
+            try TextOutput.write(preview.files(), into: output)
         } catch {
             throw writeFailure(error)
         }

@@ -493,6 +493,23 @@ import Testing
         #expect(version.status == 0 && version.stdout.hasPrefix("0."))
     }
 
+    /// A preview that cannot be written whole (a full disk: here a file size limit that its page
+    /// passes) writes nothing: the last preview stays as it was, and no page or temporary file is left.
+    @Test func previewOnAFullDiskLeavesThePreviousPreview() throws {
+        try copyShippedLayout("fr-FR.xml")
+        #expect(try Self.run(["preview", "-o", "preview"], in: folder).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/preview").sorted()
+        let page = try Data(contentsOf: URL(fileURLWithPath: folder + "/preview/index.html"))
+        try copyShippedLayout("de-DE.json")
+        let full = try Self.run(["preview", "-o", "preview"], in: folder, fileSizeLimit: 40)
+        #expect(full.status == 3 && full.stderr.contains("preview/index.html: File too large"), "\(full.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/preview").sorted() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/preview/index.html")) == page)
+        let fresh = try Self.run(["preview", "-o", "fresh"], in: folder, fileSizeLimit: 40)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/fresh")
+        #expect(fresh.status == 3 && written.isEmpty, "\(written)")
+    }
+
     @Test func previewDrawsEveryLayerAndShowsTheDiagnostics() throws {
         // An error of the document: the locale is not resolved, so it is listed but not drawn (the
         // other locale is).
