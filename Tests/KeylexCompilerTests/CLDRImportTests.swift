@@ -141,7 +141,7 @@ import Testing
         #expect(try text.expanded(from: "${caret}($[vowel])", to: "$[1:caretVowel]").map { "\($0.from)→\($0.to)" } == ["^a→â", "^e→ê"])
         #expect(try text.expanded(from: "($[upper])(x)", to: "$2$1").map { "\($0.from)→\($0.to)" } == ["Ax→xA", "Bx→xB"])
         #expect(try text.setItems("$[vowel] o") == ["a", "e", "o"])
-        #expect(throws: CLDRText.Failure.unsupported("the set $[han] (a Unicode set, or one of markers)")) { try text.expanded(from: "$[han]", to: "") }
+        #expect(throws: CLDRText.Failure.unsupported("the set $[han] (a Unicode set, one of markers, or a set refused where it is defined)")) { try text.expanded(from: "$[han]", to: "") }
         #expect(throws: CLDRText.Failure.malformed("no set variable 'nothere'")) { try text.expanded(from: "$[nothere]", to: "") }
         #expect(throws: CLDRText.Failure.malformed("no group $2 in the transform's from")) { try text.expanded(from: "($[vowel])", to: "$2") }
         let fr = try #require(Self.imported.documents["fr-t-k0-test.xml"])
@@ -175,6 +175,27 @@ import Testing
         let (past, errors) = try imported(literals: 36)
         #expect(errors.map { "\($0.location.line) \($0.code)" } == ["\(2 + 6 + 55 + 35) limit-exceeded"], "\(errors.prefix(3))")
         #expect(past?.transforms.isEmpty == true)
+    }
+
+    /// Hostile sets are refused at once, never trapping or filling memory: ten references to a set of
+    /// 100 items in one transform (10^20 choices, once an overflow trap), and 40 sets each naming
+    /// the one before twice (2^40 items, once a hang).
+    @Test func setsTooLargeToExpandAreRefused() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func imported(_ variables: String, _ transforms: String) throws -> [String] {
+            let xml = #"<keyboard3 locale="ko"><keys><key id="a" output="a"/></keys><layers formId="touch"><layer id="base"><row keys="a"/></layer></layers>"#
+                + "<variables>\(variables)</variables><transforms type=\"simple\"><transformGroup>\(transforms)</transformGroup></transforms></keyboard3>"
+            let engine = DiagnosticEngine()
+            _ = CLDRImporter(data: Self.folder, diagnostics: engine).importKeyboard(try TestSupport.write(xml, "ko.xml", in: folder))
+            return engine.diagnostics.map { "\($0.code): \($0.message)" }
+        }
+        let big = #"<set id="big" value="\#((0..<100).map { String(UnicodeScalar(0x4E00 + $0)!) }.joined(separator: " "))"/>"#
+        let choices = try imported(big, #"<transform from="\#(String(repeating: "($[big])", count: 10))" to="x"/>"#)
+        #expect(choices.count == 1 && choices[0].contains("more than 10000 choices of set items"), "\(choices)")
+        let doubling = #"<set id="s0" value="a b"/>"# + (1..<40).map { #"<set id="s\#($0)" value="$[s\#($0 - 1)] $[s\#($0 - 1)]"/>"# }.joined()
+        let sets = try imported(doubling, #"<transform from="q" to="r"/>"#)
+        #expect(sets.first?.contains("a set of more than 10000 items") == true && sets.count == 27, "\(sets.count) \(sets.suffix(2))")
     }
 
     @Test func badInputIsReportedWithItsPlace() throws {

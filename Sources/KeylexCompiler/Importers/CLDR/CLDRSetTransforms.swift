@@ -3,7 +3,9 @@
 /// with a `to` that names groups (`$1`) and maps a set group's item to the item at the same place
 /// of another set (`$[1:graveVowel]`), becomes one transform per choice of the sets' items.
 extension CLDRText {
-    /// At most this many literal transforms come from one transform.
+    /// At most this many literal transforms come from one transform, and a set has at most this
+    /// many items (a set may name sets defined before it: each doubling the last would otherwise
+    /// reach 2^40 items in 40 lines).
     static let maxExpansions = 10_000
 
     private enum Part {
@@ -18,6 +20,7 @@ extension CLDRText {
         for item in value.split(whereSeparator: \.isWhitespace) {
             let isReference = item.hasPrefix("$[") && item.hasSuffix("]")
             result += isReference ? try items(String(item.dropFirst(2).dropLast())) : [try text(String(item))]
+            guard result.count <= Self.maxExpansions else { throw .unsupported("a set of more than \(Self.maxExpansions) items") }
         }
         return result
     }
@@ -26,8 +29,13 @@ extension CLDRText {
     func expanded(from: String, to: String) throws(Failure) -> [(from: String, to: String)] {
         let (parts, groups) = try parse(from)
         let sets = parts.indices.compactMap { i -> (Int, Int)? in if case .set(_, let items) = parts[i] { (i, items.count) } else { nil } }
-        let total = sets.reduce(1) { $0 * max($1.1, 1) }
-        guard total <= Self.maxExpansions else { throw .unsupported("more than \(Self.maxExpansions) choices of set items") }
+        // Multiplied with a check at each step: twenty references to a set of 100 would overflow.
+        var total = 1
+        for (_, count) in sets {
+            let (product, overflow) = total.multipliedReportingOverflow(by: max(count, 1))
+            guard !overflow, product <= Self.maxExpansions else { throw .unsupported("more than \(Self.maxExpansions) choices of set items") }
+            total = product
+        }
         guard sets.allSatisfy({ $0.1 > 0 }) else { return [] }
         return try (0..<total).map { combination throws(Failure) in
             var choice: [Int: Int] = [:], rest = combination
@@ -91,7 +99,7 @@ extension CLDRText {
 
     private func items(_ name: String) throws(Failure) -> [String] {
         if let items = sets[name] { return items }
-        throw unexpandedSets.contains(name) ? .unsupported("the set $[\(name)] (a Unicode set, or one of markers)") : .malformed("no set variable '\(name)'")
+        throw unexpandedSets.contains(name) ? .unsupported("the set $[\(name)] (a Unicode set, one of markers, or a set refused where it is defined)") : .malformed("no set variable '\(name)'")
     }
 
     /// A `to` with `$n` and `$[n:set]` replaced by what the groups matched.
