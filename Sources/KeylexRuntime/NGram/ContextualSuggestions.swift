@@ -37,10 +37,23 @@ extension SuggestionEngine {
     }
 
     /// The dictionary's number of a word of the context, as written or in lower case (a capital
-    /// at a sentence's start), as the model's text was counted.
+    /// at a sentence's start), as the model's text was counted. A word that is no word but stands
+    /// for one the model knows counts as that one: a contraction typed without its apostrophe
+    /// (`dont`, `youre`: `I dont kn` → `know`, as after `don't`), or a word the dictionary replaces
+    /// on space (a whitelist shortcut of a "not a word" entry).
     func number(ofContextWord word: Substring) -> Int? {
         let word = String(word)
-        return dictionary.number(of: word) ?? dictionary.number(of: word.lowercased())
+        if let number = dictionary.number(of: word) ?? dictionary.number(of: word.lowercased()),
+           !dictionary.flags(at: number).contains(.notAWord) {
+            return number
+        }
+        if let replacement = shortcuts(of: word, user: nil).replacement, let number = dictionary.number(of: replacement) { return number }
+        let lower = word.lowercased()
+        for split in [1, 2] where lower.count > split {
+            let index = lower.index(lower.endIndex, offsetBy: -split)
+            if let number = dictionary.number(of: lower[..<index] + "'" + lower[index...]) { return number }
+        }
+        return dictionary.number(of: word) ?? dictionary.number(of: lower)
     }
 
     /// What a learned pair adds to a candidate's score: more than any class, so that the user's

@@ -447,9 +447,10 @@ public struct SuggestionEngine: Sendable {
         let isBeingTyped = typed.unicodeScalars.count <= Self.completionsFirstLength && completionLeads(found, typed: typed)
         if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isBeingTyped {
             result.append(Suggestion(text: typed, typed: typed))
-        } else if !r.known && (!result.isEmpty || !completionLeads(found, typed: typed)) {
-            // An unknown word is shown when it is about to be replaced (to keep it) or when no
-            // completion leads (a new word, to keep or learn); a prefix being typed is not.
+        } else if !r.known && (!result.isEmpty || !found.contains(where: \.candidate.isCompletion)) {
+            // An unknown word is shown when it is about to be replaced (to keep it) or when no word
+            // starts with it (a new word, to keep or learn); a prefix being typed (`ni` of `nice`,
+            // `night`) is not, and a space keeps it all the same.
             result.append(Suggestion(text: typed, typed: typed, isUnknown: true))
         }
         if typedAsTwo?.isLikely == true { addTypedAsTwo() }
