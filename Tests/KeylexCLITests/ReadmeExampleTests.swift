@@ -1,16 +1,24 @@
 import Foundation
 import Testing
 
-/// The README's command examples that show what they print (`keylex suggest`, `complete`, `swipe`, `emoji`, `query`,
-/// and the number of bundles `build` writes) are run on the shipped corpora and layouts and
-/// compared with what the README says, as Rust's trycmd checks CLI docs: the README cannot go stale.
+/// The command examples of the README and of docs/ that show what they print (`keylex suggest`,
+/// `complete`, `swipe`, `emoji`, `query`, and the number of bundles `build` writes) are run on the
+/// shipped corpora and layouts and compared with what the documents say, as Rust's trycmd checks
+/// CLI docs: the README and docs/ cannot go stale.
 @Suite struct ReadmeExampleTests {
     static let root = CommandLineTests.root
 
-    /// The README's lines `.build/release/keylex SUBCOMMAND ARGUMENTS # WHAT IT PRINTS`.
+    /// The documents whose examples are checked: the README and every page of docs/.
+    static let documents: [String] = {
+        let docs = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + docs
+    }()
+
+    /// The documents' lines `.build/release/keylex SUBCOMMAND ARGUMENTS # WHAT IT PRINTS`.
     static let examples: [(arguments: [String], comment: String)] = {
-        let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        return readme.split(separator: "\n").compactMap { line in
+        let text = documents.map { (try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined(separator: "\n")
+        return text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix(".build/release/keylex "), let hash = line.range(of: " # ") else { return nil }
             return (Self.words(line[line.index(line.startIndex, offsetBy: 22)..<hash.lowerBound]), String(line[hash.upperBound...]).trimmingCharacters(in: .whitespaces))
         }
@@ -47,6 +55,7 @@ import Testing
 
     /// One build (a minute and a half in a debug build), every kind of example checked on it.
     @Test func readmeExamplesPrintWhatTheReadmeSays() throws {
+        #expect(Self.documents.contains("docs/SUGGESTIONS.md") && Self.documents.contains("docs/PREDICTION.md"))
         let folder = try Self.project()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.checkSuggestExamples(in: folder)
