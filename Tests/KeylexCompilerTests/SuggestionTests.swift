@@ -39,6 +39,7 @@ import Testing
         ("(quote", "quote"), ("“Quote", "Quote"), ("abc123", nil), ("see https://x.org/pa", nil), ("mail me@exa", nil),
         ("#hash", nil), ("smile 😀", nil), ("ok😀", nil), ("ends'", "ends'"), ("'", nil), ("well-", nil), ("www.site", nil), ("end.", nil),
         ("Straße", "Straße"), ("nai\u{0308}ve", "nai\u{0308}ve"), ("", nil), ("l'homme", "l'homme"), ("x -y", "y"),
+        ("I`ll", "I`ll"), ("`code", "code"), ("don‘t", "don‘t"),
     ] as [(String, String?)])
     func currentWordIsTheLettersBeforeTheCursor(_ text: String, _ expected: String?) {
         #expect(CurrentWord(in: text).map { String($0.text) } == expected)
@@ -73,6 +74,10 @@ import Testing
         // A smart apostrophe matches the corpus's plain one, and suggestions keep the typed one.
         #expect(engine.suggestions(for: "I don’t").first == Suggestion(text: "don’t", typed: "don’t"))
         #expect(engine.suggestions(for: "I dont").first == Suggestion(text: "don't", typed: "dont", isAutocorrect: true))
+        // What phones type for an apostrophe (the apostrophe key's long press: ` ‘) joins a word too.
+        for typed in ["don`t", "don‘t", "don´t"] {
+            #expect(engine.suggestions(for: "I " + typed).first?.text == "don't", "\(typed)")
+        }
         // No word starts with "qu'": the word being typed is the one after the apostrophe.
         #expect(engine.suggestions(for: "so qu'il").first == Suggestion(text: "il", typed: "il"))
         #expect(engine.suggestions(for: "so l'homm").map(\.text).contains("homme"))

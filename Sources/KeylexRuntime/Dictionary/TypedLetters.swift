@@ -30,7 +30,7 @@ extension WordDictionary {
         let upper = scalar.properties.uppercaseMapping.unicodeScalars
         if upper.count == 1, let code = automaton.alphabet.code(of: upper.first!) { return code }
         switch scalar {
-        case "\u{2019}", "\u{2018}", "\u{02BC}": return automaton.alphabet.code(of: "'")
+        case "\u{2019}", "\u{2018}", "\u{02BC}", "`", "\u{00B4}": return automaton.alphabet.code(of: "'")
         case "'": return automaton.alphabet.code(of: "\u{2019}")
         case "\u{2010}", "\u{2011}": return automaton.alphabet.code(of: "-")
         default: return nil

@@ -9,7 +9,7 @@ public struct CurrentWord: Sendable, Equatable {
     /// a word: after a space or punctuation, or inside something that is not a word to correct
     /// (a token with digits, an emoji, a URL, an e-mail address, a @handle or #tag).
     ///
-    /// A word is letters and combining marks, with apostrophes (' ’) and hyphens allowed between
+    /// A word is letters and combining marks, with apostrophes (' ’ ‘ ` ´ ʼ) and hyphens allowed between
     /// letters (and an apostrophe at the end, being typed); quotes and brackets around it are not
     /// part of it.
     public init?(in textBeforeCursor: String) {
@@ -55,8 +55,8 @@ public struct CurrentWord: Sendable, Equatable {
         self.start = start
     }
 
-    /// Characters that join the parts of one word: apostrophes and hyphens.
-    static let joiners: Set<Character> = ["'", "\u{2019}", "-", "\u{2010}"]
+    /// Characters that join the parts of one word: apostrophes (``TypingContext/apostrophes``) and hyphens.
+    static let joiners: Set<Character> = TypingContext.apostrophes.union(["-", "\u{2010}"])
 
     static func isLetter(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }

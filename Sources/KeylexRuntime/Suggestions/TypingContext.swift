@@ -17,9 +17,9 @@ struct TypingContext {
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?
 
-    /// The characters typed for an apostrophe: ' and ’, and ‘, which smart punctuation types for '
-    /// after a space.
-    static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}"]
+    /// The characters typed for an apostrophe: ' and ’; ‘, which smart punctuation types for '
+    /// after a space; ` (a long press of the apostrophe key), ´ and ʼ.
+    static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}", "`", "\u{00B4}", "\u{02BC}"]
 
     /// Sentence-ending punctuation.
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "\n", "。", "؟", "¡", "¿"]
