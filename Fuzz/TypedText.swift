@@ -1,8 +1,9 @@
 // Fuzz target `text`: the input is the text before the cursor (UTF-8, invalid bytes replaced), as a
 // keyboard passes it on each keystroke, to the suggestion engines of real bundles (en-US, with its
-// n-gram model and phonetic rules; de-DE), which scripts/fuzz.sh builds from the shipped layouts
-// and corpora. The user's dictionary learns the word being typed and the pair before it, then
-// forgets them, so that every input starts from the same words.
+// n-gram model, phonetic rules and emoji; de-DE), which scripts/fuzz.sh builds from the shipped
+// layouts, corpora and emoji, to the bilingual engine over both, and to the emoji search box. The
+// user's dictionary learns the word being typed and the pair before it, then forgets them, so that
+// every input starts from the same words.
 import KeylexRuntime
 
 private let user: UserDictionary = {
@@ -21,16 +22,28 @@ private let engines = ["en-US", "de-DE"].map { locale in
     }
 }
 
+private let bilingual: MultilingualSuggestionEngine = {
+    guard let engine = MultilingualSuggestionEngine(engines: engines) else { fatalError("two engines make a bilingual one") }
+    return engine
+}()
+
+private let emoji: EmojiIndex = {
+    guard let index = engines[0].emoji else { fatalError("the en-US bundle has no emoji: scripts/fuzz.sh builds it with emoji/") }
+    return index
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTypedText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let learned = learn(from: text)
     var sink = 0
-    for engine in engines {
-        for suggestion in engine.suggestions(for: text, count: 5) + engine.suggestions(for: text + " ", count: 5) {
+    for suggest in engines.map({ engine in { engine.suggestions(for: $0, count: 5) } }) + [{ bilingual.suggestions(for: $0, count: 5) }] {
+        for suggestion in suggest(text) + suggest(text + " ") {
             sink &+= suggestion.text.utf8.count &+ (suggestion.remainder?.utf8.count ?? 0) &+ (suggestion.isAutocorrect ? 1 : 0)
         }
     }
+    sink &+= bilingual.language(of: text)
+    for found in emoji.search(text, limit: 20, skinTone: .medium) + emoji.emoji(named: text, limit: 3) { sink &+= found.text.utf8.count }
     forget(learned)
     return sink == -1 ? 1 : 0
 }
