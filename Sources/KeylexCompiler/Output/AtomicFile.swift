@@ -39,77 +39,20 @@ enum AtomicFile {
     /// function it is given: an output of any size in bounded memory.
     static func write(to path: String, check: (String) throws -> Void = { _ in },
                       _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
-        let prepared = try prepare(path, check: check, produce)
-        try prepared.commit()
-    }
-
-    /// Writes every file of `files` or none: all are written beside their targets and flushed
-    /// first, then renamed over them; when one cannot be written, those written are removed and
-    /// every target is left as it was (a preview on a full disk leaves no half of its pages).
-    static func write(_ files: [(path: String, bytes: [UInt8])]) throws {
-        var prepared: [Prepared] = []
-        defer { for file in prepared { file.discard() } }
-        for file in files { prepared.append(try prepare(file.path, check: { _ in }) { append in try append(file.bytes) }) }
-        for file in prepared { try file.commit() }
-    }
-
-    /// A file written and flushed beside its target, held open, not renamed over it yet.
-    final class Prepared {
-        let path: String
-        let temporary: String
-        private let holder: Int32
-        private var done = false
-
-        init(path: String, temporary: String, holder: Int32) {
-            self.path = path
-            self.temporary = temporary
-            self.holder = holder
-        }
-
-        /// Renames the file over its target (removes it when that fails).
-        func commit() throws {
-            guard !done else { return }
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                discard()
-                throw WriteError(path: path, reason: reason)
-            }
-            release()
-        }
-
-        /// Removes the file, if it was not renamed.
-        func discard() {
-            guard !done else { return }
-            unlink(temporary)
-            release()
-        }
-
-        private func release() {
-            done = true
-            if holder >= 0 { close(holder) }
-            TemporaryFiles.remove(temporary)
-        }
-    }
-
-    /// Writes what `produce` passes to a temporary file beside `path`, flushes and checks it.
-    private static func prepare(_ path: String, check: (String) throws -> Void,
-                                _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws -> Prepared {
         let path = try destination(path)
         TemporaryFiles.removeLeftovers(of: path)
         let temporary = temporaryPath(beside: path)
         TemporaryFiles.add(temporary)
+        defer { TemporaryFiles.remove(temporary) }
         // Failures name `path`, the file the user asked for, not the temporary file that goes.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            TemporaryFiles.remove(temporary)
-            throw WriteError(path: path, reason: String(cString: strerror(errno)))
-        }
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         // Held through a descriptor of its own until renamed or removed: `fd` closes before the check.
         let holder = open(temporary, O_RDONLY | O_CLOEXEC)
         TemporaryFiles.hold(holder)
-        let prepared = Prepared(path: path, temporary: temporary, holder: holder)
+        defer { if holder >= 0 { close(holder) } }
         var ok = false
-        defer { if !ok { prepared.discard() } }
+        defer { if !ok { unlink(temporary) } }
         var isOpen = true
         defer { if isOpen { close(fd) } }
         try produce { bytes in
@@ -119,8 +62,32 @@ enum AtomicFile {
         isOpen = false
         guard close(fd) == 0, synced else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         try check(temporary)
+        guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         ok = true
-        return prepared
+    }
+
+    /// Writes every file of `files` (a name and its bytes) into `folder`, or none: each is written
+    /// whole and flushed into a temporary folder there first, then all are renamed over their
+    /// targets; when one cannot be written, the temporary folder goes and every target is left as
+    /// it was (a preview on a full disk leaves no half of its pages). One descriptor is held
+    /// however many files there are.
+    static func write(_ files: [(name: String, bytes: [UInt8])], into folder: String) throws {
+        let staging = SpillFolder(beside: (folder as NSString).appendingPathComponent(".keylex-pages"))
+        defer { staging.remove() }
+        var staged: [(temporary: String, target: String)] = []
+        for file in files {
+            let target = try destination((folder as NSString).appendingPathComponent(file.name))
+            let temporary = try staging.newFile(file.name)
+            do {
+                try write(file.bytes, to: temporary)
+            } catch let error as WriteError {
+                throw WriteError(path: target, reason: error.reason)  // the file asked for, not the staged one
+            }
+            staged.append((temporary, target))
+        }
+        for file in staged where rename(file.temporary, file.target) != 0 {
+            throw WriteError(path: file.target, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Writes all of `bytes` to `fd`; `false` on an error (in `errno`).
@@ -183,9 +150,10 @@ public enum TextOutput {
         try AtomicFile.write(Array(text.utf8), to: path)
     }
 
-    /// Writes every file of `files` (name, text) into `folder`, or none (see ``AtomicFile/write(_:)``).
+    /// Writes every file of `files` (name, text) into `folder`, or none (see
+    /// ``AtomicFile/write(_:into:)``).
     public static func write(_ files: [(name: String, text: String)], into folder: String) throws {
-        try AtomicFile.write(files.map { ((folder as NSString).appendingPathComponent($0.name), Array($0.text.utf8)) })
+        try AtomicFile.write(files.map { ($0.name, Array($0.text.utf8)) }, into: folder)
     }
 
     /// Creates the folder an output goes into (`preview -o`, `schema -o`).
