@@ -81,6 +81,7 @@ import Testing
         // No word starts with "qu'": the word being typed is the one after the apostrophe.
         #expect(engine.suggestions(for: "so qu'il").first == Suggestion(text: "il", typed: "il"))
         #expect(engine.suggestions(for: "so l'homm").map(\.text).contains("homme"))
+        #expect(engine.suggestions(for: "so l`homm").map(\.text).contains("homme"))
     }
 
     @Test func knownWordsComeFirstAndAreNeverCorrected() throws {

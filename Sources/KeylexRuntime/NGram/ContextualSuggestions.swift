@@ -48,12 +48,17 @@ extension SuggestionEngine {
             return number
         }
         if let replacement = shortcuts(of: word, user: nil).replacement, let number = dictionary.number(of: replacement) { return number }
-        let lower = word.lowercased()
-        for split in [1, 2] where lower.count > split {
-            let index = lower.index(lower.endIndex, offsetBy: -split)
-            if let number = dictionary.number(of: lower[..<index] + "'" + lower[index...]) { return number }
+        return number(ofContraction: word.lowercased()) ?? dictionary.number(of: word) ?? dictionary.number(of: word.lowercased())
+    }
+
+    /// The number of the contraction `word` is without its apostrophe, one or two letters from its
+    /// end (`don't`, `you're`), if the dictionary has it.
+    private func number(ofContraction word: String) -> Int? {
+        for split in [1, 2] where word.count > split {
+            let index = word.index(word.endIndex, offsetBy: -split)
+            if let number = dictionary.number(of: word[..<index] + "'" + word[index...]) { return number }
         }
-        return dictionary.number(of: word) ?? dictionary.number(of: lower)
+        return nil
     }
 
     /// What a learned pair adds to a candidate's score: more than any class, so that the user's

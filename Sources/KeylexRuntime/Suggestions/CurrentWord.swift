@@ -28,7 +28,7 @@ public struct CurrentWord: Sendable, Equatable {
         let token = text[tokenStart...]
         // A word may end in an apostrophe being typed ("that'" on the way to "that's").
         var end = text.endIndex
-        if let last = token.last, last == "'" || last == "\u{2019}", token.count >= 2,
+        if let last = token.last, TypingContext.apostrophes.contains(last), token.count >= 2,
            Self.isLetter(token[token.index(before: token.index(before: token.endIndex))]) {
             end = text.index(before: end)
         }

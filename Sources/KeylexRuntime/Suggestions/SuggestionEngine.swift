@@ -285,7 +285,7 @@ public struct SuggestionEngine: Sendable {
 
     /// What follows the last apostrophe of `word`, when letters follow it.
     func elision(_ word: Substring) -> Substring? {
-        guard let apostrophe = word.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
+        guard let apostrophe = word.lastIndex(where: TypingContext.apostrophes.contains) else { return nil }
         let rest = word[word.index(after: apostrophe)...]
         return rest.isEmpty ? nil : rest
     }
