@@ -198,6 +198,15 @@ import Testing
         #expect(sets.first?.contains("a set of more than 10000 items") == true && sets.count == 27, "\(sets.count) \(sets.suffix(2))")
     }
 
+    /// Without CLDR's import folder, each import the keyboard names is one error, and the keys
+    /// they would have defined are not reported again one by one (they were 105 errors).
+    @Test func aMissingImportFolderIsOneErrorPerImport() throws {
+        let engine = DiagnosticEngine()
+        _ = CLDRImporter(data: nil, diagnostics: engine).importKeyboard(Self.folder + "/3.0/fr-t-k0-test.xml")
+        let errors = engine.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 3 && errors.allSatisfy { $0.message.contains("no CLDR import") }, "\(errors.count) \(errors.prefix(4))")
+    }
+
     @Test func badInputIsReportedWithItsPlace() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

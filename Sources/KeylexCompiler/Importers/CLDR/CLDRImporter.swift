@@ -63,11 +63,15 @@ public final class CLDRImporter {
     /// The key bag of a keyboard: the implied keys, its imports and its own keys.
     fileprivate func keyBag(_ file: ImportedXML, text: CLDRText) -> CLDRKeyBag {
         var bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
-        if let implied = imported("keys-Latn-implied.xml", at: file.location(file.root)) { bag.add(implied.root, in: implied) }
+        if let implied = imported("keys-Latn-implied.xml", at: file.location(file.root)) { bag.add(implied.root, in: implied) } else { bag.lacksAnImport = true }
         for keys in file.children(file.root, "keys") {
             for element in file.children(keys, "import") {
                 let path = file.attributes(element)["path"]?.value ?? ""
-                if let imported = imported((path as NSString).lastPathComponent, at: file.location(element)) { bag.add(imported.root, in: imported) }
+                if let imported = imported((path as NSString).lastPathComponent, at: file.location(element)) {
+                    bag.add(imported.root, in: imported)
+                } else {
+                    bag.lacksAnImport = true
+                }
             }
             bag.add(keys, in: file)
         }

@@ -21,6 +21,9 @@ struct CLDRKeyBag {
     private(set) var keys: [String: CLDRKey] = [:]
     let text: CLDRText
     let diagnostics: DiagnosticEngine
+    /// Whether an import could not be read (reported there): a key not found may be one of its
+    /// own, so it is not reported again, key by key.
+    var lacksAnImport = false
 
     /// Adds the `<key>` elements of `node` (a `<keys>` element or an imported file's root).
     mutating func add(_ node: xmlNodePtr, in file: ImportedXML) {

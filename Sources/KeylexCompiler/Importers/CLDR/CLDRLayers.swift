@@ -62,7 +62,9 @@ extension CLDRKeyboard {
         var row = Row(origin: Origin(location))
         for id in (attribute?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
             guard let cldr = keys.keys[id] else {
-                diagnostics.report(location, .missingReference("key", id, expected: "a <key id=\"\(id)\"> in the keyboard or its imports"))
+                if !keys.lacksAnImport {
+                    diagnostics.report(location, .missingReference("key", id, expected: "a <key id=\"\(id)\"> in the keyboard or its imports"))
+                }
                 continue
             }
             if let key = key(id, cldr, at: location, layerIds: layerIds) {
