@@ -78,16 +78,22 @@ enum AtomicFile {
         for file in files {
             let target = try destination((folder as NSString).appendingPathComponent(file.name))
             let temporary = try staging.newFile(file.name)
-            do {
-                try write(file.bytes, to: temporary)
-            } catch let error as WriteError {
-                throw WriteError(path: target, reason: error.reason)  // the file asked for, not the staged one
-            }
+            try writeNew(file.bytes, to: temporary, for: target)
             staged.append((temporary, target))
         }
         for file in staged where rename(file.temporary, file.target) != 0 {
             throw WriteError(path: file.target, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// Writes `bytes` to the new file `path` (in a held temporary folder) and flushes it; a failure
+    /// names `target`, the file asked for.
+    private static func writeNew(_ bytes: [UInt8], to path: String, for target: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(path: target, reason: String(cString: strerror(errno))) }
+        let written = writeAll(bytes, to: fd) && fsync(fd) == 0
+        let reason = String(cString: strerror(errno))
+        guard close(fd) == 0, written else { throw WriteError(path: target, reason: reason) }
     }
 
     /// Writes all of `bytes` to `fd`; `false` on an error (in `errno`).

@@ -63,15 +63,17 @@ public final class CLDRImporter {
     /// The key bag of a keyboard: the implied keys, its imports and its own keys.
     fileprivate func keyBag(_ file: ImportedXML, text: CLDRText) -> CLDRKeyBag {
         var bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
-        if let implied = imported("keys-Latn-implied.xml", at: file.location(file.root)) { bag.add(implied.root, in: implied) } else { bag.lacksAnImport = true }
+        func add(_ name: String, at location: SourceLocation) {
+            guard let imported = imported(name, at: location) else {
+                bag.lacksAnImport = true
+                return
+            }
+            bag.add(imported.root, in: imported)
+        }
+        add("keys-Latn-implied.xml", at: file.location(file.root))
         for keys in file.children(file.root, "keys") {
             for element in file.children(keys, "import") {
-                let path = file.attributes(element)["path"]?.value ?? ""
-                if let imported = imported((path as NSString).lastPathComponent, at: file.location(element)) {
-                    bag.add(imported.root, in: imported)
-                } else {
-                    bag.lacksAnImport = true
-                }
+                add(((file.attributes(element)["path"]?.value ?? "") as NSString).lastPathComponent, at: file.location(element))
             }
             bag.add(keys, in: file)
         }
