@@ -128,6 +128,26 @@ import Testing
         #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
     }
 
+    @Test func aDigitTypedForTheLetterItMarksIsReadAsThatLetter() throws {
+        let english = try Self.english.get()
+        // The digits 1–0 mark the top row's keys: 3 is e, 5 is t, 0 is p (typing37k's `th3`, `d3spite`).
+        #expect(Self.first(english, "I guess th3") ?? ("", false) == ("the", true))
+        #expect(Self.first(english, "Louis d3spite") ?? ("", false) == ("despite", true))
+        #expect(Self.first(english, "0lease") ?? ("", false) == ("Please", true))
+        #expect(english.suggestions(for: "I guess th3").dropFirst().first == Suggestion(text: "th3", typed: "th3", isUnknown: true))
+        #expect(Self.first(english, "a backup when heal5hy") ?? ("", false) == ("healthy", true))
+        // Between letters, it may also be a digit too many: offered, not applied.
+        #expect(Self.first(english, "When it is used we tr4y") ?? ("", true) == ("try", false))
+        // Names and units with digits read as no word, and numbers, are left alone.
+        for text in ["mp3", "h2o", "5pm", "8am", "covid19", "the 2nd", "win7", "iPhone7"] {
+            #expect(english.suggestions(for: text).isEmpty, "\(text)")
+        }
+        // The keys are the layout's: on AZERTY, 1 marks a.
+        let french = try Self.engine("fr", "fr-FR")
+        #expect(Self.first(french, "je vais 1vec") ?? ("", false) == ("avec", true))
+        #expect(Self.first(english, "je vais 1vec") == nil)
+    }
+
     @Test func aShortWordIsCorrectedOnlyForOneSlipOfAFinger() throws {
         let english = try Self.english.get()
         // A neighbouring key (w for e) or two letters swapped: applied.

@@ -98,18 +98,24 @@ struct KeyGeometry: Sendable {
     private let nextToSpace: Set<Int32>
     /// The letters those keys type, in key order.
     let lettersOverSpace: [Unicode.Scalar]
+    /// The letters of the first ten keys of the top letter row, which phone keyboards mark with the
+    /// digits 1 to 9 and 0 (long-press hints, or a number row right above): the letter a digit typed
+    /// by mistake stands for, digit 1's first; `nil` for a key that types no letter.
+    let lettersUnderDigits: [Unicode.Scalar?]
 
     /// No geometry: every substitution is a plain one, every letter typable.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [], lettersOverSpace: [])
+    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [], lettersOverSpace: [],
+                                  lettersUnderDigits: [])
 
     private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>,
-                 lettersOverSpace: [Unicode.Scalar]) {
+                 lettersOverSpace: [Unicode.Scalar], lettersUnderDigits: [Unicode.Scalar?]) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
         self.centres = centres
         self.typable = typable
         self.nextToSpace = nextToSpace
         self.lettersOverSpace = lettersOverSpace
+        self.lettersUnderDigits = lettersUnderDigits
     }
 
     /// The character keys of `layout`'s lowercased layer, for each code of `dictionary`'s alphabet
@@ -123,6 +129,7 @@ struct KeyGeometry: Sendable {
         var keyOfFold: [UInt32: Int32] = [:]
         var centres: [Float] = []
         var letters: [Unicode.Scalar] = []
+        var rows: [Int] = []
         let width = 1000.0, height = 100.0
         let unit = layer.inputUnitWidth(keyboardWidth: width)
         guard unit > 0 else { self = .none; return }
@@ -135,6 +142,7 @@ struct KeyGeometry: Sendable {
             let code = dictionary.comparisonCode(ofTyped: scalars.first!)
             let index = Int32(centres.count / 2)
             letters.append(scalars.first!)
+            rows.append(frame.row)
             // Rows are about one key width apart in height, as on real keyboards.
             centres.append(Float((frame.x + frame.width / 2) / unit))
             centres.append(Float(frame.row) + 0.5)
@@ -152,7 +160,22 @@ struct KeyGeometry: Sendable {
             })
         } ?? []
         self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary),
-                  nextToSpace: nextToSpace, lettersOverSpace: nextToSpace.sorted().map { letters[Int($0)] })
+                  nextToSpace: nextToSpace, lettersOverSpace: nextToSpace.sorted().map { letters[Int($0)] },
+                  lettersUnderDigits: Self.lettersUnderDigits(letters, rows: rows))
+    }
+
+    /// The outputs of the first ten character keys of the highest row that types a letter, digit
+    /// 1's first, `nil` for those that type no letter.
+    private static func lettersUnderDigits(_ outputs: [Unicode.Scalar], rows: [Int]) -> [Unicode.Scalar?] {
+        guard let top = zip(outputs, rows).filter({ $0.0.properties.isAlphabetic }).map(\.1).min() else { return [] }
+        return zip(outputs, rows).filter { $0.1 == top }.prefix(10).map { $0.0.properties.isAlphabetic ? $0.0 : nil }
+    }
+
+    /// The letter whose key shows `digit` (see ``lettersUnderDigits``), if any.
+    func letter(under digit: Unicode.Scalar) -> Unicode.Scalar? {
+        guard ("0"..."9").contains(digit) else { return nil }
+        let index = digit == "0" ? 9 : Int(digit.value - 0x31)
+        return index < lettersUnderDigits.count ? lettersUnderDigits[index] : nil
     }
 
     /// Per alphabet code, whether a letter of its folding class is the output of a character key

@@ -160,6 +160,7 @@ public struct SuggestionEngine: Sendable {
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
         guard let current = CurrentWord(in: text) else {
+            if let slip = digitForLetterSuggestions(text, count: count) { return slip }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
             let looks = offersEmoji && emoji != nil && text.last?.isWhitespace == true
             let named = looks ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []

@@ -1,0 +1,74 @@
+/// A digit typed for a letter. Phone keyboards mark the keys of the top letter row with the digits
+/// 1 to 9 and 0 (long-press hints, or a number row right above it: see
+/// ``KeyGeometry/lettersUnderDigits``), so a finger that lingers or lands high types `com3` for
+/// `come`, `d3spite` for `despite`, or a digit too many (`tr4y`). A token of two letters or more and
+/// one digit is read with the digit as its key's letter; with the digit between three letters or
+/// more, also without it. Tokens with more digits are numbers and names (`covid19`, `4x4`), and
+/// names and units with a digit rarely read as a word (`mp3`, `h2o`, `5pm`).
+struct DigitForLetter {
+    /// Where the token starts in the text.
+    let start: Substring.Index
+    /// The token as typed.
+    let typed: String
+    /// The token with the digit as its key's letter.
+    let asLetter: String
+    /// The token without the digit, when letters lie on both sides of it.
+    let withoutDigit: String?
+
+    /// The reading of the token at the end of `text`, when it is letters and one digit that marks a
+    /// letter key of `geometry`.
+    init?(endOf text: Substring, geometry: KeyGeometry) {
+        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
+        let token = text[start...]
+        guard let digit = token.firstIndex(where: { $0.isASCII && $0.isNumber }),
+              let letter = token[digit].unicodeScalars.first.flatMap(geometry.letter(under:)),
+              token.allSatisfy({ $0 == token[digit] || CurrentWord.isLetter($0) }),
+              token.count(where: { !CurrentWord.isLetter($0) }) == 1, token.count >= 3
+        else { return nil }
+        self.start = start
+        typed = String(token)
+        asLetter = String(token[..<digit]) + String(letter) + String(token[token.index(after: digit)...])
+        let inside = digit != token.startIndex && token.index(after: digit) != token.endIndex && token.count >= 4
+        withoutDigit = inside ? String(token[..<digit]) + String(token[token.index(after: digit)...]) : nil
+    }
+}
+
+extension SuggestionEngine {
+    /// The suggestions for a token of letters and a digit typed for a letter (see
+    /// ``DigitForLetter``), or `nil` when it is none or neither reading is a word: the word the
+    /// first reading that is one makes (the digit as a letter: `com3` → `come`; a longer token also
+    /// as the engine corrects it, `thef8ghting` → `the fighting`; else the digit left out: `tr4y` →
+    /// `try`), then the token itself (``Suggestion/isUnknown``), then what the reading's word offers.
+    /// The word replaces the token on space (``Suggestion/isAutocorrect``) when it is the digit read
+    /// as its letter and clears ``margin(length:)`` as a correction of a neighbouring key would, or
+    /// when the engine would apply its correction.
+    func digitForLetterSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
+        guard let slip = DigitForLetter(endOf: text, geometry: geometry) else { return nil }
+        let head = String(text[..<slip.start])
+        let readings = [(slip.asLetter, true), slip.withoutDigit.map { ($0, false) }].compactMap { $0 }
+        for (reading, asLetter) in readings {
+            let found = suggestions(for: head + reading, count: count)
+            guard let first = found.first, !first.isUnknown, !first.isEmoji else { continue }
+            let exact = first.text.lowercased() == reading.lowercased()
+            guard exact || (asLetter && first.isAutocorrect && slip.withoutDigit != nil && reading.count >= 7) else { continue }
+            let apply = exact ? asLetter && clearsMargin(reading, length: slip.typed.unicodeScalars.count) : true
+            let word = exact ? cased(first.text, like: reading, capitalised: startsSentence(head + reading)) : first.text
+            let rest = found.dropFirst().filter { !$0.isEmoji && !$0.isUnknown && $0.text != word }.map { Suggestion(text: $0.text, typed: slip.typed) }
+            return Array(([Suggestion(text: word, typed: slip.typed, isAutocorrect: apply),
+                           Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)] + rest).prefix(count))
+        }
+        return nil
+    }
+
+    /// Whether the word `reading`, as a correction of one neighbouring key, clears the autocorrect
+    /// margin of a typed word of `length` letters.
+    private func clearsMargin(_ reading: String, length: Int) -> Bool {
+        guard let number = dictionary.number(of: reading) ?? dictionary.number(of: reading.lowercased()) else { return false }
+        let candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: costs.neighbouringKey, isCompletion: false)
+        return candidate.score >= margin(length: length)
+    }
+
+    private func startsSentence(_ text: String) -> Bool {
+        CurrentWord(in: text).map { TypingContext(text: text[...], current: $0).isSentenceStart } ?? false
+    }
+}
