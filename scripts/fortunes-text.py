@@ -31,6 +31,9 @@ def fortune_files(language):
     for path in sorted(listed):
         if not path.startswith(FOLDER + "/") or path.endswith((".dat", ".u8")) or not os.path.isfile(path):
             continue
+        # The offensive fortunes (fortunes-es's off/) are stored in ROT13, and are not text to learn from.
+        if "/off/" in path:
+            continue
         name = os.path.basename(path)
         if language == "en" and "." in name:
             continue
