@@ -10,6 +10,7 @@ the JSON ones). en-GB and de-CH are written by hand (they extend en-US and de-DE
 Usage: scripts/make-layouts.py [path to layouts-external] (default ../shared/corpus/layouts-external)
 Run from the repository root after `swift build`.
 """
+import functools
 import json
 import os
 import subprocess
@@ -87,7 +88,7 @@ PRESET_LOCALES = [
     ('lt-LT', 'Lietuvių', 'lt-LT', None, 'json', {}),
     ('ig-NG', 'Asụsụ Igbo', 'ig-NG', None, 'xml', {}),
     ('hoc', 'Ho (Warang Citi)', 'hoc', None, 'json', {}),
-    ('ur-PK', 'اردو', 'ur-PK', None, 'json', {'punctuation': '.،؟!’'}),
+    ('ur-PK', 'اردو', 'ur-PK', None, 'json', {'punctuation': '.،؟!’', 'full_stop': '۔'}),
     ('bn-BD', 'বাংলা', 'bn-BD', None, 'xml', {}),
     ('hi-IN', 'हिन्दी', 'hi-IN', None, 'json', {}),
     ('ast', 'Asturianu', 'ast', None, 'xml', {}),
@@ -312,11 +313,31 @@ def with_layer_switch(row):
     return [layer_switch(k['label'], k.get('width')) if isinstance(k, dict) and k.get('action') == 'keyboardType' else k for k in row]
 
 
+def caseless(rows):
+    """Whether no letter key of `rows` has an upper case (Arabic, Hebrew, Indic scripts; Georgian,
+    whose Mtavruli capitals keyboards do not type) or a shifted output of its own: a shift key there
+    would change nothing (the compiler's shift-changes-nothing warning), so a gap of its width takes
+    its place."""
+    items = [item for row in rows for item in row]
+    return not any(isinstance(item, dict) and item.get('shifted', item.get('value')) != item.get('value') for item in items) and \
+        all(c.upper() == c or '\u10d0' <= c <= '\u10ff' for item in items for c in value_of(item))
+
+
+def shift_key(rows, width=None):
+    return key('none' if caseless(rows) else 'shift', width=width)
+
+
+def tablet_marks(punctuation, full_stop='.'):
+    """The comma and full stop a tablet's last letter row adds: Arabic's comma where the
+    punctuation row has it, and the locale's full stop (Urdu's ۔)."""
+    return ('،' if '،' in punctuation else ',') + full_stop
+
+
 def phone_layout(rows, currency, punctuation):
     bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.25'), key('nextKeyboard', width='input*1.25'),
                                     key('space', width='available'), key('primary', 'return', width='input*2')]
     alphabetic = [row_of(char_run(r)) for r in rows[:-1]] + [
-                  [key('shift', width='input*1.4')] + char_run(rows[-1]) + [key('backspace', width='input*1.4')],
+                  [shift_key(rows, width='input*1.4')] + char_run(rows[-1]) + [key('backspace', width='input*1.4')],
                   with_layer_switch(bottom('numeric', '123'))]
     numeric_rows = kk_rows('numeric', 'phone')
     symbolic_rows = kk_rows('symbolic', 'phone')
@@ -331,21 +352,21 @@ def phone_layout(rows, currency, punctuation):
     return alphabetic, numeric, symbolic
 
 
-def tablet_layout(rows, currency, punctuation):
+def tablet_layout(rows, currency, punctuation, full_stop='.'):
     bottom = lambda switch, label: [key('keyboardType', switch, label, 'input*1.5'), key('nextKeyboard'),
                                     key('space', width='available'), key('keyboardType', switch, label, 'input*1.5'),
                                     key('dismissKeyboard')]
     first, last = rows[0], rows[-1]
     shown = [value_of(item) for row in rows for item in row]
-    extra = [c for c in ',.' if c not in shown]
+    extra = [c for c in tablet_marks(punctuation, full_stop) if c not in shown]
     # Tablets have a shift key at each end of the last letter row (KeyboardKit's iPad layout,
     # iPadOS). The right one takes what the row leaves when that is at least a key's width, else
     # one key's width.
-    right_shift = [key('shift', width='available' if len(last) + len(extra) + 2 <= len(first) + 1.3 else None)]
+    right_shift = [shift_key(rows, width='available' if len(last) + len(extra) + 2 <= len(first) + 1.3 else None)]
     alphabetic = ([char_run(first) + [key('backspace', width='input*1.3')],
                    char_run(rows[1]) + [key('primary', 'return', width='available')]]
                   + [row_of(char_run(r)) for r in rows[2:-1]]
-                  + [[key('shift')] + char_run(last + extra) + right_shift,
+                  + [[shift_key(rows)] + char_run(last + extra) + right_shift,
                      with_layer_switch(bottom('numeric', '.?123'))])
     numeric_rows = kk_rows('numeric', 'pad')
     symbolic_rows = kk_rows('symbolic', 'pad')
@@ -409,7 +430,8 @@ def document(tag, name, letters, currency, direction, extra):
     # KeyboardKit's callouts of digits, currencies and punctuation (without the key's own character).
     for char, variants in load(KEYBOARDKIT_CALLOUTS)['baseNumericAndSymbolicChars'].items():
         callouts.setdefault(char, [v for v in variants if v != char])
-    layers = [layer for form in (phone_layout, tablet_layout) for layer in form(rows, currency, punctuation)]
+    tablet = functools.partial(tablet_layout, full_stop=extra.get('full_stop', '.'))
+    layers = [layer for form in (phone_layout, tablet) for layer in form(rows, currency, punctuation)]
     shown = set(c for layer in layers for row in layer for item in ([row] if isinstance(row, str) else row)
                 for c in (item if isinstance(item, str) else [item.get('value', '')]))
     callouts = {c: v for c, v in callouts.items() if c in shown and v}
@@ -427,7 +449,7 @@ def document(tag, name, letters, currency, direction, extra):
     callout_set['keys'] = {c: ' '.join(v) for c, v in sorted(callouts.items())}
     doc['callouts'] = callout_set
     layouts = []
-    for form, make in (('phone', phone_layout), ('tablet', tablet_layout)):
+    for form, make in (('phone', phone_layout), ('tablet', tablet)):
         alphabetic, numeric, symbolic = make(rows, currency, punctuation)
         layouts.append({'formFactor': form, 'layers': [
             {'id': 'lowercased', 'rows': alphabetic},

@@ -109,6 +109,9 @@ import Testing
         #expect(hindi.layer(.lowercased)!.row(at: 0)[0].output?.description == "\u{094C}")
         #expect(hindi.layer(.uppercased)!.row(at: 0)[0].output?.description == "\u{0914}")
         #expect(hindi.layer(.lowercased)!.row(at: 0)[0].label?.description == "\u{25CC}\u{094C}")
+        // A key that types text is upper-cased on the shifted keyboard, as LatinIME does: Uzbek's oʻ, gʻ.
+        #expect(try Self.row("uz-UZ", .lowercased, 0).contains("o\u{02BB}") && Self.row("uz-UZ", .uppercased, 0).contains("O\u{02BB}"))
+        #expect(try Self.row("uz-UZ", .uppercased, 1).contains("G\u{02BB}"))
         let renamed = Self.imported.diagnostics.filter { $0.code == "renamed-locale" }.map(\.message)
         #expect(renamed.contains("the locale 'iw' uses a deprecated ISO 639 code; imported as 'he'"))
         #expect(renamed.contains("the locale 'bg' is the tag of an earlier subtype; imported as 'bg-x-bds'"))

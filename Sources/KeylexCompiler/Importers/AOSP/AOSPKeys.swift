@@ -76,8 +76,17 @@ struct AOSPKeys {
             if !text.isEmpty { key.set(.hint, text, at: Origin(hint.location)) }
         }
         if flags.contains("preserveCase"), key.typesValue, let value = key.value, value.uppercased(with: locale) != value { key.shifted = value }
+        if !flags.contains("preserveCase"), key.action == .text, let value = key.value { key.shifted = Self.shifted(value, locale: locale) }
         moreKeys(aosp, flags: flags, into: &key)
         return key
+    }
+
+    /// What a text key types on LatinIME's shifted keyboards: its output in upper case, as a letter
+    /// key's (`oʻ` → `Oʻ`); `nil` where that changes nothing or changes the length (the resolver
+    /// derives only a character key's upper case).
+    static func shifted(_ value: String, locale: Locale) -> String? {
+        let upper = value.uppercased(with: locale)
+        return upper != value && upper.count == value.count ? upper : nil
     }
 
     /// An attribute's text, escapes undone as `aapt` does, `!text/` references expanded, in NFC.
