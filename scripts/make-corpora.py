@@ -39,12 +39,16 @@ class Source:
     """Where one corpus folder's words come from: `wordfreq` (its language code) or, without it, a
     spelling dictionary to expand (`speller` is `hunspell:NAME` or `aspell:NAME`); `checker` is the
     hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
-    dictionary); `script` is the Unicode script of the words; `package` is Debian's package."""
+    dictionary); `script` is the Unicode script of the words; `package` is Debian's package;
+    `transliterate` names a function that writes a dictionary's words in the layout's script, and
+    `letters` are characters of no script that the words hold as letters."""
     script: str
     wordfreq: str = ""
     speller: str = ""
     checker: str = ""
     package: str = ""
+    transliterate: str = ""
+    letters: str = ""
 
 
 SOURCES = {
@@ -80,6 +84,8 @@ SOURCES = {
     "sw": Source("LATIN", speller="hunspell:sw_TZ", package="hunspell-sw"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
     "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th"),
+    # Debian's Uzbek dictionary is in Cyrillic letters; the uz-UZ layout types the Latin alphabet.
+    "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate="uzbek_latin", letters="\u02bb\u02bc"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
@@ -121,14 +127,45 @@ def expanded(speller):
     return out.decode(encoding, errors="replace").split("\n")
 
 
-def is_word(token: str, script: str) -> bool:
-    """Whether `token` is a word of `script`: its letters and marks, with INNER characters inside; it
-    starts with a letter and ends with a letter or a mark (a vowel sign, a virama)."""
+# Uzbek's Latin alphabet for its Cyrillic one (the alphabet of 1995: oʻ and gʻ with U+02BB, the
+# tutuq belgisi ʼ U+02BC for the hard sign). е, ё, ю, я, ц depend on their place (uzbek_latin).
+UZBEK_LATIN = dict(zip("абвгджзийклмнопрстуфхчшъьэўқғҳ",
+                       ["a", "b", "v", "g", "d", "j", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+                        "x", "ch", "sh", "\u02bc", "", "e", "o\u02bb", "q", "g\u02bb", "h"]))
+UZBEK_VOWELS = set("аеёиоуўэюя")
+
+
+def uzbek_latin(word: str) -> str:
+    """`word` in Uzbek's Latin alphabet: е is ye at the start of a word and after a vowel or a hard
+    or soft sign, else e; ё, ю, я are yo, yu, ya; ц is ts after a vowel, else s. Capitals follow the
+    word: a capital first letter (Шаҳар → Shahar), or all capitals (ЎЗБЕК → OʻZBEK)."""
+    lower = word.lower()
+    out = []
+    for i, ch in enumerate(lower):
+        before = lower[i - 1] if i else ""
+        if ch == "е":
+            out.append("ye" if not before or before in UZBEK_VOWELS or before in "ъь" else "e")
+        elif ch in "ёюя":
+            out.append("y" + {"ё": "o", "ю": "u", "я": "a"}[ch])
+        elif ch == "ц":
+            out.append("ts" if before in UZBEK_VOWELS else "s")
+        else:
+            out.append(UZBEK_LATIN.get(ch, ch))
+    latin = "".join(out)
+    if len(word) > 1 and word.isupper():
+        return latin.upper()
+    return latin[:1].upper() + latin[1:] if word[:1].isupper() else latin
+
+
+def is_word(token: str, script: str, letters: str = "") -> bool:
+    """Whether `token` is a word of `script`: its letters and marks (and `letters`), with INNER
+    characters inside; it starts with a letter and ends with a letter or a mark (a vowel sign, a
+    virama)."""
     last = token[-1:]
     if not token or not token[0].isalpha() or not (last.isalpha() or unicodedata.category(last).startswith("M")):
         return False
     for ch in token:
-        if ch in INNER:
+        if ch in INNER or ch in letters:
             continue
         if unicodedata.category(ch).startswith("M"):
             continue
@@ -208,7 +245,9 @@ def wordfreq_rows(code, source, args, typable):
 def speller_rows(code, source, typable):
     """Every typable form of the spelling dictionary's words, sorted: a list without counts."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
-    words = sorted(w for w in forms if is_word(w, source.script) and set(w) <= typable)
+    if source.transliterate:
+        forms = {globals()[source.transliterate](w) for w in forms}
+    words = sorted(w for w in forms if is_word(w, source.script, source.letters) and set(w) <= typable)
     return "".join(w + "\n" for w in words), f"{len(words)} words of {len(forms)} forms"
 
 
