@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Copies AOSP LatinIME's combined word lists, unchanged (gzip and all), into corpora/<locale>/.
-# keylex reads them as they are. Usage: scripts/import-aosp.sh [AOSP_FOLDER]
+# Copies AOSP LatinIME's combined word lists (gzip and all) into corpora/<locale>/, through
+# scripts/clean-aosp.py: a list is copied byte for byte unless it has a word listed twice, spaces
+# around a word or a soft hyphen in one, which are mended (bg, en_AU, ro). keylex reads them as
+# they are. Usage: scripts/import-aosp.sh [AOSP_FOLDER]
 # (default: ../shared/corpus/dictionaries-aosp beside the repository). See corpora/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +13,7 @@ for file in "$source_dir"/*_wordlist.combined.gz; do
     tag=${name/_/-}
     [ "$tag" = iw ] && tag=he
     mkdir -p "corpora/$tag"
-    cp "$file" "corpora/$tag/$name.combined.gz"
+    scripts/clean-aosp.py "$file" "corpora/$tag/$name.combined.gz"
 done
 cp "$source_dir/NOTICE" corpora/AOSP-NOTICE
 echo "copied $(ls "$source_dir"/*_wordlist.combined.gz | wc -l) AOSP word lists into corpora/"

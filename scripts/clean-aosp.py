@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Copies one AOSP combined word list (gzip-compressed), with the few lines that `keylex build`
+would warn of mended as the compiler would mend them, so that the shipped corpora build without a
+warning:
+
+- a word listed again (bg: 17, en_AU: `colour`): the later entry is left out, and the word keeps the
+  higher of the two frequencies (the compiler would add up their counts, though `f` is a 0–255
+  scale, not a count);
+- spaces around a word (en_AU: `Pinterest `): trimmed;
+- a word with a soft hyphen (ro: one), a hyphenation hint: left out with its shortcuts, as the
+  compiler leaves it out.
+
+    scripts/clean-aosp.py SOURCE.combined.gz OUTPUT.combined.gz
+
+Prints what it mended. Every other byte of the list is kept (scripts/import-aosp.sh calls it).
+"""
+import gzip
+import re
+import sys
+
+WORD = re.compile(r"^ word=(.*?),f=(\d+)(.*)$")
+
+
+def clean(lines):
+    """The lines with the repeats, spaces and soft-hyphen words mended; and what was mended."""
+    out, mended, first = [], [], {}
+    skipping = False
+    for line in lines:
+        m = WORD.match(line)
+        if not m:
+            if not (skipping and line.startswith("  ")):  # a shortcut line belongs to the word above
+                out.append(line)
+            continue
+        word, f, rest = m.group(1), int(m.group(2)), m.group(3)
+        skipping = False
+        if "\u00ad" in word:
+            mended.append(f"left out {word!r}: a soft hyphen")
+            skipping = True
+            continue
+        if word != word.strip():
+            mended.append(f"trimmed {word!r}")
+            word = word.strip()
+        if word in first:
+            index, earlier = first[word]
+            if f > earlier:
+                out[index] = WORD.sub(lambda e: f" word={word},f={f}{e.group(3)}", out[index])
+                first[word] = (index, f)
+            mended.append(f"left out a repeat of {word!r}")
+            skipping = True
+            continue
+        first[word] = (len(out), f)
+        out.append(f" word={word},f={f}{rest}")
+    return out, mended
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    with gzip.open(sys.argv[1], "rt", encoding="utf-8", newline="\n") as f:
+        text = f.read()
+    lines, mended = clean(text.split("\n"))
+    if not mended:
+        with open(sys.argv[1], "rb") as source, open(sys.argv[2], "wb") as out:
+            out.write(source.read())  # unchanged, byte for byte
+        return
+    with open(sys.argv[2], "wb") as out:
+        out.write(gzip.compress("\n".join(lines).encode("utf-8"), 9, mtime=0))
+    for line in mended:
+        print(f"{sys.argv[1]}: {line}")
+
+
+if __name__ == "__main__":
+    main()
