@@ -159,7 +159,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .missingRow: "a row patch names a row the inherited layer lacks"
         case .mixedRowPatch: "a layer both replaces its inherited rows and patches them"
         case .unresolvedReplacement: "a replacement names a key the inherited layout does not have"
-        case .untypableWords: "words of the locale's dictionary that its layout cannot type"
+        case .untypableWords: "words of the locale's dictionary that its layout cannot type, even without their accents (the engine offers `Andrić` for `Andric`)"
         case .missingReference: "an imported file names a layout, mapping or set that is not there, or by a name that is not a plain file name"
         case .unsupportedConstruct: "a construct of an imported format that Keylex layouts cannot express (the message says what was kept)"
         case .renamedLocale: "an imported locale's tag is not well-formed BCP 47 or not unique, and is given another"

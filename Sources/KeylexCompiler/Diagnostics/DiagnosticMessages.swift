@@ -209,7 +209,7 @@ extension DiagnosticMessage {
     }
     static func untypableWords(_ count: Int, of total: Int, corpus: String, locale: String, examples: [String]) -> Self {
         let listed = examples.map { "'\($0)'" }.joined(separator: ", ")
-        return Self(.untypableWords, "\(count) of \(total) words of \(corpus) cannot be typed on the layouts of '\(Self.excerpt(locale))', for example \(listed)")
+        return Self(.untypableWords, "\(count) of \(total) words of \(corpus) cannot be typed on the layouts of '\(Self.excerpt(locale))', even without their accents, for example \(listed)")
     }
 }
 

@@ -332,15 +332,20 @@ public final class LayoutValidator {
         }
     }
 
-    /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts.
+    /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts, even
+    /// without their accents: the engine offers `Andrić` for `Andric` and `Straße` for `strasse`, as
+    /// it matches letters folded (case and accents, as the dictionary's `FOLD` section has them).
     public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale) {
         let typed = locale.typedStrings
         let longest = typed.map(\.unicodeScalars.count).max() ?? 0
+        let folded = Set(typed.map(Self.folded))
+        let longestFolded = folded.map(\.unicodeScalars.count).max() ?? 0
         var untypable = 0, total = 0
         var examples: [String] = []
         for word in words {
             total += 1
-            guard !Self.isTypable(word, typed: typed, longest: longest) else { continue }
+            guard !Self.isTypable(word, typed: typed, longest: longest),
+                  !Self.isTypable(Self.folded(word), typed: folded, longest: longestFolded) else { continue }
             untypable += 1
             if examples.count < 5 { examples.append(word) }
         }
@@ -352,6 +357,11 @@ public final class LayoutValidator {
     /// letter by letter, or as a sequence of keys whose texts join into it (an Indic or Thai letter
     /// and the vowel sign after it are one character but two keys). The space key types the space of
     /// a multi-word entry ("a priori").
+    /// `text` without case and accents, as the dictionary's folding classes compare letters.
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
     static func isTypable(_ word: String, typed: Set<String>, longest: Int) -> Bool {
         if word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { return true }
         let scalars = Array(word.unicodeScalars)
