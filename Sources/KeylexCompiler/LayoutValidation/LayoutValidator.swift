@@ -353,15 +353,15 @@ public final class LayoutValidator {
         report(locale.document.origin, .untypableWords(untypable, of: total, corpus: corpus, locale: locale.tag, examples: examples))
     }
 
-    /// Whether keys that type the strings `typed` (the longest `longest` scalars) can type `word`:
-    /// letter by letter, or as a sequence of keys whose texts join into it (an Indic or Thai letter
-    /// and the vowel sign after it are one character but two keys). The space key types the space of
-    /// a multi-word entry ("a priori").
     /// `text` without case and accents, as the dictionary's folding classes compare letters.
     static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
+    /// Whether keys that type the strings `typed` (the longest `longest` scalars) can type `word`:
+    /// letter by letter, or as a sequence of keys whose texts join into it (an Indic or Thai letter
+    /// and the vowel sign after it are one character but two keys). The space key types the space of
+    /// a multi-word entry ("a priori").
     static func isTypable(_ word: String, typed: Set<String>, longest: Int) -> Bool {
         if word.allSatisfy({ $0 == " " || typed.contains(String($0)) }) { return true }
         let scalars = Array(word.unicodeScalars)
