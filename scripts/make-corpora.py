@@ -32,6 +32,37 @@ import sys
 import unicodedata
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
+from typing import Callable, Optional
+
+
+# Uzbek's Latin alphabet for its Cyrillic one (the alphabet of 1995: oʻ and gʻ with U+02BB, the
+# tutuq belgisi ʼ U+02BC for the hard sign). е, ё, ю, я, ц depend on their place (uzbek_latin).
+UZBEK_LATIN = dict(zip("абвгджзийклмнопрстуфхчшъьэўқғҳ",
+                       ["a", "b", "v", "g", "d", "j", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+                        "x", "ch", "sh", "\u02bc", "", "e", "o\u02bb", "q", "g\u02bb", "h"]))
+UZBEK_VOWELS = set("аеёиоуўэюя")
+
+
+def uzbek_latin(word: str) -> str:
+    """`word` in Uzbek's Latin alphabet: е is ye at the start of a word and after a vowel or a hard
+    or soft sign, else e; ё, ю, я are yo, yu, ya; ц is ts after a vowel, else s. Capitals follow the
+    word: a capital first letter (Шаҳар → Shahar), or all capitals (ЎЗБЕК → OʻZBEK)."""
+    lower = word.lower()
+    out = []
+    for i, ch in enumerate(lower):
+        before = lower[i - 1] if i else ""
+        if ch == "е":
+            out.append("ye" if not before or before in UZBEK_VOWELS or before in "ъь" else "e")
+        elif ch in "ёюя":
+            out.append("y" + {"ё": "o", "ю": "u", "я": "a"}[ch])
+        elif ch == "ц":
+            out.append("ts" if before in UZBEK_VOWELS else "s")
+        else:
+            out.append(UZBEK_LATIN.get(ch, ch))
+    latin = "".join(out)
+    if len(word) > 1 and word.isupper():
+        return latin.upper()
+    return latin[:1].upper() + latin[1:] if word[:1].isupper() else latin
 
 
 @dataclass(frozen=True)
@@ -40,14 +71,14 @@ class Source:
     spelling dictionary to expand (`speller` is `hunspell:NAME` or `aspell:NAME`); `checker` is the
     hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
     dictionary); `script` is the Unicode script of the words; `package` is Debian's package;
-    `transliterate` names a function that writes a dictionary's words in the layout's script, and
+    `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`), and
     `letters` are characters of no script that the words hold as letters."""
     script: str
     wordfreq: str = ""
     speller: str = ""
     checker: str = ""
     package: str = ""
-    transliterate: str = ""
+    transliterate: Optional[Callable[[str], str]] = None
     letters: str = ""
 
 
@@ -85,7 +116,7 @@ SOURCES = {
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
     "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th"),
     # Debian's Uzbek dictionary is in Cyrillic letters; the uz-UZ layout types the Latin alphabet.
-    "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate="uzbek_latin", letters="\u02bb\u02bc"),
+    "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate=uzbek_latin, letters="\u02bb\u02bc"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
@@ -125,36 +156,6 @@ def expanded(speller):
                 break
     out = subprocess.run(["unmunch", base + ".dic", base + ".aff"], capture_output=True, check=True).stdout
     return out.decode(encoding, errors="replace").split("\n")
-
-
-# Uzbek's Latin alphabet for its Cyrillic one (the alphabet of 1995: oʻ and gʻ with U+02BB, the
-# tutuq belgisi ʼ U+02BC for the hard sign). е, ё, ю, я, ц depend on their place (uzbek_latin).
-UZBEK_LATIN = dict(zip("абвгджзийклмнопрстуфхчшъьэўқғҳ",
-                       ["a", "b", "v", "g", "d", "j", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
-                        "x", "ch", "sh", "\u02bc", "", "e", "o\u02bb", "q", "g\u02bb", "h"]))
-UZBEK_VOWELS = set("аеёиоуўэюя")
-
-
-def uzbek_latin(word: str) -> str:
-    """`word` in Uzbek's Latin alphabet: е is ye at the start of a word and after a vowel or a hard
-    or soft sign, else e; ё, ю, я are yo, yu, ya; ц is ts after a vowel, else s. Capitals follow the
-    word: a capital first letter (Шаҳар → Shahar), or all capitals (ЎЗБЕК → OʻZBEK)."""
-    lower = word.lower()
-    out = []
-    for i, ch in enumerate(lower):
-        before = lower[i - 1] if i else ""
-        if ch == "е":
-            out.append("ye" if not before or before in UZBEK_VOWELS or before in "ъь" else "e")
-        elif ch in "ёюя":
-            out.append("y" + {"ё": "o", "ю": "u", "я": "a"}[ch])
-        elif ch == "ц":
-            out.append("ts" if before in UZBEK_VOWELS else "s")
-        else:
-            out.append(UZBEK_LATIN.get(ch, ch))
-    latin = "".join(out)
-    if len(word) > 1 and word.isupper():
-        return latin.upper()
-    return latin[:1].upper() + latin[1:] if word[:1].isupper() else latin
 
 
 def is_word(token: str, script: str, letters: str = "") -> bool:
@@ -246,7 +247,7 @@ def speller_rows(code, source, typable):
     """Every typable form of the spelling dictionary's words, sorted: a list without counts."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
     if source.transliterate:
-        forms = {globals()[source.transliterate](w) for w in forms}
+        forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and set(w) <= typable)
     return "".join(w + "\n" for w in words), f"{len(words)} words of {len(forms)} forms"
 

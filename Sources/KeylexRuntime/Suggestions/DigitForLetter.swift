@@ -63,8 +63,8 @@ extension SuggestionEngine {
     /// Whether the word `reading`, as a correction of one neighbouring key, clears the autocorrect
     /// margin of a typed word of `length` letters.
     private func clearsMargin(_ reading: String, length: Int) -> Bool {
-        guard let number = dictionary.number(of: reading) ?? dictionary.number(of: reading.lowercased()) else { return false }
-        let candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: costs.neighbouringKey, isCompletion: false)
+        guard let word = suggestibleWord(reading, user: userDictionary?.snapshot) else { return false }
+        let candidate = Candidate(number: word.number ?? -1, frequencyClass: word.frequencyClass, cost: costs.neighbouringKey, isCompletion: false)
         return candidate.score >= margin(length: length)
     }
 
