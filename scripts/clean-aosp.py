@@ -8,7 +8,11 @@ warning:
   scale, not a count);
 - spaces around a word (en_AU: `Pinterest `): trimmed;
 - a word with a soft hyphen (ro: one), a hyphenation hint: left out with its shortcuts, as the
-  compiler leaves it out.
+  compiler leaves it out;
+- a word whose letters come from two scripts (sr: 131, bg: 8, el: 5, ka: 1, ro: 1; `бројa` with a Latin
+  `a`, `Διòς` with a Latin `ò`), or with a replacement character (bg: one): a typing or encoding
+  slip in the list that no key of the locale types, and a twin on screen of the word spelt right
+  (`броја`): left out with its shortcuts.
 
     scripts/clean-aosp.py SOURCE.combined.gz OUTPUT.combined.gz
 
@@ -17,8 +21,16 @@ Prints what it mended. Every other byte of the list is kept (scripts/import-aosp
 import gzip
 import re
 import sys
+import unicodedata
 
 WORD = re.compile(r"^ word=(.*?),f=(\d+)(.*)$")
+
+
+def is_slip(word):
+    """Whether `word` has letters of two scripts (by the first word of their Unicode names:
+    LATIN, CYRILLIC, GREEK, GEORGIAN…) or a replacement character."""
+    scripts = {unicodedata.name(c, "").split(" ")[0] for c in word if unicodedata.category(c).startswith("L")}
+    return len(scripts) > 1 or "\ufffd" in word
 
 
 def clean(lines):
@@ -33,8 +45,8 @@ def clean(lines):
             continue
         word, f, rest = m.group(1), int(m.group(2)), m.group(3)
         skipping = False
-        if "\u00ad" in word:
-            mended.append(f"left out {word!r}: a soft hyphen")
+        if "\u00ad" in word or is_slip(word):
+            mended.append(f"left out {word!r}: " + ("a soft hyphen" if "\u00ad" in word else "two scripts, or a replacement character"))
             skipping = True
             continue
         if word != word.strip():

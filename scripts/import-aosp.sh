@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Copies AOSP LatinIME's combined word lists (gzip and all) into corpora/<locale>/, through
 # scripts/clean-aosp.py: a list is copied byte for byte unless it has a word listed twice, spaces
-# around a word or a soft hyphen in one, which are mended (bg, en_AU, ro). keylex reads them as
-# they are. Usage: scripts/import-aosp.sh [AOSP_FOLDER]
+# around a word, a soft hyphen in one or words of two scripts, which are mended (bg, el, en_AU, ka,
+# ro, sr). keylex reads them as they are. Usage: scripts/import-aosp.sh [AOSP_FOLDER]
 # (default: ../shared/corpus/dictionaries-aosp beside the repository). See corpora/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
