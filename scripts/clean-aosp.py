@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Copies one AOSP combined word list (gzip-compressed), with the few lines that `keylex build`
-would warn of mended as the compiler would mend them, so that the shipped corpora build without a
-warning:
+would warn of mended as the compiler would mend them, and slips no key types left out, so that the
+shipped corpora build with fewer warnings:
 
 - a word listed again (bg: 17, en_AU: `colour`): the later entry is left out, and the word keeps the
   higher of the two frequencies (the compiler would add up their counts, though `f` is a 0–255
@@ -9,8 +9,8 @@ warning:
 - spaces around a word (en_AU: `Pinterest `): trimmed;
 - a word with a soft hyphen (ro: one), a hyphenation hint: left out with its shortcuts, as the
   compiler leaves it out;
-- a word whose letters come from two scripts (sr: 131, bg: 8, el: 5, ka: 1, ro: 1; `бројa` with a Latin
-  `a`, `Διòς` with a Latin `ò`), or with a replacement character (bg: one): a typing or encoding
+- a word whose letters come from two scripts (sr: 131, bg: 8, el: 5, ka: 1, ro: 1; `бројa` with a
+  Latin `a`, `Διòς` with a Latin `ò`), or with a replacement character (bg: one): a typing or encoding
   slip in the list that no key of the locale types, and a twin on screen of the word spelt right
   (`броја`): left out with its shortcuts.
 
@@ -34,7 +34,8 @@ def is_slip(word):
 
 
 def clean(lines):
-    """The lines with the repeats, spaces and soft-hyphen words mended; and what was mended."""
+    """The lines with the repeats and spaces mended and the soft-hyphen and two-script words left
+    out; and what was mended."""
     out, mended, first = [], [], {}
     skipping = False
     for line in lines:
@@ -45,8 +46,9 @@ def clean(lines):
             continue
         word, f, rest = m.group(1), int(m.group(2)), m.group(3)
         skipping = False
-        if "\u00ad" in word or is_slip(word):
-            mended.append(f"left out {word!r}: " + ("a soft hyphen" if "\u00ad" in word else "two scripts, or a replacement character"))
+        reason = "a soft hyphen" if "\u00ad" in word else "two scripts, or a replacement character" if is_slip(word) else None
+        if reason:
+            mended.append(f"left out {word!r}: {reason}")
             skipping = True
             continue
         if word != word.strip():

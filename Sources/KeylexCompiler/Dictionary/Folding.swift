@@ -3,10 +3,16 @@ import KeylexRuntime
 
 /// The folding classes of a dictionary's alphabet.
 enum FoldClasses {
+    /// `text` without case and accents: letters that fold alike are one class, and the engine
+    /// matches them as one (a typed `c` finds `ć` for a small cost).
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
     /// The `FOLD` section for `alphabet` (see ``DictionaryFormat/FoldLayout``): each scalar's class is
     /// its text folded with Foundation's case- and diacritic-insensitive folding.
     static func section(_ alphabet: [Unicode.Scalar]) -> [UInt8] {
-        let folded = alphabet.map { String($0).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let folded = alphabet.map { fold(String($0)) }
         let classes = Set(folded).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         var index: [String: Int] = [:]
         for (i, text) in classes.enumerated() { index[text] = i }

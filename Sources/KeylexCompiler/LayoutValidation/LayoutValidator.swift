@@ -338,24 +338,19 @@ public final class LayoutValidator {
     public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale) {
         let typed = locale.typedStrings
         let longest = typed.map(\.unicodeScalars.count).max() ?? 0
-        let folded = Set(typed.map(Self.folded))
+        let folded = Set(typed.map(FoldClasses.fold))
         let longestFolded = folded.map(\.unicodeScalars.count).max() ?? 0
         var untypable = 0, total = 0
         var examples: [String] = []
         for word in words {
             total += 1
             guard !Self.isTypable(word, typed: typed, longest: longest),
-                  !Self.isTypable(Self.folded(word), typed: folded, longest: longestFolded) else { continue }
+                  !Self.isTypable(FoldClasses.fold(word), typed: folded, longest: longestFolded) else { continue }
             untypable += 1
             if examples.count < 5 { examples.append(word) }
         }
         guard untypable > 0 else { return }
         report(locale.document.origin, .untypableWords(untypable, of: total, corpus: corpus, locale: locale.tag, examples: examples))
-    }
-
-    /// `text` without case and accents, as the dictionary's folding classes compare letters.
-    static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Whether keys that type the strings `typed` (the longest `longest` scalars) can type `word`:
