@@ -48,13 +48,14 @@ import Testing
         var checked = 0
         for typed in Self.queries() {
             let codes = typed.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
-            for edits in [1, 2] {
+            for (edits, kept) in [(1, 0), (2, 0), (2, 1), (2, 2)] {
                 var costs = engine.costs
                 costs.maxEdits = edits
                 var expected: [Int: Float] = [:]
                 codes.withUnsafeBufferPointer { typedCodes in
                     engine.search.withEditCosts(to: typedCodes, costs: costs, geometry: engine.geometry) { editCost in
-                        for (number, frequencyClass, word) in all where frequencyClass != DictionaryFormat.neverSuggestedClass {
+                        for (number, frequencyClass, word) in all where frequencyClass != DictionaryFormat.neverSuggestedClass
+                            && Self.starts(word, like: codes, kept: kept, engine) {
                             let cost = word.withUnsafeBufferPointer(editCost)
                             if cost <= costs.maxCost { expected[number] = cost }
                         }
@@ -64,13 +65,13 @@ import Testing
                 withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 4_096) { buffer in
                     var candidates = CandidateList(buffer)
                     codes.withUnsafeBufferPointer {
-                        engine.search.correct($0, costs: costs, geometry: engine.geometry, budget: 1 << 30, into: &candidates)
+                        engine.search.correct($0, costs: costs, geometry: engine.geometry, budget: 1 << 30, keeping: kept, into: &candidates)
                     }
                     for candidate in candidates.all { found[candidate.number] = candidate.cost }
                 }
                 let missed = expected.keys.filter { found[$0] == nil }.map { "\(String(String.UnicodeScalarView(all[$0].2.map(dictionary.scalar(ofCode:))))) \(expected[$0]!)" }
                 let extra = found.keys.filter { expected[$0] == nil }.map { String(String.UnicodeScalarView(all[$0].2.map(dictionary.scalar(ofCode:)))) }
-                #expect(missed.isEmpty && extra.isEmpty, "\(typed), \(edits) edits: missed \(missed), extra \(extra)")
+                #expect(missed.isEmpty && extra.isEmpty, "\(typed), \(edits) edits, \(kept) kept: missed \(missed), extra \(extra)")
                 for (number, cost) in expected where found[number].map({ abs($0 - cost) > 1e-4 }) ?? false {
                     Issue.record("\(typed), \(edits) edits: \(all[number].2) at \(found[number]!), expected \(cost)")
                 }
@@ -78,6 +79,16 @@ import Testing
             }
         }
         #expect(checked > 1_000)
+    }
+
+    /// Whether `word` is searched when the first `kept` typed letters are kept: its first letters
+    /// are the typed ones but for case or accent, the first one also a neighbouring key's.
+    static func starts(_ word: [UInt32], like typed: [UInt32], kept: Int, _ engine: SuggestionEngine) -> Bool {
+        let dictionary = engine.dictionary
+        return zip(word, typed).prefix(kept).enumerated().allSatisfy { depth, letters in
+            dictionary.foldClass(ofCode: letters.0) == dictionary.foldClass(ofCode: letters.1)
+                || (depth == 0 && engine.geometry.areNeighbours(letters.0, letters.1))
+        }
     }
 
     @Test func lettersTheLayoutCannotTypeAreNeverTakenForTypos() throws {
@@ -93,9 +104,14 @@ import Testing
 
     @Test func aWordOneEditAwayOutranksAFrequentWordTwoEditsAway() throws {
         // "your" is two neighbouring keys from "houe" (y for h, r for e), "house" one letter away.
-        let engine = try SuggestionTests.engine([("your", 1_000_000), ("house", 20_000), ("hour", 10_000)])
+        // "ok", the rarest, makes the classes span a million to one, as in a real corpus.
+        let engine = try SuggestionTests.engine([("your", 1_000_000), ("house", 20_000), ("hour", 10_000), ("ok", 1)])
         #expect(engine.suggestions(for: "so houe", count: 3).first == Suggestion(text: "house", typed: "houe", isAutocorrect: true))
         // With nothing one edit away, two are searched.
         #expect(engine.suggestions(for: "so yoyr", count: 3).contains { $0.text == "your" })
+        // The first letter too may be a neighbouring key's (t for y), as a thumb lands beside the
+        // first key as often as beside any; a distant one (p for y) is not searched.
+        #expect(engine.suggestions(for: "so toyr", count: 3).contains { $0.text == "your" })
+        #expect(!engine.suggestions(for: "so poyr", count: 3).contains { $0.text == "your" })
     }
 }

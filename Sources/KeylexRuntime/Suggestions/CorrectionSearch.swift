@@ -3,9 +3,9 @@ extension WordSearch {
     /// by a Damerau–Levenshtein search on the automaton itself (see ``CorrectionSearch``). Words
     /// never suggested are left out. `penalty` is added to every correction's cost (to rank
     /// corrections of a known word low). Only words whose first `kept` letters are the typed ones
-    /// (but for case or accent) are searched. The walk visits at most `budget` arcs, and the
-    /// following of typed letters as many. Typed words of more than ``CorrectionSearch/maxTypedLength``
-    /// letters are not searched.
+    /// (but for case or accent; the first may also be a neighbouring key's) are searched. The walk
+    /// visits at most `budget` arcs, and the following of typed letters as many. Typed words of more
+    /// than ``CorrectionSearch/maxTypedLength`` letters are not searched.
     func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, budget: Int,
                  penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList) {
         let n = typed.count, edits = costs.maxEdits
@@ -25,16 +25,32 @@ extension WordSearch {
                             let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
                             EditTable.fillFirstRow(search.rows, typed, costs, edits: edits)
                             var remaining = budget
-                            walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0)
-                                    && (!typedLettersTypable || substitution.isTypable(label))
-                            }) { arc in
-                                search.visit(arc, into: &candidates)
+                            withFirstLetterNeighbours(of: typed[0], geometry: geometry, needed: kept > 0) { neighbours in
+                                walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
+                                    (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0
+                                        || (depth == 0 && Int(label) < neighbours.count && neighbours[Int(label)]))
+                                        && (!typedLettersTypable || substitution.isTypable(label))
+                                }) { arc in
+                                    search.visit(arc, into: &candidates)
+                                }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Runs `body` with, per alphabet code, whether its key neighbours the key of `first` (see
+    /// ``KeyGeometry/areNeighbours(_:_:)``): the first letters a search that keeps the typed first
+    /// letter searches too, as a thumb lands beside the first key as often as beside any. None
+    /// when not `needed`.
+    func withFirstLetterNeighbours<R>(of first: UInt32, geometry: KeyGeometry, needed: Bool,
+                                      _ body: (UnsafeBufferPointer<Bool>) -> R) -> R {
+        let size = needed ? dictionary.automaton.alphabet.size : 0
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { neighbours in
+            for code in 0..<size { neighbours[code] = geometry.areNeighbours(UInt32(code), first) }
+            return body(UnsafeBufferPointer(neighbours))
         }
     }
 

@@ -210,4 +210,16 @@ struct KeyGeometry: Sendable {
     func key(ofCode code: UInt32) -> Int32 {
         Int(code) < keyOfCode.count ? keyOfCode[Int(code)] : keyOfOther[code] ?? -1
     }
+
+    /// How far apart, in key widths, the centres of two neighbouring keys are at most.
+    static let neighbourDistance: Float = 1.25
+
+    /// Whether the keys of comparison codes `a` and `b` are different neighbouring keys; false
+    /// when either has no key.
+    func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
+        let (ka, kb) = (Int(key(ofCode: a)), Int(key(ofCode: b)))
+        guard ka >= 0, kb >= 0, ka != kb else { return false }
+        let dx = centres[2 * ka] - centres[2 * kb], dy = centres[2 * ka + 1] - centres[2 * kb + 1]
+        return (dx * dx + dy * dy).squareRoot() <= Self.neighbourDistance
+    }
 }
