@@ -191,18 +191,43 @@ import Testing
     @Test func aKnownWordThatTheContextDoesNotFitIsOfferedOneThatDoes() throws {
         let engine = try Self.engine.get()
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)
-        // Real-word errors: the typed word is kept, never autocorrected, and the word the context
-        // expects is offered beside it.
+        // Real-word errors: the word the context expects is offered beside the typed word; where
+        // it is not hundreds of times likelier ("a piece" against "a peace"), the typed word is kept
+        // (see aKnownWordTheWordsBeforeRuleOutIsReplacedByASlipAway for those that are: "more then").
         for (text, expected) in [("a peace", "piece"), ("more then", "than")] {
             let offered = engine.suggestions(for: text, count: 3)
-            #expect(offered.first == Suggestion(text: String(text.split(separator: " ").last!), typed: String(text.split(separator: " ").last!)), "\(offered)")
-            #expect(offered.contains { $0.text == expected }, "\(text): \(offered)")
+            let typed = String(text.split(separator: " ").last!)
+            #expect(offered.contains { $0.text == typed && !$0.isAutocorrect } && offered.contains { $0.text == expected }, "\(text): \(offered)")
             // Without a model it comes later, or not at all.
             let withModel = try #require(Self.texts(engine, text).firstIndex(of: expected))
             #expect(withModel < Self.texts(plain, text, count: 5).firstIndex(of: expected) ?? 5, "\(text) without a model")
         }
         // Where the typed word fits ("world peace"), nothing is put forward in its place.
         #expect(!Self.texts(engine, "world peace", count: 5).contains("piece"))
+        #expect(!engine.suggestions(for: "a peace").contains { $0.isAutocorrect })
+    }
+
+    @Test func aKnownWordTheWordsBeforeRuleOutIsReplacedByASlipAway() throws {
+        let engine = try Self.engine.get()
+        // One cheap slip away (a vowel, a neighbouring key) and hundreds of times likelier after
+        // the words before: applied on space, the typed word kept beside it.
+        for (text, expected) in [("see you next weak", "week"), ("it makes me fell", "feel"), ("more then", "than")] {
+            let typed = String(text.split(separator: " ").last!)
+            let offered = engine.suggestions(for: text, count: 3)
+            #expect(offered.prefix(2) == [Suggestion(text: expected, typed: typed, isAutocorrect: true), Suggestion(text: typed, typed: typed)], "\(offered)")
+        }
+        // Where the typed word fits, it stays; without real-word correction, nothing is applied.
+        for text in ["we went for a long walk", "I fell", "the more", "more than"] {
+            #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
+        }
+        var off = engine
+        off.realWordLead = .infinity
+        #expect(!off.suggestions(for: "it makes me fell").contains { $0.isAutocorrect })
+        // A word the user has learned is the user's: never replaced.
+        let user = UserDictionary()
+        try user.learnWord("fell")
+        let learned = SuggestionEngine(dictionary: engine.dictionary, userDictionary: user)
+        #expect(!learned.suggestions(for: "it makes me fell").contains { $0.isAutocorrect })
     }
 
     @Test func learnedPairsComeBeforeTheModelsAndSurviveARestart() throws {

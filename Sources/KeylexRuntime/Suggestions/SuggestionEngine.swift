@@ -95,6 +95,13 @@ public struct SuggestionEngine: Sendable {
     /// margin when its spelling alone does not: the words before are weaker evidence than the
     /// letters, but after "I hope you had a good", `fkight` is `flight`.
     public var contextMarginExtra: Float = 60
+    /// How much likelier after the words before a word one slip from a known typed word must be
+    /// for it to replace that word on space (see ``realWordCorrection(_:_:)``): a base-10 logarithm
+    /// of the ratio of the n-gram model's probabilities, 2.5 (about 300 times). Infinity turns
+    /// real-word correction off.
+    public var realWordLead: Float = 2.5
+    /// The dearest slip (see ``EditCosts``) a real-word correction may undo: one, and a cheap one.
+    public var realWordMaxCost: Float = 0.75
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
     /// What the margin drops by for a typed word that strays: its last half, and at least
@@ -442,6 +449,8 @@ public struct SuggestionEngine: Sendable {
             add(split.text, autocorrect: true)
             runTogether = nil
         } else if !r.known, let word = autocorrection(found, r), !ignored.contains(word) {
+            add(word, autocorrect: true)
+        } else if r.known, let word = realWordCorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
         // A known word of one letter that starts others (Russian `в`, `с`; English `a`) is taken for

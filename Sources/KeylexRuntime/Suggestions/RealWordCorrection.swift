@@ -1,0 +1,21 @@
+extension SuggestionEngine {
+    /// The word to put on space in place of `r.typed`, a known word, when the words before make
+    /// it near certain that another was meant: a word one cheap slip away (at most
+    /// ``realWordMaxCost``: a neighbouring key, a vowel, a doubled letter, two letters swapped)
+    /// that the n-gram model finds at least ``realWordLead`` likelier there (`see you next weak`
+    /// → `week`, `it makes me fell` → `feel`). The words weighed are the typed word's
+    /// context corrections (see ``addContextCorrections(_:of:_:into:)``); a word the user has
+    /// learned is never replaced. `nil` without a model or a context.
+    func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
+        guard let model, let context = r.context.before?.model, r.user?.hasLearnedWord(r.typed) != true,
+              let typed = number(ofContextWord: Substring(r.typed)) else { return nil }
+        let least = model.logProbability(of: typed, frequencyClass: dictionary.frequencyClass(at: typed), in: context) + realWordLead
+        let likeliest = found.lazy
+            .filter { $0.candidate.mayReplace && $0.candidate.number >= 0 && $0.candidate.cost <= self.realWordMaxCost
+                && $0.word.lowercased() != r.typed.lowercased() }
+            .map { ($0.word, model.logProbability(of: $0.candidate.number, frequencyClass: $0.candidate.frequencyClass, in: context)) }
+            .max { $0.1 < $1.1 }
+        guard let likeliest, likeliest.1 >= least else { return nil }
+        return likeliest.0
+    }
+}
