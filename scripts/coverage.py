@@ -55,6 +55,8 @@ def source_of(folder, corpora):
     if source.wordfreq:
         checker = f", checked with `{source.package}`" if source.package else ""
         return f"wordfreq (`{source.wordfreq}`){checker}"
+    if source.subtitles:
+        return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
     return f"`{source.package}`, expanded; no frequencies"
 
 

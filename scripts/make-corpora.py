@@ -19,6 +19,13 @@ From a spelling dictionary (hunspell's `unmunch`, aspell's `expand`) it keeps ev
 word of the script and that the layouts can type, sorted, one a line (`words.txt.gz`): these
 languages have no frequency list here, so their words carry no counts. See corpora/README.md.
 
+Where wordfreq lacks the language and its spelling dictionary expands to too many forms to choose
+among (Estonian, Basque, Galician), the words and counts come from Hermit Dave's FrequencyWords
+lists of OpenSubtitles 2018 (`--frequency-words`: a clone of github.com/hermitdave/FrequencyWords).
+Those are in lower case and hold slips, names and other languages' words: a word is kept only when
+it was counted at least twice and the spelling dictionary accepts it as it is (names, which it
+writes with a capital, are left out), with its frequency per billion words of the list.
+
 `--locales en,de,fr,es,sv,ru --flat --out Benchmarks/wordfreq --no-spellcheck` remakes the
 benchmarks' lists (Benchmarks/wordfreq/<locale>.tsv), made by this script before the AOSP lists
 replaced them as shipped corpora.
@@ -71,8 +78,9 @@ class Source:
     spelling dictionary to expand (`speller` is `hunspell:NAME` or `aspell:NAME`); `checker` is the
     hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
     dictionary); `script` is the Unicode script of the words; `package` is Debian's package;
-    `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`), and
-    `letters` are characters of no script that the words hold as letters."""
+    `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`),
+    `letters` are characters of no script that the words hold as letters, and `subtitles` is the
+    FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -80,6 +88,7 @@ class Source:
     package: str = ""
     transliterate: Optional[Callable[[str], str]] = None
     letters: str = ""
+    subtitles: str = ""
 
 
 SOURCES = {
@@ -99,6 +108,10 @@ SOURCES = {
     "tl": Source("LATIN", wordfreq="fil", checker="hunspell:tl", package="myspell-tl"),
     "ur": Source("ARABIC", wordfreq="ur"),
     "vi": Source("LATIN", wordfreq="vi", checker="hunspell:vi_VN", package="hunspell-vi"),
+    # OpenSubtitles' counts (FrequencyWords), every word checked by the spelling dictionary.
+    "et": Source("LATIN", subtitles="et/et_50k.txt", checker="hunspell:et_EE", package="myspell-et"),
+    "eu": Source("LATIN", subtitles="eu/eu_full.txt", checker="hunspell:eu", package="hunspell-eu"),
+    "gl": Source("LATIN", subtitles="gl/gl_full.txt", checker="hunspell:gl_ES", package="hunspell-gl"),
     # Spelling dictionaries, expanded: no frequencies.
     "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af"),
     "be": Source("CYRILLIC", speller="hunspell:be_BY", package="hunspell-be"),
@@ -243,6 +256,23 @@ def wordfreq_rows(code, source, args, typable):
     return header + "".join(f"{w}\t{c}\n" for w, c in rows), f"{len(rows)} words ({len(bad)} rare words rejected left out)"
 
 
+def subtitle_rows(code, source, args, typable):
+    """The words of a FrequencyWords list counted twice or more that the spelling dictionary
+    accepts as they are (in lower case), most frequent first, with their frequencies per billion
+    words of the list; and what was left out."""
+    path = os.path.join(args.frequency_words, "content", "2018", source.subtitles)
+    counts = [(unicodedata.normalize("NFC", w), int(c)) for w, c in (line.split() for line in open(path, encoding="utf-8") if line.strip())]
+    total = sum(c for _, c in counts)
+    candidates = [(w, c) for w, c in counts if c >= 2 and is_word(w, source.script) and set(w) <= typable]
+    rejects = rejected([w for w, _ in candidates], source.checker)
+    rows = sorted(((w, c) for w, c in candidates if w not in rejects), key=lambda row: (-row[1], row[0]))[:args.words]
+    header = (f"# {code}: the {len(rows)} words of FrequencyWords' OpenSubtitles 2018 list ({source.subtitles}, {total} words) "
+              f"counted twice or more that {source.checker.split(':')[1]} accepts\n"
+              "# count = frequency per billion words. Data: CC BY-SA 3.0, see corpora/README.md.\n")
+    return (header + "".join(f"{w}\t{round(c * 1e9 / total)}\n" for w, c in rows),
+            f"{len(rows)} words of {len(counts)} ({len(rejects)} the dictionary rejects left out)")
+
+
 def speller_rows(code, source, typable):
     """Every typable form of the spelling dictionary's words, sorted: a list without counts."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
@@ -283,6 +313,7 @@ def main() -> None:
     parser.add_argument("--no-spellcheck", action="store_true", help="keep words hunspell rejects")
     parser.add_argument("--layouts", default=os.path.join(os.path.dirname(__file__), "..", "layouts"))
     parser.add_argument("--packages", action="store_true", help="print the Debian packages needed and stop")
+    parser.add_argument("--frequency-words", default="FrequencyWords", help="a clone of hermitdave/FrequencyWords")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:
@@ -291,8 +322,9 @@ def main() -> None:
     for code in codes:
         source = SOURCES[code]
         typable = typable_characters(args.layouts, code)
-        if source.wordfreq:
-            text, summary = wordfreq_rows(code, source, args, typable)
+        if source.wordfreq or source.subtitles:
+            rows = wordfreq_rows if source.wordfreq else subtitle_rows
+            text, summary = rows(code, source, args, typable)
             name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
         else:
             text, summary = speller_rows(code, source, typable)
