@@ -261,7 +261,9 @@ def subtitle_rows(code, source, args, typable):
     accepts as they are (in lower case), most frequent first, with their frequencies per billion
     words of the list; and what was left out."""
     path = os.path.join(args.frequency_words, "content", "2018", source.subtitles)
-    counts = [(unicodedata.normalize("NFC", w), int(c)) for w, c in (line.split() for line in open(path, encoding="utf-8") if line.strip())]
+    # Lines are "word count"; a line of another shape is no word of the list.
+    fields = (line.split() for line in open(path, encoding="utf-8"))
+    counts = [(unicodedata.normalize("NFC", f[0]), int(f[1])) for f in fields if len(f) == 2 and f[1].isdigit()]
     total = sum(c for _, c in counts)
     candidates = [(w, c) for w, c in counts if c >= 2 and is_word(w, source.script) and set(w) <= typable]
     rejects = rejected([w for w, _ in candidates], source.checker)

@@ -4,8 +4,10 @@ extension SuggestionEngine {
     /// ``realWordMaxCost``: a neighbouring key, a vowel, a doubled letter, two letters swapped)
     /// that the n-gram model finds at least ``realWordLead`` likelier there (`see you next weak`
     /// → `week`, `it makes me fell` → `feel`). The words weighed are the typed word's
-    /// context corrections (see ``addContextCorrections(_:of:_:into:)``); a word the user has
-    /// learned is never replaced. `nil` without a model or a context.
+    /// context corrections (see ``addContextCorrections(_:of:_:into:)``): the other corrections
+    /// of a known word cost an edit more (see ``searchCorrections(_:_:known:count:costs:into:)``),
+    /// beyond ``realWordMaxCost``. A word the user has learned is never replaced. `nil` without a
+    /// model or a context.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
         guard let model, let context = r.context.before?.model, r.user?.hasLearnedWord(r.typed) != true,
               let typed = number(ofContextWord: Substring(r.typed)) else { return nil }
