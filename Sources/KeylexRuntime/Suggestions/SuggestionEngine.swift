@@ -96,9 +96,9 @@ public struct SuggestionEngine: Sendable {
     /// letters, but after "I hope you had a good", `fkight` is `flight`.
     public var contextMarginExtra: Float = 60
     /// How much likelier after the words before a word one slip from a known typed word must be
-    /// for it to replace that word on space (see ``realWordCorrection(_:_:)``): a base-10 logarithm
-    /// of the ratio of the n-gram model's probabilities, 2.5 (about 300 times). Infinity turns
-    /// real-word correction off.
+    /// for it to replace that word on space (a real-word error: docs/SUGGESTIONS.md): a base-10
+    /// logarithm of the ratio of the n-gram model's probabilities, 2.5 (about 300 times). Infinity
+    /// turns real-word correction off.
     public var realWordLead: Float = 2.5
     /// The dearest slip (see ``EditCosts``) a real-word correction may undo: one, and a cheap one.
     public var realWordMaxCost: Float = 0.75
