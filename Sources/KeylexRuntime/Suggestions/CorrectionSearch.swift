@@ -25,32 +25,19 @@ extension WordSearch {
                             let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
                             EditTable.fillFirstRow(search.rows, typed, costs, edits: edits)
                             var remaining = budget
-                            withFirstLetterNeighbours(of: typed[0], geometry: geometry, needed: kept > 0) { neighbours in
-                                walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                    (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0
-                                        || (depth == 0 && Int(label) < neighbours.count && neighbours[Int(label)]))
-                                        && (!typedLettersTypable || substitution.isTypable(label))
-                                }) { arc in
-                                    search.visit(arc, into: &candidates)
-                                }
+                            // A kept first letter may also be a neighbouring key's: a thumb lands beside
+                            // the first key as often as beside any (only the root's arcs are at depth 0).
+                            walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
+                                (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0
+                                    || (depth == 0 && geometry.areNeighbours(label, typed[0])))
+                                    && (!typedLettersTypable || substitution.isTypable(label))
+                            }) { arc in
+                                search.visit(arc, into: &candidates)
                             }
                         }
                     }
                 }
             }
-        }
-    }
-
-    /// Runs `body` with, per alphabet code, whether its key neighbours the key of `first` (see
-    /// ``KeyGeometry/areNeighbours(_:_:)``): the first letters a search that keeps the typed first
-    /// letter searches too, as a thumb lands beside the first key as often as beside any. None
-    /// when not `needed`.
-    func withFirstLetterNeighbours<R>(of first: UInt32, geometry: KeyGeometry, needed: Bool,
-                                      _ body: (UnsafeBufferPointer<Bool>) -> R) -> R {
-        let size = needed ? dictionary.automaton.alphabet.size : 0
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { neighbours in
-            for code in 0..<size { neighbours[code] = geometry.areNeighbours(UInt32(code), first) }
-            return body(UnsafeBufferPointer(neighbours))
         }
     }
 

@@ -257,7 +257,7 @@ public struct SuggestionEngine: Sendable {
     ///
     /// One error is what people make most, so the first pass allows one edit. A second allows
     /// ``EditCosts/maxEdits`` over the words with the typed first letter (or a neighbouring key's:
-    /// see ``WordSearch/withFirstLetterNeighbours(of:geometry:needed:_:)``), only when fewer than
+    /// see ``KeyGeometry/areNeighbours(_:_:)``), only when fewer than
     /// `count` candidates were found; when there are corrections already, what it adds ranks below
     /// them, so it searches only the words with the first two typed letters. For a
     /// word of ``EditCosts/longWordLength`` letters or more that still has no correction, a last
