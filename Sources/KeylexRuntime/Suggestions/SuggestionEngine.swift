@@ -94,7 +94,7 @@ public struct SuggestionEngine: Sendable {
     /// its probability after the words before, as ranking moves it) must be for it to clear the
     /// margin when its spelling alone does not: the words before are weaker evidence than the
     /// letters, but after "I hope you had a good", `fkight` is `flight`.
-    public var contextMarginExtra: Float = 60
+    public var contextMarginExtra: Float = 40
     /// How much likelier after the words before a word one slip from a known typed word must be
     /// for it to replace that word on space (a real-word error: docs/SUGGESTIONS.md): a base-10
     /// logarithm of the ratio of the n-gram model's probabilities, 2.5 (about 300 times). Infinity
