@@ -14,7 +14,8 @@ and top-4 word accuracy over all swipes and over the swipes whose word is
 in the en-US dictionary, without context and with the words of the prompt before the swiped one,
 and the decoding time per swipe (p50, p99): Keylex's as `keylex swipe --timing` reports it (the
 decoder alone, in Swift), the peers' in Python (numpy), so theirs says little of what a native port
-would take.
+would take. And what showing the word under the finger costs while it moves (`keylex swipe --live`:
+decodings a swipe, time per decoding), and whether the final words stay those of the whole stroke.
 """
 import argparse
 import gzip
@@ -67,6 +68,35 @@ def keylex_words(swipes, context, n=4):
     return [json.loads(line) for line in result.stdout.splitlines()], times
 
 
+def keylex_live(swipes):
+    """Keylex's words for each swipe (with the words before) fed one point at a time (`--live`):
+    the words, the words shown under the finger as they changed, and per swipe (decodings of the
+    word under the finger, their total time and the longest one, in seconds)."""
+    result = subprocess.run([KEYLEX, "swipe", BUNDLE, "-n", "4", "--json", "--timing", "--live"],
+                            input="\n".join(stroke(s, True) for s in swipes) + "\n",
+                            capture_output=True, text=True, check=True)
+    stats = [(int(f[1]), int(f[2]) / 1e6, int(f[3]) / 1e6)
+             for f in (line.split("\t") for line in result.stderr.splitlines()) if f[0] == "live"]
+    return [json.loads(line) for line in result.stdout.splitlines()], stats
+
+
+def live_report(swipes, answers):
+    """A line on the word under the finger: its cost while the finger moves, and whether the
+    final words are those of the whole stroke."""
+    lives, stats = keylex_live(swipes)
+    same_end = sum(live["words"] == a for live, a in zip(lives, answers))
+    lifted = sum(bool(live["live"]) and bool(live["words"]) and live["live"][-1] == live["words"][0] for live in lives)
+    decodings = sorted(d for d, _, _ in stats)
+    per = sorted(total / d for d, total, _ in stats if d)
+    longest = sorted(m for _, _, m in stats)
+    return (f"- The word under the finger (`keylex swipe --live`: the points fed one at a time, the word asked for after each, "
+            f"with the words before): decoded {decodings[len(decodings) // 2]} times a swipe at the median "
+            f"({decodings[len(decodings) * 99 // 100]} at the 99th percentile), {1000 * per[len(per) // 2]:.2f} ms a decoding at the median, "
+            f"the longest of a swipe {1000 * longest[len(longest) // 2]:.2f} ms at the median and {1000 * longest[len(longest) * 99 // 100]:.2f} ms at the 99th percentile; "
+            f"the last word shown is the first of the final words for {lifted / len(lives):.1%} of the swipes; "
+            f"the final words are those of the whole stroke decoded at once for {same_end / len(lives):.1%}.")
+
+
 def timing(times):
     times = sorted(times)
     return f"{1000 * times[len(times) // 2]:.2f} / {1000 * times[len(times) * 99 // 100]:.2f}"
@@ -106,7 +136,7 @@ def main():
                         help="decode this many swipes, evenly spaced (the Python peers take about 0.2 s a swipe); 0: all")
     parser.add_argument("--markdown")
     parser.add_argument("--misses", type=int, default=0)
-    parser.add_argument("--keylex-only", action="store_true", help="skip the peers (to try settings)")
+    parser.add_argument("--keylex-only", action="store_true", help="skip the peers and the word under the finger (to try settings)")
     args = parser.parse_args()
     swipes = load_swipes(args.swipes, args.sample)
     dictionary = known(sorted({s["word"] for s in swipes}))
@@ -114,8 +144,11 @@ def main():
              f"participants, en-US bundle; Leiva et al. 2021).", "",
              "| decoder | context | top-1 (in dictionary) | top-4 (in dictionary) | top-1 (all) | top-4 (all) | ms per swipe, p50 / p99 |",
              "|---|---|---|---|---|---|---|"]
+    live = ""
     for context in (False, True):
         answers, times = keylex_words(swipes, context)
+        if context and not args.keylex_only:
+            live = live_report(swipes, answers)
         t1, t4, n = accuracy(swipes, answers, lambda s: s["word"] in dictionary)
         a1, a4, _ = accuracy(swipes, answers, lambda s: True)
         lines.append(f"| Keylex | {'words before' if context else 'none'} | {t1:.1%} | {t4:.1%} | {a1:.1%} | {a4:.1%} | "
@@ -131,7 +164,7 @@ def main():
             t1, t4, _ = accuracy(swipes, answers, lambda s: s["word"] in dictionary)
             a1, a4, _ = accuracy(swipes, answers, lambda s: True)
             lines.append(f"| {peer.name} | none | {t1:.1%} | {t4:.1%} | {a1:.1%} | {a4:.1%} | {timing(times)} (Python) |")
-    lines += ["", f"- {n:,} of the swipes' words are in the dictionary."]
+    lines += ["", f"- {n:,} of the swipes' words are in the dictionary."] + ([live] if live else [])
     report = "\n".join(lines)
     print(report)
     if args.markdown:

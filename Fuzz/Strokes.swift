@@ -1,7 +1,8 @@
 // Fuzz target `stroke`: the input is a swipe, read as little-endian Float32 triples (x, y, t) in
 // points, decoded over the en-US bundle's phone layout at 390 × 54 points (the bundle that
 // scripts/fuzz.sh builds for the `text` target) and over key frames the input's first triples
-// make (x, y, width, height of a letter key each), as an app that draws its own keys passes them.
+// make (x, y, width, height of a letter key each), as an app that draws its own keys passes them;
+// over the layout, the points are also fed one at a time, the word under the finger asked after each.
 import KeylexRuntime
 
 private let decoder: GestureDecoder = {
@@ -29,8 +30,16 @@ public func fuzzStroke(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     var sink = 0
     for keys in [layoutKeys, GestureKeys(keys: frames)] {
-        for word in decoder.words(for: points, keys: keys, before: "I said ", count: 5) { sink &+= word.text.utf8.count }
+        for word in decoder.words(for: points, keys: keys, before: "I said ", count: 5) {
+            sink &+= word.text.utf8.count &+ decoder.idealPath(of: word.text, keys: keys).count
+        }
         sink &+= decoder.isSwipe(points, keys: keys) ? 1 : 0
     }
+    var swipe = GestureInProgress(decoder: decoder, keys: layoutKeys, before: "I said ")
+    for point in points.prefix(32) {
+        swipe.add(point)
+        sink &+= swipe.wordUnderFinger()?.text.utf8.count ?? 0
+    }
+    sink &+= swipe.finish(count: 3).count
     return sink == -1 ? 1 : 0
 }

@@ -24,9 +24,29 @@ struct Preview: ParsableCommand {
     @Option(help: "Draw only this locale (repeat for more); its parents are still read.")
     var locale: [String] = []
 
+    @Option(help: "With one bundle: draw this swipe (\"x,y x,y …\" in points over the phone layout of its first locale, or of --locale, at --width by --row-height), the ideal path of the word it spells and its words, into swipe.svg, instead of the layouts.")
+    var stroke: String?
+
+    @Option(help: "With --stroke, the text before the cursor.")
+    var before = ""
+
+    @Option(help: "With --stroke, the keyboard's width in points.")
+    var width = 390.0
+
+    @Option(help: "With --stroke, the height of a row of keys in points.")
+    var rowHeight = 54.0
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    func validate() throws {
+        guard let stroke else { return }
+        guard inputs.count == 1, inputs[0].hasSuffix(".klx") else { throw ValidationError("--stroke draws over one compiled bundle (.klx)") }
+        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else { throw ValidationError("--width and --row-height must be positive numbers") }
+        _ = try Swipe.parsePoints(stroke)
+    }
+
     func run() throws {
+        if let stroke { return try drawSwipe(try Swipe.parsePoints(stroke), bundle: inputs[0]) }
         let inputs = self.inputs.isEmpty ? ["layouts"] : self.inputs
         let report = DiagnosticOutput(diagnosticOptions)
         let bundle: LayoutBundle
@@ -80,5 +100,32 @@ struct Preview: ParsableCommand {
         }
         print((output as NSString).appendingPathComponent("index.html"))
         if report.engine.hasErrors { throw Status.failedInputs(report.engine) }
+    }
+
+    /// Writes swipe.svg: `points` over the phone layout of `path`'s first locale (or of --locale).
+    private func drawSwipe(_ points: [GesturePoint], bundle path: String) throws {
+        let picture: SwipePicture
+        do {
+            let engine = try SuggestionEngine(contentsOf: path)
+            guard engine.dictionary.container.features.contains(.layouts),
+                  let layout = try LayoutBundle(container: engine.dictionary.container).layout(for: .phone, locale: locale.first),
+                  let drawn = SwipePicture(decoder: GestureDecoder(engine: engine), layout: layout, keyboardWidth: width, rowHeight: rowHeight,
+                                           points: points, before: before) else {
+                printError("error: \(path): no phone layout\(locale.first.map { " of the locale '\($0)'" } ?? "") to draw the stroke on")
+                throw Status.inputErrors
+            }
+            picture = drawn
+        } catch let status as ExitCode {
+            throw status
+        } catch {
+            throw openingFailure(error, file: path)
+        }
+        do {
+            try TextOutput.createFolder(output)
+            try TextOutput.write([("swipe.svg", picture.svg())], into: output)
+        } catch {
+            throw writeFailure(error)
+        }
+        print((output as NSString).appendingPathComponent("swipe.svg"))
     }
 }

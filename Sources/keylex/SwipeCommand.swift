@@ -44,8 +44,11 @@ struct Swipe: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    @Flag(help: "Print each stroke's decoding time in microseconds to standard error (\"timing<TAB>µs\").")
+    @Flag(help: "Print each stroke's decoding time in microseconds to standard error (\"timing<TAB>µs\"; with --live, also \"live<TAB>decodings<TAB>total µs<TAB>longest µs\" of the word under the finger).")
     var timing = false
+
+    @Flag(help: "Feed each stroke's points one at a time, as a finger draws it, asking for the word under the finger after each, and print that word each time it changes (\"> word\", or \"live\" beside \"words\" in a JSON object) before the stroke's words.")
+    var live = false
 
     func validate() throws {
         guard n > 0 else { throw ValidationError("-n must be positive") }
@@ -67,7 +70,8 @@ struct Swipe: ParsableCommand {
                 printError("error: \(file): no layout to draw the stroke on")
                 throw Status.inputErrors
             }
-            printWords(decoder.words(for: try Self.parsePoints(points), keys: keys, before: before, count: n), endingBlock: false)
+            let (words, shown) = decode(try Self.parsePoints(points), decoder, keys: keys, before: before)
+            printWords(words, shown: shown, endingBlock: false)
         } else if try decodeStandardInput(decoder, layoutKeys: layoutKeys) > 0 {
             throw Status.inputErrors
         }
@@ -106,12 +110,11 @@ struct Swipe: ParsableCommand {
         var failures = 0, number = 0
         InputLines.forEach(maxLineBytes: Self.maxLineBytes) { line, cut in
             number += 1
-            var words: [Suggestion] = []
+            var words: [Suggestion] = [], shown: [String] = []
             if let stroke = parse(line, cut: cut, number: number) {
                 if let keys = stroke.keys.map(GestureKeys.init(keys:)) ?? layoutKeys {
                     let points = stroke.points.map { GesturePoint(x: $0[0], y: $0[1], t: $0.count > 2 ? $0[2] : 0) }
-                    let elapsed = ContinuousClock().measure { words = decoder.words(for: points, keys: keys, before: stroke.before ?? "", count: n) }
-                    if timing { printError("timing\t\(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000)") }
+                    (words, shown) = decode(points, decoder, keys: keys, before: stroke.before ?? "")
                 } else {
                     printError("error: standard input:\(number): the stroke has no keys, and \(file) has no layout")
                     failures += 1
@@ -119,9 +122,36 @@ struct Swipe: ParsableCommand {
             } else {
                 failures += 1
             }
-            printWords(words)
+            printWords(words, shown: shown)
         }
         return failures
+    }
+
+    /// The words of `points`, and with --live the words shown under the finger as they changed
+    /// while the points were fed one at a time; with --timing, prints the decoding times.
+    private func decode(_ points: [GesturePoint], _ decoder: GestureDecoder, keys: GestureKeys, before: String) -> ([Suggestion], [String]) {
+        var shown: [String] = []
+        if live {
+            var swipe = GestureInProgress(decoder: decoder, keys: keys, before: before)
+            var total = Duration.zero, longest = Duration.zero
+            for point in points {
+                swipe.add(point)
+                var word: String?
+                let elapsed = ContinuousClock().measure { word = swipe.wordUnderFinger()?.text }
+                total += elapsed
+                longest = max(longest, elapsed)
+                if let word, word != shown.last { shown.append(word) }
+            }
+            if timing { printError("live\t\(swipe.decodings)\t\(Self.microseconds(total))\t\(Self.microseconds(longest))") }
+        }
+        var words: [Suggestion] = []
+        let elapsed = ContinuousClock().measure { words = decoder.words(for: points, keys: keys, before: before, count: n) }
+        if timing { printError("timing\t\(Self.microseconds(elapsed))") }
+        return (words, shown)
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 
     /// The points of "x,y x,y …", 10 ms apart.
@@ -166,12 +196,17 @@ struct Swipe: ParsableCommand {
     }
 
     /// Prints `words`, one a line and an empty line after them when `endingBlock` (one stroke of
-    /// several), or as a JSON array.
-    private func printWords(_ words: [Suggestion], endingBlock: Bool = true) {
+    /// several), or as a JSON array; with --live, the words `shown` under the finger before them
+    /// ("> word" lines, or a JSON object of both).
+    private func printWords(_ words: [Suggestion], shown: [String], endingBlock: Bool = true) {
         if json {
-            let data = (try? JSONEncoder().encode(words.map(\.text))) ?? Data("[]".utf8)
-            print(String(decoding: data, as: UTF8.self))
+            let texts = words.map(\.text)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let data = live ? try? encoder.encode(["live": shown, "words": texts]) : try? encoder.encode(texts)
+            print(String(decoding: data ?? Data(live ? "{}".utf8 : "[]".utf8), as: UTF8.self))
         } else {
+            for word in shown { print("> \(word)") }
             for word in words { print(word.text) }
             if endingBlock { print("") }
         }

@@ -779,6 +779,35 @@ import Testing
         #expect(try Self.run(["swipe", "build/en-US.klx", "--locale", "fr"], in: folder).status == 1)
     }
 
+    /// `swipe --live` feeds the points one at a time and prints the words shown under the finger
+    /// before the final ones, which are those of the whole stroke; `preview --stroke` draws the
+    /// stroke and the ideal path of its word over the layout.
+    @Test func theWordUnderTheFingerAndThePictureOfASwipe() throws {
+        try copyShippedLayout("en-US.xml")
+        #expect(try Self.run(["build"], in: folder).status == 0)
+        let hello = "234,84 180,60 120,35 98,30 160,45 250,65 350,84 340,50 332,30"
+        let whole = try Self.run(["swipe", "build/en-US.klx", hello, "--before", "I said "], in: folder).stdout
+        let live = try Self.run(["swipe", "build/en-US.klx", hello, "--before", "I said ", "--live", "--timing"], in: folder)
+        let shown = live.stdout.split(separator: "\n").filter { $0.hasPrefix("> ") }
+        #expect(live.status == 0 && !shown.isEmpty && shown.last == "> hello", "\(live.stdout)")
+        #expect(live.stdout.split(separator: "\n").filter { !$0.hasPrefix("> ") }.joined(separator: "\n") + "\n" == whole)
+        #expect(live.stderr.split(separator: "\n").contains { $0.hasPrefix("live\t") && $0.split(separator: "\t").count == 4 }, "\(live.stderr)")
+        let json = try Self.run(["swipe", "build/en-US.klx", "--json", "--live"], input: "{\"points\": [[234, 84], [180, 60], [120, 35], [98, 30], [160, 45], [250, 65], [350, 84], [340, 50], [332, 30]]}\n", in: folder)
+        #expect(json.stdout.hasPrefix("{\"live\":[") && json.stdout.contains("\"words\":[\"Hello\""), "\(json.stdout)")
+
+        let picture = try Self.run(["preview", "build/en-US.klx", "-o", "swipe", "--stroke", hello, "--before", "I said "], in: folder)
+        #expect(picture.status == 0 && picture.stdout.hasSuffix("swipe/swipe.svg\n"), "\(picture.stderr)")
+        let svg = try String(contentsOfFile: folder + "/swipe/swipe.svg", encoding: .utf8)
+        // The stroke, the ideal path through h, e, l, o (four rings), and the words under the keys.
+        #expect(svg.components(separatedBy: "<polyline").count == 3 && svg.components(separatedBy: "r=\"7\"").count == 5)
+        #expect(svg.contains(">" + whole.split(separator: "\n").joined(separator: " · ") + "</text>"), "\(svg.suffix(300))")
+        #expect(try Self.run(["preview", "layouts", "-o", "x", "--stroke", hello], in: folder).status == 2)
+        #expect(try Self.run(["preview", "build/en-US.klx", "-o", "x", "--stroke", "1,2 x"], in: folder).status == 2)
+        _ = try Self.run(["dict", "corpora/en/words.tsv", "-o", "words.klx"], in: folder)
+        let noLayout = try Self.run(["preview", "words.klx", "-o", "x", "--stroke", hello], in: folder)
+        #expect(noLayout.status == 1 && noLayout.stderr.contains("no phone layout to draw the stroke on"), "\(noLayout.stderr)")
+    }
+
     /// `keylex user` makes a user dictionary from a word list (or words given), changes it and
     /// lists it; `suggest --user` reads it, and says how to make one when given a word list.
     @Test func userMakesChangesAndListsAUserDictionary() throws {

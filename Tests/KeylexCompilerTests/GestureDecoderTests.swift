@@ -85,6 +85,57 @@ import Testing
         #expect(mixed.keys == frames.keys)
     }
 
+    @Test(arguments: ["keyboard", "question", "people"])
+    func theWordUnderTheFingerFollowsTheStrokeAndTheEndIsTheWholeStrokes(_ word: String) throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        let points = try Self.stroke(word, on: keys)
+        var swipe = GestureInProgress(decoder: decoder, keys: keys, before: "the ")
+        var shown: [String] = []
+        for point in points {
+            swipe.add(point)
+            if let word = swipe.wordUnderFinger()?.text, shown.last != word { shown.append(word) }
+        }
+        // Decoded once per half key the finger travels, not at every point; a tap at first, no word.
+        #expect(swipe.decodings > 3 && swipe.decodings < points.count / 3, "\(swipe.decodings) of \(points.count)")
+        // The words change as the finger goes, and the last shown is the word; the end is what the
+        // whole stroke decodes to at once.
+        #expect(shown.count >= 2 && shown.last == word, "\(shown)")
+        #expect(swipe.finish(count: 4) == decoder.words(for: points, keys: keys, before: "the ", count: 4))
+        #expect(swipe.points == points)
+    }
+
+    @Test func theIdealPathRunsThroughTheWordsKeys() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        func centre(_ letter: String) throws -> GesturePoint {
+            let key = try #require(keys.keys.first { $0.text == letter })
+            return GesturePoint(x: key.x + key.width / 2, y: key.y + key.height / 2)
+        }
+        // A repeated letter is one key, a capital its small letter's, an apostrophe none, é the e key.
+        #expect(decoder.idealPath(of: "Hello", keys: keys) == (try ["h", "e", "l", "o"].map(centre)))
+        #expect(decoder.idealPath(of: "I'm", keys: keys) == (try ["i", "m"].map(centre)))
+        #expect(decoder.idealPath(of: "café", keys: keys) == (try ["c", "a", "f", "e"].map(centre)))
+        // A letter no key types: no path.
+        #expect(decoder.idealPath(of: "λόγος", keys: keys).isEmpty)
+    }
+
+    @Test func aStrokeWithoutEndKeepsBoundedPoints() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        var swipe = GestureInProgress(decoder: GestureDecoder(engine: engine), keys: keys)
+        let hello = try Self.stroke("hello", on: keys)
+        for i in 0..<(3 * GestureInProgress.maxPoints) {
+            swipe.add(i % 50 == 0 ? GesturePoint(x: .nan, y: .infinity) : hello[i % hello.count])
+        }
+        #expect(swipe.points.count <= GestureInProgress.maxPoints)
+        // Back and forth over the word's keys: words or none, without a trap.
+        _ = swipe.wordUnderFinger()
+        #expect(swipe.finish().count <= 4)
+    }
+
     @Test func aTapIsNoSwipe() throws {
         let engine = try Self.english.get()
         let keys = try Self.keys(engine)

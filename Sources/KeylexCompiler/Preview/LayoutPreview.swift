@@ -64,10 +64,17 @@ public struct LayoutPreview {
     /// One layer drawn at the runtime's key frames, on a keyboard of the form factor's reference
     /// width, in its locale's theme for `appearance` (the preview's defaults where it has none).
     public func svg(_ layer: KeyboardLayer, appearance: Appearance = .light) -> String {
+        let formFactor = layer.layout.formFactor
+        return Self.svg(layer, appearance: appearance, width: formFactor.referenceWidth, rowHeight: Self.rowHeight(formFactor))
+    }
+
+    /// `layer` drawn on a keyboard `width` points wide with rows `rowHeight` high, `overlay` (SVG
+    /// elements in the keyboard's points) drawn over its keys, and a line of `caption` under them.
+    static func svg(_ layer: KeyboardLayer, appearance: Appearance = .light, width: Double, rowHeight: Double,
+                    overlay: String = "", caption: String? = nil) -> String {
         let layout = layer.layout
-        let width = layout.formFactor.referenceWidth
-        let rowHeight = Self.rowHeight(layout.formFactor)
-        let height = Double(layer.rowCount) * rowHeight
+        let keysHeight = Double(layer.rowCount) * rowHeight
+        let height = keysHeight + (caption == nil ? 0 : captionHeight)
         var styles = PreviewStyles(appearance)
         var body = ""
         layer.forEachKeyFrame(keyboardWidth: width, rowHeight: rowHeight) { frame, key in
@@ -88,10 +95,13 @@ public struct LayoutPreview {
         \(styles.stylesheet)
         </style>
         <rect class="board" width="100%" height="100%"\(board)/>
-        \(body)</svg>
+        \(body)\(overlay)\(caption.map { "<text x=\"8\" font-size=\"14\" font-family=\"sans-serif\" dominant-baseline=\"central\" y=\"\(Self.number(keysHeight + captionHeight / 2))\">\(Self.escape($0))</text>\n" } ?? "")</svg>
 
         """
     }
+
+    /// The height of the line under the keys that a caption takes, in points.
+    static let captionHeight = 28.0
 
     /// A key drawn in its frame, with its theme's style.
     private static func key(_ key: LayoutKey, _ frame: KeyFrame, styles: inout PreviewStyles) -> String {

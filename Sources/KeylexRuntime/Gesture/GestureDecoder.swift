@@ -99,6 +99,24 @@ public struct GestureDecoder: Sendable {
         }
     }
 
+    /// The ideal path of `word` over `keys`, the polyline a stroke is compared with: the centres
+    /// of the keys it is drawn through, in points (a letter repeated on one key once, an apostrophe
+    /// or a hyphen on none). Empty when one of its letters has no key.
+    public func idealPath(of word: String, keys: GestureKeys) -> [GesturePoint] {
+        let keyOfCode = SwipeSearch.keysOfCodes(engine.dictionary, keys)
+        var path: [GesturePoint] = [], previous = SwipeSearch.noKey
+        for scalar in word.unicodeScalars {
+            let code = Int(engine.dictionary.comparisonCode(ofTyped: scalar))
+            let key = code < keyOfCode.count ? keyOfCode[code] : SwipeSearch.noKey
+            guard key != SwipeSearch.noKey else { return [] }
+            guard key != SwipeSearch.joiner, key != previous else { continue }
+            previous = key
+            let frame = keys.keys[Int(key)]
+            path.append(GesturePoint(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2))
+        }
+        return path
+    }
+
     /// Walks the dictionary for the words `stroke` may spell over `keys`, and adds the user's
     /// learned words the dictionary lacks that it may spell (numbered `-1`, `-2`, … in the order of
     /// the array returned).

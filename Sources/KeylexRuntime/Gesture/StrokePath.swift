@@ -27,16 +27,23 @@ struct StrokePath {
     static let maxPoints = 4_096
 
     init(_ points: [GesturePoint], keys: GestureKeys) {
-        let usable = points.filter { $0.x.isFinite && $0.y.isFinite && abs($0.x) <= GestureKeys.maxCoordinate && abs($0.y) <= GestureKeys.maxCoordinate }
+        let usable = points.compactMap { Self.usable($0, keys: keys) }
         let step = max(1, (usable.count + Self.maxPoints - 1) / Self.maxPoints)
         coordinates.reserveCapacity(2 * min(usable.count, Self.maxPoints))
         for (i, point) in usable.enumerated() where i % step == 0 || i == usable.count - 1 {
-            coordinates.append(Float(point.x / keys.keyWidth))
-            coordinates.append(Float(point.y / keys.keyHeight))
+            coordinates.append(point.x)
+            coordinates.append(point.y)
         }
         for i in stride(from: 2, to: coordinates.count, by: 2) {
             length += Self.distance(coordinates[i - 2], coordinates[i - 1], coordinates[i], coordinates[i + 1])
         }
+    }
+
+    /// `point` in key widths across and key heights down, or `nil` when it is not finite or lies
+    /// beyond ``GestureKeys/maxCoordinate``.
+    static func usable(_ point: GesturePoint, keys: GestureKeys) -> (x: Float, y: Float)? {
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= GestureKeys.maxCoordinate, abs(point.y) <= GestureKeys.maxCoordinate else { return nil }
+        return (Float(point.x / keys.keyWidth), Float(point.y / keys.keyHeight))
     }
 
     var count: Int { coordinates.count / 2 }
