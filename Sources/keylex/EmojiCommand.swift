@@ -35,17 +35,12 @@ struct EmojiSearch: ParsableCommand {
     }
 
     func run() throws {
-        let index: EmojiIndex
-        do {
+        let index = try opening(file) {
             guard let opened = EmojiIndex(container: try Container(contentsOf: file)) else {
                 printError("error: \(file): the bundle has no emoji")
                 throw Status.inputErrors
             }
-            index = opened
-        } catch let status as ExitCode {
-            throw status
-        } catch {
-            throw openingFailure(error, file: file)
+            return opened
         }
         let tone = skinTone?.tone
         func show(_ text: String) {

@@ -77,6 +77,18 @@ func openUserDictionary(_ path: String?) throws -> UserDictionary? {
     }
 }
 
+/// What `open` gives, reading the file at `path`: an exit status it throws (having said why) is
+/// thrown as it is; any other error is reported by ``openingFailure(_:file:)``.
+func opening<T>(_ path: String, _ open: () throws -> T) throws -> T {
+    do {
+        return try open()
+    } catch let status as ExitCode {
+        throw status
+    } catch {
+        throw openingFailure(error, file: path)
+    }
+}
+
 func openingFailure(_ error: Error, file path: String) -> ExitCode {
     if case KeylexError.io = error {
         printError("error: \(error)")  // names the file already

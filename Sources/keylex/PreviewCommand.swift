@@ -104,8 +104,7 @@ struct Preview: ParsableCommand {
 
     /// Writes swipe.svg: `points` over the phone layout of `path`'s first locale (or of --locale).
     private func drawSwipe(_ points: [GesturePoint], bundle path: String) throws {
-        let picture: SwipePicture
-        do {
+        let picture = try opening(path) {
             let engine = try SuggestionEngine(contentsOf: path)
             guard engine.dictionary.container.features.contains(.layouts),
                   let layout = try LayoutBundle(container: engine.dictionary.container).layout(for: .phone, locale: locale.first),
@@ -114,11 +113,7 @@ struct Preview: ParsableCommand {
                 printError("error: \(path): no phone layout\(locale.first.map { " of the locale '\($0)'" } ?? "") to draw the stroke on")
                 throw Status.inputErrors
             }
-            picture = drawn
-        } catch let status as ExitCode {
-            throw status
-        } catch {
-            throw openingFailure(error, file: path)
+            return drawn
         }
         do {
             try TextOutput.createFolder(output)

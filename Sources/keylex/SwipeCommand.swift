@@ -80,7 +80,7 @@ struct Swipe: ParsableCommand {
     /// The decoder of the bundle's words, and the keys of its phone layout (of --locale) at
     /// --width by --row-height, if it has layouts.
     private func openDecoder() throws -> (GestureDecoder, GestureKeys?) {
-        do {
+        try opening(file) {
             let engine = try SuggestionEngine(contentsOf: file, userDictionary: try openUserDictionary(user))
             let container = engine.dictionary.container
             guard container.features.contains(.layouts) else {
@@ -97,10 +97,6 @@ struct Swipe: ParsableCommand {
             }
             let keys = bundle.layout(for: .phone, locale: locale).map { GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight) }
             return (GestureDecoder(engine: engine), keys)
-        } catch let status as ExitCode {
-            throw status
-        } catch {
-            throw openingFailure(error, file: file)
         }
     }
 
