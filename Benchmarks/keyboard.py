@@ -20,6 +20,10 @@ Linked as a static executable, the benchmark holds only the code it uses, as an 
 whose Swift runtime and system libraries live in the system's shared cache. Linked against the
 shared libraries (the default build), a process also holds the pages of those libraries that it
 touches or that the kernel maps around them; --shared-bench runs that build too, for its memory.
+
+With --swipe, each word is swiped instead of typed (strokes through its keys' centres, fed a point
+at a time with the word under the finger asked after each): what a keyboard process with the
+gesture decoder costs, in time and memory, on every layout with a dictionary.
 """
 import argparse
 import gzip
@@ -110,12 +114,12 @@ def text_for(tag, words):
     return "words of " + os.path.relpath(folder, ROOT), " ".join(drawn)
 
 
-def run(bench, bundle, text, words):
+def run(bench, bundle, text, words, swipe=False):
     with tempfile.TemporaryDirectory() as folder:
         text_path = os.path.join(folder, "text.txt")
         with open(text_path, "w", encoding="utf-8") as f:
             f.write(text)
-        done = subprocess.run([bench, bundle, text_path, str(words), os.path.join(folder, "user-words")],
+        done = subprocess.run([bench, bundle, text_path, str(words), os.path.join(folder, "user-words")] + (["swipe"] if swipe else []),
                               capture_output=True, text=True)
     if done.returncode != 0:
         print(f"{bundle}: {done.stderr.strip()}", file=sys.stderr)
@@ -141,6 +145,22 @@ def table(rows):
     return "\n".join(lines)
 
 
+def swipe_table(rows):
+    """The Markdown table of (tag, source, result of a `swipe` run, None)."""
+    mib = lambda kb: f"{kb / 1024:.1f}"
+    lines = ["| locale | text | words swiped | first word the word (strokes through key centres) | decodings under the finger a swipe "
+             "| under the finger p50 / p99 / max µs | the stroke's words p50 / p99 / max µs | bundle MiB | peak RSS − bundle pages MiB "
+             "| written (anonymous) before → peak MiB |",
+             "|---|---|---:|---:|---:|---|---|---:|---:|---|"]
+    for tag, source, r, _ in rows:
+        swipes = max(1, r["swipes"])
+        lines.append(f"| {tag} | {source} | {r['swipes']:,} | {r['swipeHits'] / swipes:.1%} | {r['decodings'] / swipes:.1f} "
+                     f"| {r['underFingerP50']} / {r['underFingerP99']} / {r['underFingerMax']:.0f} "
+                     f"| {r['strokeP50']} / {r['strokeP99']} / {r['strokeMax']:.0f} | {r['fileBytes'] / 2**20:.1f} "
+                     f"| {mib(r['peakKB'] - r['mappedResidentKB'])} | {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=BENCH, help="the keylex-keyboard-bench binary (default: the release build's)")
@@ -148,7 +168,8 @@ def main():
     parser.add_argument("--words", type=int, default=10_000)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--only", action="append", help="a locale (repeatable)")
-    parser.add_argument("--markdown", help="a file whose <!-- keyboard --> part to replace")
+    parser.add_argument("--markdown", help="a file whose <!-- keyboard --> part to replace (<!-- keyboard-swipe --> with --swipe)")
+    parser.add_argument("--swipe", action="store_true", help="swipe the words instead of typing them (see Benchmarks/KeyboardBench)")
     args = parser.parse_args()
     if not os.path.exists(args.bench):
         sys.exit(f"{args.bench}: build it first (swift build -c release --product keylex-keyboard-bench)")
@@ -162,15 +183,15 @@ def main():
         source, text = text_for(tag, args.words)
         if text is None:
             continue  # a keyboard without a word list: no suggestions to time
-        result = run(args.bench, os.path.join(args.build, name), text, args.words)
+        result = run(args.bench, os.path.join(args.build, name), text, args.words, args.swipe)
         if result:
-            shared = run(args.shared_bench, os.path.join(args.build, name), text, args.words) if args.shared_bench else None
+            shared = run(args.shared_bench, os.path.join(args.build, name), text, args.words, args.swipe) if args.shared_bench else None
             rows.append((tag, source, result, shared))
             print(tag, json.dumps(result), file=sys.stderr)
-    output = table(rows)
+    output = swipe_table(rows) if args.swipe else table(rows)
     print(output)
     if args.markdown:
-        replace_part(args.markdown, "keyboard", output)
+        replace_part(args.markdown, "keyboard-swipe" if args.swipe else "keyboard", output)
 
 
 if __name__ == "__main__":

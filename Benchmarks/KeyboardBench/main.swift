@@ -1,6 +1,6 @@
 // Keyboard-process benchmark: what one keyboard extension costs while someone types.
 //
-//     keylex-keyboard-bench BUNDLE.klx TEXT.txt WORDS USER-WORDS-FILE
+//     keylex-keyboard-bench BUNDLE.klx TEXT.txt WORDS USER-WORDS-FILE [swipe]
 //
 // Opens the bundle as a keyboard does (the suggestion engine on its phone layout, a user dictionary
 // saved in USER-WORDS-FILE), then types the first WORDS words of TEXT a character at a time, with
@@ -11,6 +11,14 @@
 // resident memory (from /proc/self) before opening, at its peak, and the bundle's resident pages,
 // and its anonymous memory (the pages it wrote) before opening and at its peak. The benchmark's own
 // memory stays small: latencies go to histograms, and the text is read in place.
+//
+// With `swipe`, each word is swiped instead of typed: a stroke through the centres of its keys on
+// the bundle's phone layout (390 × 54 points a row; a point every 4 points, 8 ms apart) is fed to a
+// GestureInProgress a point at a time, the word under the finger asked after each point, and the
+// stroke's words asked when it ends; words the layout cannot draw are typed. The latencies are
+// then those of the decodings under the finger and of the stroke's words, and `swipeHits` counts
+// the strokes whose first word is the word (drawn through key centres: a check, not a measure of
+// accuracy, which Benchmarks/gesture.py takes on real swipes).
 //
 // No Foundation: the process holds what a keyboard using KeylexRuntime would hold.
 #if canImport(Glibc)
@@ -144,9 +152,11 @@ func trimmed(_ token: Substring) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let wordLimit = Int(arguments[3]), let text = readText(arguments[2]) else {
-    fail("usage: keylex-keyboard-bench BUNDLE TEXT WORDS USER-WORDS-FILE", status: 2)
+guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "swipe"),
+      let wordLimit = Int(arguments[3]), let text = readText(arguments[2]) else {
+    fail("usage: keylex-keyboard-bench BUNDLE TEXT WORDS USER-WORDS-FILE [swipe]", status: 2)
 }
+let swiping = arguments.count == 6
 let bundlePath = arguments[1]
 unlink(arguments[4])
 let baselineKB = statusKB("VmRSS")
@@ -164,6 +174,41 @@ let openMicroseconds = microseconds() - openStart
 
 /// The bar a keyboard holds over the engine (a word it offered is not offered again in the word).
 var bar = SuggestionBar(engine: engine)
+/// With `swipe`: the decoder, the keys of the phone layout, and what swiping costs.
+let decoder = GestureDecoder(engine: engine)
+let swipeKeys: GestureKeys = {
+    guard swiping else { return GestureKeys(keys: []) }
+    let layout = try? LayoutBundle(container: engine.dictionary.container).layout(for: .phone)
+    return layout.map { GestureKeys(layout: $0, keyboardWidth: 390, rowHeight: 54) } ?? GestureKeys(keys: [])
+}()
+let underFingerLatencies = Latencies()
+let strokeLatencies = Latencies()
+var swipes = 0, swipeHits = 0, decodings = 0
+
+/// Swipes `word` after `document`, if the layout can draw it: feeds its stroke a point at a time,
+/// asking for the word under the finger after each, then the stroke's words; whether it could.
+@MainActor func swipe(_ word: String) -> Bool {
+    let path = decoder.idealPath(of: word, keys: swipeKeys)
+    guard path.count >= 2 else { return false }
+    var stroke = GestureInProgress(decoder: decoder, keys: swipeKeys, before: document)
+    for (a, b) in zip(path, path.dropFirst()) {
+        let steps = max(1, Int(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / 4))
+        for step in (a.x == path[0].x && a.y == path[0].y ? 0 : 1)...steps {
+            let f = Double(step) / Double(steps)
+            stroke.add(GesturePoint(x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y), t: Double(stroke.points.count) * 8))
+            let before = stroke.decodings, start = microseconds()
+            sink &+= stroke.wordUnderFinger()?.text.utf8.count ?? 0
+            if stroke.decodings > before { underFingerLatencies.record(microseconds() - start) }
+        }
+    }
+    let start = microseconds()
+    let words = stroke.finish(count: 4)
+    strokeLatencies.record(microseconds() - start)
+    swipes += 1
+    decodings += stroke.decodings
+    if words.first?.text.lowercased() == word.lowercased() { swipeHits += 1 }
+    return true
+}
 let suggestionLatencies = Latencies()
 let learnLatencies = Latencies()
 var document = ""
@@ -174,6 +219,11 @@ var peakAnonymousKB = 0
 var sink = 0
 forEachToken(of: text, limit: wordLimit) { token in
     var last: [Suggestion] = []
+    let drawn = trimmed(token)
+    if swiping, drawn == token, swipe(drawn) {
+        document += drawn
+        keystrokes += 1
+    } else {
     for character in token {
         document.append(character)
         let start = microseconds()
@@ -181,6 +231,7 @@ forEachToken(of: text, limit: wordLimit) { token in
         suggestionLatencies.record(microseconds() - start)
         keystrokes += 1
         sink &+= last.count
+    }
     }
     if last.contains(where: \.isAutocorrect) { autocorrections += 1 }
     document.append(" ")
@@ -216,5 +267,6 @@ let fileBytes = stat(bundlePath, &info) == 0 ? Int(info.st_size) : 0
 print("""
 {"words": \(words), "keystrokes": \(keystrokes), "autocorrections": \(autocorrections), "learnedWords": \(learnedWords), \
 "openMicroseconds": \(Int(openMicroseconds)), \(suggestionLatencies.summary("suggestion")), \(learnLatencies.summary("learn")), \
+"swipes": \(swipes), "swipeHits": \(swipeHits), "decodings": \(decodings), \(underFingerLatencies.summary("underFinger")), \(strokeLatencies.summary("stroke")), \
 "baselineKB": \(baselineKB), "baselineAnonymousKB": \(baselineAnonymousKB), "peakAnonymousKB": \(peakAnonymousKB), "peakKB": \(peakKB), "mappedResidentKB": \(mappedKB), "fileBytes": \(fileBytes), "sink": \(sink % 2)}
 """)
