@@ -77,8 +77,8 @@ def corpus_words(folder):
                     m = re.match(r"^ word=([^,]+),f=(\d+)", line)
                     if m and "not_a_word=true" not in line and "possibly_offensive=true" not in line:
                         pairs.append((m.group(1), 2 ** (int(m.group(2)) / 12)))
-        elif name.endswith(".tsv"):
-            with open(path, encoding="utf-8") as f:
+        elif name.endswith(".tsv") or name.endswith(".tsv.gz"):
+            with (gzip.open(path, "rt", encoding="utf-8") if name.endswith(".gz") else open(path, encoding="utf-8")) as f:
                 for line in f:
                     fields = line.rstrip("\n").split("\t")
                     if not line.startswith("#") and len(fields) == 2 and fields[1].isdigit():
