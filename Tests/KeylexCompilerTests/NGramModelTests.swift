@@ -166,6 +166,17 @@ import Testing
         }
     }
 
+    @Test func aFullStopOrCommaTypedForASpaceIsReadAsOneWhereTheModelHasThePair() throws {
+        let engine = try Self.engine.get()
+        // The comma and full stop keys flank the space bar (typing37k's `to,send`, `all.day`).
+        #expect(engine.suggestions(for: "He was there all.day").first == Suggestion(text: "all day", typed: "all.day", isAutocorrect: true))
+        // A comma's space reading is offered: `yes,I` is as likely `yes, I`.
+        #expect(engine.suggestions(for: "I want to,send").first == Suggestion(text: "to send", typed: "to,send"))
+        // Not a pair the model has: a comma missing its space is offered, a full stop in an address left.
+        #expect(engine.suggestions(for: "my plane,sorry").first == Suggestion(text: "plane, sorry", typed: "plane,sorry"))
+        #expect(!engine.suggestions(for: "see example.com").contains { $0.isAutocorrect })
+    }
+
     @Test func aSpaceMissedBesideACommonWordIsMendedOnSpace() throws {
         let engine = try Self.engine.get()
         // The model has the pair and one word is among the commonest: replaced on space.

@@ -131,6 +131,24 @@ import Testing
         #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
     }
 
+    @Test func aCommaOrFullStopTypedForAnApostropheIsReadAsOne() throws {
+        let english = try Self.english.get()
+        // The apostrophe shares or neighbours the comma's key (typing37k's `don,t`, `You,ll`, `I.m`).
+        #expect(Self.first(english, "I don,t") ?? ("", false) == ("don't", true))
+        #expect(Self.first(english, "You,ll") ?? ("", false) == ("You'll", true))
+        #expect(Self.first(english, "yes I.m") ?? ("", false) == ("I'm", true))
+        #expect(english.suggestions(for: "I don,t").dropFirst().first == Suggestion(text: "don,t", typed: "don,t", isUnknown: true))
+        #expect(Self.first(english, "so i,ll") ?? ("", false) == ("I'll", true))
+        // Without a model no pair is known: a comma missing its space is offered mended, a full stop
+        // is left (an address, an abbreviation), and one letter before a comma may be an elision.
+        #expect(Self.first(english, "my plane,sorry") ?? ("", true) == ("plane, sorry", false))
+        for text in ["see example.com", "e.g", "x,y", "a,b,c"] {
+            #expect(!english.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
+        }
+        let french = try Self.engine("fr", "fr-FR")
+        #expect(!french.suggestions(for: "pour l,homme").contains { $0.text == "l, homme" })
+    }
+
     @Test func aDigitTypedForTheLetterItMarksIsReadAsThatLetter() throws {
         let english = try Self.english.get()
         // The digits 1–0 mark the top row's keys: 3 is e, 5 is t, 0 is p (typing37k's `th3`, `d3spite`).

@@ -68,7 +68,8 @@ extension SuggestionEngine {
         return candidate.score >= margin(length: length)
     }
 
-    private func startsSentence(_ text: String) -> Bool {
+    /// Whether the word at the end of `text` starts a sentence.
+    func startsSentence(_ text: String) -> Bool {
         CurrentWord(in: text).map { TypingContext(text: text[...], current: $0).isSentenceStart } ?? false
     }
 }

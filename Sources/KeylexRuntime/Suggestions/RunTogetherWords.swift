@@ -62,7 +62,7 @@ extension SuggestionEngine {
 
     /// The class `second` is worth after `first`: from the n-gram model's bigram probability when
     /// both are the dictionary's and the model has the pair (`seen`), else its own class.
-    private func classAfter(_ first: Word, _ second: Word) -> (frequencyClass: Float, seen: Bool) {
+    func classAfter(_ first: Word, _ second: Word) -> (frequencyClass: Float, seen: Bool) {
         guard let model, let n1 = first.number, let n2 = second.number,
               let last = model.bigrams.context(n1), model.bigrams.entry(of: n2, in: model.bigrams.entries(ofContext: last)) != nil
         else { return (Float(second.frequencyClass), false) }

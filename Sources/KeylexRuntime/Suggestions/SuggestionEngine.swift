@@ -151,6 +151,9 @@ public struct SuggestionEngine: Sendable {
     /// - An unknown one is listed as typed with ``Suggestion/isUnknown``; when a correction beats it
     ///   by ``autocorrectMargin`` and beats every other candidate, it comes first with
     ///   ``Suggestion/isAutocorrect``.
+    /// - A comma or full stop typed between letters for an apostrophe or a space (`don,t`,
+    ///   `to,send`, `all.day`), or a comma missing its space (`plane,sorry`), is read as meant,
+    ///   and that reading comes first with ``Suggestion/isAutocorrect`` (docs/SUGGESTIONS.md).
     /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - With an n-gram model, candidates rank by their probability after the one or two words
@@ -166,6 +169,7 @@ public struct SuggestionEngine: Sendable {
         let count = min(count, Self.maxSuggestions)
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
+        if let slip = punctuationSlipSuggestions(text, count: count) { return slip }
         guard let current = CurrentWord(in: text) else {
             if let slip = digitForLetterSuggestions(text, count: count) { return slip }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
@@ -247,8 +251,7 @@ public struct SuggestionEngine: Sendable {
                          strays: Bool = false) -> Ranking {
         Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
                 runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
-                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord ?? context.wordBeforeComma, apostrophe: context.apostropheBefore,
-                                           comma: context.wordBeforeComma != nil, user: user),
+                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
                 strays: strays)
     }
 

@@ -10,10 +10,6 @@ struct TypingContext {
     /// The apostrophe typed between that space and the word being typed (`I 'll`; `I ‘m`, a
     /// smart keyboard's opening quote after a space): the space was meant to be none.
     let apostropheBefore: Character?
-    /// The word right before a comma typed right before the word being typed (`You,ll`, `don,t`):
-    /// the comma lies beside the apostrophe on the symbols layers of phone keyboards, so the two may
-    /// be one word (see ``SuggestionEngine/wordTypedAsTwo(_:previous:apostrophe:comma:user:)``).
-    let wordBeforeComma: Substring?
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?
 
@@ -41,12 +37,6 @@ struct TypingContext {
         } else {
             previousWord = nil
             apostropheBefore = nil
-        }
-        let beforeComma = before.dropLast(1)
-        if before.last == ",", let word = CurrentWord(in: beforeComma), word.text.endIndex == beforeComma.endIndex {
-            wordBeforeComma = word.text
-        } else {
-            wordBeforeComma = nil
         }
     }
 

@@ -1,12 +1,12 @@
 /// One word typed as two, as happens on touch keyboards: a space typed for a letter whose key
 /// lies over the space bar (`starti g` → `starting`), a space too many (`with out` → `without`,
-/// `I 'll` → `I'll`), or a space for an apostrophe (`I m` → `I'm`); or a comma for an apostrophe
-/// (`You,ll` → `You'll`). The correction replaces both words.
+/// `I 'll` → `I'll`), or a space for an apostrophe (`I m` → `I'm`). The correction replaces both
+/// words. (A comma for an apostrophe, `You,ll`, is a ``PunctuationSlip``.)
 struct WordTypedAsTwo {
     /// The word, cased like the first part.
     let text: String
-    /// What it replaces: the previous word, the space (and an apostrophe after it) or the comma,
-    /// and the word being typed.
+    /// What it replaces: the previous word, the space (and an apostrophe after it), and the word
+    /// being typed.
     let typed: String
     /// Scored as a correction (see ``Candidate/score``): the word's class less the cost of the
     /// space (``EditCosts/spaceInsertion``; a space for an apostrophe, or before one, costs as the
@@ -23,12 +23,10 @@ extension SuggestionEngine {
     /// The word that the previous word and `typed` make when the space between them stands for an
     /// apostrophe or comes before or after one (`we ll` is `we'll`, not `well`; `I' m`; `I 'll`,
     /// `apostrophe` being the one typed after the space), else the best they make when it is taken
-    /// out or stands for a letter whose key lies over the space bar; `nil` when they make none. With
-    /// `comma`, a comma stands between them, not a space: only the apostrophe it may stand for joins
-    /// them (`don,t`). The word must be one the dictionary (or the user) suggests; a contraction may
-    /// be capitalised (`i m` is `I'm`).
-    func wordTypedAsTwo(_ typed: String, previous: Substring?, apostrophe: Character? = nil, comma: Bool = false,
-                        user: UserWords?) -> WordTypedAsTwo? {
+    /// out or stands for a letter whose key lies over the space bar; `nil` when they make none. The
+    /// word must be one the dictionary (or the user) suggests; a contraction may be capitalised
+    /// (`i m` is `I'm`).
+    func wordTypedAsTwo(_ typed: String, previous: Substring?, apostrophe: Character? = nil, user: UserWords?) -> WordTypedAsTwo? {
         guard let previous, !previous.isEmpty, previous.unicodeScalars.count + typed.unicodeScalars.count < dictionary.maxWordLength
         else { return nil }
         let first = String(previous)
@@ -41,11 +39,11 @@ extension SuggestionEngine {
         func join(_ text: String, cost: Float, capitalised: Bool = false, isLikely: () -> Bool) -> WordTypedAsTwo? {
             let word = suggestibleWord(text, user: user) ?? (capitalised ? suggestibleWord(text.prefix(1).uppercased() + text.dropFirst(), user: user) : nil)
             return word.map { word in
-                WordTypedAsTwo(text: cased(word.word, like: first), typed: first + (comma ? "," : " " + (apostrophe.map(String.init) ?? "")) + typed,
+                WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
                                score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
             }
         }
-        if apostrophe != nil || comma { return join(first + "'" + typed, cost: costs.joinerOmission, capitalised: true) { true } }
+        if apostrophe != nil { return join(first + "'" + typed, cost: costs.joinerOmission, capitalised: true) { true } }
         let mark = first.hasSuffix("'") || first.hasSuffix("\u{2019}") ? "" : "'"
         if let contraction = join(first + mark + typed, cost: costs.joinerOmission, capitalised: true, isLikely: { !firstIsWord() || !typedIsWord() }) {
             return contraction

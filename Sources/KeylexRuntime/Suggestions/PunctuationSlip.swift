@@ -1,0 +1,71 @@
+/// A comma or a full stop typed between two runs of letters. On phone keyboards the comma and full
+/// stop keys flank the space bar, and the apostrophe shares or neighbours the comma's key, so a
+/// finger types `to,send` or `all.day` for a space, `You,ll`, `don,t` or `I.m` for an apostrophe,
+/// and `plane,sorry` for a comma whose space it missed.
+struct PunctuationSlip {
+    /// Where the token starts in the text.
+    let start: Substring.Index
+    /// The token as typed.
+    let typed: String
+    /// The letters before and after the mark.
+    let left: String
+    let right: String
+    /// The comma or the full stop.
+    let mark: Character
+
+    /// The slip at the end of `text`: a token of letters, one comma or full stop, and letters.
+    init?(endOf text: Substring) {
+        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
+        let token = text[start...]
+        guard let index = token.firstIndex(where: { $0 == "," || $0 == "." }), index != token.startIndex,
+              token.index(after: index) != token.endIndex,
+              token.allSatisfy({ $0 == token[index] || CurrentWord.isLetter($0) }), token.count(where: { $0 == token[index] }) == 1
+        else { return nil }
+        self.start = start
+        typed = String(token)
+        left = String(token[..<index])
+        right = String(token[token.index(after: index)...])
+        mark = token[index]
+    }
+}
+
+extension SuggestionEngine {
+    /// The suggestions for a comma or full stop typed between letters (see ``PunctuationSlip``),
+    /// or `nil` when the token is none, is a word as it stands, or has no reading that is words:
+    /// the reading first, then the token as typed (``Suggestion/isUnknown``). The readings, in
+    /// order: the mark for an apostrophe, when that makes a word of the dictionary's or the user's
+    /// (`don,t` → `don't`); for a space, when both sides are words and the n-gram model has them as
+    /// a pair (`all.day` → `all day`, `to,send` → `to send`; a name and its domain, `example.com`,
+    /// are no pair); a comma whose space was missed, when both sides are words and the first has
+    /// two letters or more (`plane,sorry` → `plane, sorry`). The apostrophe, and the space for a
+    /// full stop, replace the token on space (``Suggestion/isAutocorrect``); a comma's readings are
+    /// offered, since a comma between two words is as often meant with its space missed (`yes,I`
+    /// for `yes, I`, a pair the model has too) and a side is often a slip of its own
+    /// (`confidant,no`). A full stop is never read as the end of a sentence: `site.org` is an address.
+    func punctuationSlipSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
+        guard let slip = PunctuationSlip(endOf: text) else { return nil }
+        let user = userDictionary?.snapshot
+        guard word(slip.typed, user: user) == nil, let reading = reading(of: slip, before: text[..<slip.start], user: user) else { return nil }
+        return Array([Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
+                      Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)].prefix(count))
+    }
+
+    /// The words `slip` stands for, cased as typed, the first capitalised at a sentence's start,
+    /// and whether they replace it on space.
+    private func reading(of slip: PunctuationSlip, before head: Substring, user: UserWords?) -> (text: String, apply: Bool)? {
+        let capitalised = startsSentence(String(head) + slip.left)
+        let joined = slip.left + "'" + slip.right
+        if let word = word(joined, user: user) { return (cased(word.word, like: joined, capitalised: capitalised), true) }
+        guard let first = word(slip.left, user: user), let second = word(slip.right, user: user) else { return nil }
+        let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
+        if classAfter(first, second).seen { return (left + " " + right, slip.mark == ".") }
+        // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.
+        return slip.mark == "," && slip.left.count >= 2 ? (left + ", " + right, false) : nil
+    }
+
+    /// The word `typed` is, as ``suggestibleWord(_:user:)`` finds it or with a capital (`i'll` is
+    /// `I'll`, `theresa` is `Theresa`).
+    private func word(_ typed: String, user: UserWords?) -> Word? {
+        suggestibleWord(typed, user: user) ?? typed.first.flatMap { suggestibleWord($0.uppercased() + typed.dropFirst(), user: user) }
+    }
+}
