@@ -31,7 +31,7 @@ struct PunctuationSlip {
 
 extension SuggestionEngine {
     /// The suggestions for a comma or full stop typed between letters (see ``PunctuationSlip``),
-    /// or `nil` when the token is none, is a word as it stands, or has no reading that is words:
+    /// with the user's words `user`, or `nil` when the token is none, is a word as it stands, or has no reading that is words:
     /// the reading first, then the token as typed (``Suggestion/isUnknown``). The readings, in
     /// order: the mark for an apostrophe, when that makes a word of the dictionary's or the user's
     /// (`don,t` → `don't`); for a space, when both sides are words and the n-gram model has them as
@@ -42,9 +42,8 @@ extension SuggestionEngine {
     /// offered, since a comma between two words is as often meant with its space missed (`yes,I`
     /// for `yes, I`, a pair the model has too) and a side is often a slip of its own
     /// (`confidant,no`). A full stop is never read as the end of a sentence: `site.org` is an address.
-    func punctuationSlipSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
+    func punctuationSlipSuggestions(_ text: Substring, user: UserWords?, count: Int) -> [Suggestion]? {
         guard let slip = PunctuationSlip(endOf: text) else { return nil }
-        let user = userDictionary?.snapshot
         guard word(slip.typed, user: user) == nil, let reading = reading(of: slip, before: text[..<slip.start], user: user) else { return nil }
         return Array([Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
                       Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)].prefix(count))

@@ -152,8 +152,9 @@ public struct SuggestionEngine: Sendable {
     ///   by ``autocorrectMargin`` and beats every other candidate, it comes first with
     ///   ``Suggestion/isAutocorrect``.
     /// - A comma or full stop typed between letters for an apostrophe or a space (`don,t`,
-    ///   `to,send`, `all.day`), or a comma missing its space (`plane,sorry`), is read as meant,
-    ///   and that reading comes first with ``Suggestion/isAutocorrect`` (docs/SUGGESTIONS.md).
+    ///   `to,send`, `all.day`), or a comma missing its space (`plane,sorry`), is read as meant:
+    ///   that reading comes first, with ``Suggestion/isAutocorrect`` where it is sure (an
+    ///   apostrophe, a full stop for a space: docs/SUGGESTIONS.md).
     /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - With an n-gram model, candidates rank by their probability after the one or two words
@@ -169,7 +170,7 @@ public struct SuggestionEngine: Sendable {
         let count = min(count, Self.maxSuggestions)
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
-        if let slip = punctuationSlipSuggestions(text, count: count) { return slip }
+        if let slip = punctuationSlipSuggestions(text, user: user, count: count) { return slip }
         guard let current = CurrentWord(in: text) else {
             if let slip = digitForLetterSuggestions(text, count: count) { return slip }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
