@@ -124,11 +124,12 @@ struct Swipe: ParsableCommand {
     }
 
     /// The words of `points`, and with --live the words shown under the finger as they changed
-    /// while the points were fed one at a time; with --timing, prints the decoding times.
+    /// while the points were fed one at a time (the words are then the swipe's when it ends); with
+    /// --timing, prints the decoding times.
     private func decode(_ points: [GesturePoint], _ decoder: GestureDecoder, keys: GestureKeys, before: String) -> ([Suggestion], [String]) {
-        var shown: [String] = []
+        var shown: [String] = [], words: [Suggestion] = []
+        var swipe = GestureInProgress(decoder: decoder, keys: keys, before: before)
         if live {
-            var swipe = GestureInProgress(decoder: decoder, keys: keys, before: before)
             var total = Duration.zero, longest = Duration.zero
             for point in points {
                 swipe.add(point)
@@ -140,8 +141,9 @@ struct Swipe: ParsableCommand {
             }
             if timing { printError("live\t\(swipe.decodings)\t\(Self.microseconds(total))\t\(Self.microseconds(longest))") }
         }
-        var words: [Suggestion] = []
-        let elapsed = ContinuousClock().measure { words = decoder.words(for: points, keys: keys, before: before, count: n) }
+        let elapsed = ContinuousClock().measure {
+            words = live ? swipe.finish(count: n) : decoder.words(for: points, keys: keys, before: before, count: n)
+        }
         if timing { printError("timing\t\(Self.microseconds(elapsed))") }
         return (words, shown)
     }
