@@ -191,9 +191,10 @@ var swipes = 0, swipeHits = 0, decodings = 0
     let path = decoder.idealPath(of: word, keys: swipeKeys)
     guard path.count >= 2 else { return false }
     var stroke = GestureInProgress(decoder: decoder, keys: swipeKeys, before: document)
-    for (a, b) in zip(path, path.dropFirst()) {
+    for (segment, (a, b)) in zip(path, path.dropFirst()).enumerated() {
         let steps = max(1, Int(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / 4))
-        for step in (a.x == path[0].x && a.y == path[0].y ? 0 : 1)...steps {
+        // The first segment starts the stroke at its first key; the others go on from the key before.
+        for step in (segment == 0 ? 0 : 1)...steps {
             let f = Double(step) / Double(steps)
             stroke.add(GesturePoint(x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y), t: Double(stroke.points.count) * 8))
             let before = stroke.decodings, start = microseconds()
