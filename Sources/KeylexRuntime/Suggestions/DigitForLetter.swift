@@ -52,7 +52,7 @@ extension SuggestionEngine {
             let exact = first.text.lowercased() == reading.lowercased()
             guard exact || (asLetter && first.isAutocorrect && slip.withoutDigit != nil && reading.count >= 7) else { continue }
             let apply = exact ? asLetter && clearsMargin(reading, length: slip.typed.unicodeScalars.count) : true
-            let word = exact ? cased(first.text, like: reading, capitalised: startsSentence(head + reading)) : first.text
+            let word = exact ? cased(first.text, like: reading, capitalised: TypingContext.startsSentence(head + reading)) : first.text
             let rest = found.dropFirst().filter { !$0.isEmoji && !$0.isUnknown && $0.text != word }.map { Suggestion(text: $0.text, typed: slip.typed) }
             return Array(([Suggestion(text: word, typed: slip.typed, isAutocorrect: apply),
                            Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)] + rest).prefix(count))
@@ -66,10 +66,5 @@ extension SuggestionEngine {
         guard let word = suggestibleWord(reading, user: userDictionary?.snapshot) else { return false }
         let candidate = Candidate(number: word.number ?? -1, frequencyClass: word.frequencyClass, cost: costs.neighbouringKey, isCompletion: false)
         return candidate.score >= margin(length: length)
-    }
-
-    /// Whether the word at the end of `text` starts a sentence.
-    func startsSentence(_ text: String) -> Bool {
-        CurrentWord(in: text).map { TypingContext(text: text[...], current: $0).isSentenceStart } ?? false
     }
 }

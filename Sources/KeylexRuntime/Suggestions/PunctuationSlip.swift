@@ -44,7 +44,8 @@ extension SuggestionEngine {
     /// (`confidant,no`). A full stop is never read as the end of a sentence: `site.org` is an address.
     func punctuationSlipSuggestions(_ text: Substring, user: UserWords?, count: Int) -> [Suggestion]? {
         guard let slip = PunctuationSlip(endOf: text) else { return nil }
-        guard word(slip.typed, user: user) == nil, let reading = reading(of: slip, before: text[..<slip.start], user: user) else { return nil }
+        guard suggestibleWordOrCapitalised(slip.typed, user: user) == nil,
+              let reading = reading(of: slip, before: text[..<slip.start], user: user) else { return nil }
         return Array([Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
                       Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)].prefix(count))
     }
@@ -52,19 +53,14 @@ extension SuggestionEngine {
     /// The words `slip` stands for, cased as typed, the first capitalised at a sentence's start,
     /// and whether they replace it on space.
     private func reading(of slip: PunctuationSlip, before head: Substring, user: UserWords?) -> (text: String, apply: Bool)? {
-        let capitalised = startsSentence(String(head) + slip.left)
+        let capitalised = TypingContext.startsSentence(String(head) + slip.left)
         let joined = slip.left + "'" + slip.right
-        if let word = word(joined, user: user) { return (cased(word.word, like: joined, capitalised: capitalised), true) }
-        guard let first = word(slip.left, user: user), let second = word(slip.right, user: user) else { return nil }
+        if let word = suggestibleWordOrCapitalised(joined, user: user) { return (cased(word.word, like: joined, capitalised: capitalised), true) }
+        guard let first = suggestibleWordOrCapitalised(slip.left, user: user),
+              let second = suggestibleWordOrCapitalised(slip.right, user: user) else { return nil }
         let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
         if classAfter(first, second).seen { return (left + " " + right, slip.mark == ".") }
         // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.
         return slip.mark == "," && slip.left.count >= 2 ? (left + ", " + right, false) : nil
-    }
-
-    /// The word `typed` is, as ``suggestibleWord(_:user:)`` finds it or with a capital (`i'll` is
-    /// `I'll`, `theresa` is `Theresa`).
-    private func word(_ typed: String, user: UserWords?) -> Word? {
-        suggestibleWord(typed, user: user) ?? typed.first.flatMap { suggestibleWord($0.uppercased() + typed.dropFirst(), user: user) }
     }
 }

@@ -82,4 +82,10 @@ extension SuggestionEngine {
         }
         return nil
     }
+
+    /// ``suggestibleWord(_:user:)`` of `typed`, or of `typed` with a capital first letter when
+    /// that finds none (`i'll` is `I'll`, `theresa` is `Theresa`).
+    func suggestibleWordOrCapitalised(_ typed: String, user: UserWords?) -> Word? {
+        suggestibleWord(typed, user: user) ?? typed.first.flatMap { suggestibleWord($0.uppercased() + typed.dropFirst(), user: user) }
+    }
 }

@@ -40,6 +40,11 @@ struct TypingContext {
         }
     }
 
+    /// Whether the word at the end of `text` starts a sentence (`false` when no word ends it).
+    static func startsSentence(_ text: String) -> Bool {
+        CurrentWord(in: text).map { TypingContext(text: text[...], current: $0).isSentenceStart } ?? false
+    }
+
     /// The end of `text` that a query reads: all of it when it has at most
     /// ``SuggestionEngine/maxContextBytes`` bytes, else its last that many bytes from their first
     /// whitespace on; `nil` when they hold none (the token before the cursor is longer than any

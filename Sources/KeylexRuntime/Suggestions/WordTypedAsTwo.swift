@@ -37,7 +37,7 @@ extension SuggestionEngine {
             (typed.count == 1 && typed.first!.isUppercase) || suggestibleWord(typed, user: user) != nil
         }
         func join(_ text: String, cost: Float, capitalised: Bool = false, isLikely: () -> Bool) -> WordTypedAsTwo? {
-            let word = suggestibleWord(text, user: user) ?? (capitalised ? suggestibleWord(text.prefix(1).uppercased() + text.dropFirst(), user: user) : nil)
+            let word = capitalised ? suggestibleWordOrCapitalised(text, user: user) : suggestibleWord(text, user: user)
             return word.map { word in
                 WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
                                score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
