@@ -12,13 +12,18 @@ shipped corpora build with fewer warnings:
 - a word whose letters come from two scripts (sr: 131, bg: 8, el: 5, ka: 1, ro: 1; `бројa` with a
   Latin `a`, `Διòς` with a Latin `ò`), or with a replacement character (bg: one): a typing or encoding
   slip in the list that no key of the locale types, and a twin on screen of the word spelt right
-  (`броја`): left out with its shortcuts.
+  (`броја`): left out with its shortcuts;
+- a word that no key of the locale's layouts types, even without its accents (he: 66 English words,
+  ro: `f´un` with an acute accent for an apostrophe, de: the Turkish `Rıza`), as
+  `keylex validate --list-untypable` lists them (UNTYPABLE, its output; lines of OUTPUT's folder):
+  left out with its shortcuts.
 
-    scripts/clean-aosp.py SOURCE.combined.gz OUTPUT.combined.gz
+    scripts/clean-aosp.py SOURCE.combined.gz OUTPUT.combined.gz [UNTYPABLE]
 
 Prints what it mended. Every other byte of the list is kept (scripts/import-aosp.sh calls it).
 """
 import gzip
+import os
 import re
 import sys
 import unicodedata
@@ -33,9 +38,29 @@ def is_slip(word):
     return len(scripts) > 1 or "\ufffd" in word
 
 
-def clean(lines):
-    """The lines with the repeats and spaces mended and the soft-hyphen and two-script words left
-    out; and what was mended."""
+def untypable(listing, output):
+    """The words that `keylex validate --list-untypable` wrote to file `listing` (locale, corpus
+    folder, word a line) for the corpus folder of `output`."""
+    folder = os.path.basename(os.path.dirname(os.path.abspath(output)))
+    with open(listing, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f]
+    return {row[2] for row in rows if len(row) == 3 and os.path.basename(row[1].rstrip("/")) == folder}
+
+
+def reason_to_leave_out(word, untypable):
+    """Why `word` is left out of the list, or `None`."""
+    if "\u00ad" in word:
+        return "a soft hyphen"
+    if is_slip(word):
+        return "two scripts, or a replacement character"
+    if word in untypable:
+        return "no key of the locale's layouts types it"
+    return None
+
+
+def clean(lines, untypable=frozenset()):
+    """The lines with the repeats and spaces mended and the soft-hyphen, two-script and
+    `untypable` words left out; and what was mended."""
     out, mended, first = [], [], {}
     skipping = False
     for line in lines:
@@ -46,7 +71,7 @@ def clean(lines):
             continue
         word, f, rest = m.group(1), int(m.group(2)), m.group(3)
         skipping = False
-        reason = "a soft hyphen" if "\u00ad" in word else "two scripts, or a replacement character" if is_slip(word) else None
+        reason = reason_to_leave_out(word, untypable)
         if reason:
             mended.append(f"left out {word!r}: {reason}")
             skipping = True
@@ -68,11 +93,11 @@ def clean(lines):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     with gzip.open(sys.argv[1], "rt", encoding="utf-8", newline="\n") as f:
         text = f.read()
-    lines, mended = clean(text.split("\n"))
+    lines, mended = clean(text.split("\n"), untypable(sys.argv[3], sys.argv[2]) if len(sys.argv) == 4 else frozenset())
     if not mended:
         with open(sys.argv[1], "rb") as source, open(sys.argv[2], "wb") as out:
             out.write(source.read())  # unchanged, byte for byte

@@ -5,7 +5,12 @@ spelling dictionary of the language with its affixes expanded (a word list witho
 
     apt-get install hunspell hunspell-tools aspell $(scripts/make-corpora.py --packages)
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
+    swift build -c release --product keylex
     .venv-corpora/bin/python scripts/make-corpora.py [--words 100000] [--locales uk,ar,…]
+
+Each corpus is written twice: the second time without the words that keylex's own check
+(`keylex validate --list-untypable`) finds no keys for, so that the build does not warn of them
+(`KEYLEX` names another keylex than .build/release/keylex).
 
 From wordfreq it keeps, for each locale, the most frequent tokens that are words (letters of the
 locale's script and marks, with an apostrophe, hyphen or zero-width (non-)joiner allowed inside),
@@ -231,6 +236,40 @@ def layout_texts(layouts: str, name: str) -> list:
     return texts
 
 
+def keylex_untypable(args) -> dict:
+    """The words of the written corpora that keylex finds no keys for (a letter that only a
+    multi-letter key types, as the ZWJ of bn-BD's `র‍্য`, is not typable alone), by corpus folder:
+    `keylex validate --list-untypable`, the rule of the compiler's warning."""
+    keylex = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
+    listing = subprocess.run([keylex, "validate", "--list-untypable", "--corpora", args.out, "--layouts", args.layouts],
+                             capture_output=True, text=True).stdout
+    words = {}
+    for line in listing.splitlines():
+        _, folder, word = line.split("\t")
+        words.setdefault(os.path.basename(folder.rstrip("/")), set()).add(word)
+    return words
+
+
+def write_corpus(code, args, untypable=frozenset()):
+    """Writes the corpus of `code` from its source, leaving out the words of `untypable` and those
+    with a character its layouts do not have."""
+    source = SOURCES[code]
+    characters = typable_characters(args.layouts, code)
+    typable = lambda word: set(word) <= characters and word not in untypable
+    if source.wordfreq or source.subtitles:
+        rows = wordfreq_rows if source.wordfreq else subtitle_rows
+        text, summary = rows(code, source, args, typable)
+        name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
+    else:
+        text, summary = speller_rows(code, source, typable)
+        name = "words.txt.gz"
+        if not args.flat:
+            write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
+    path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
+    write(path, text, path.endswith(".gz"))
+    print(f"{code}: {summary}" + (f", {len(untypable)} words keylex cannot type left out" if untypable else ""), file=sys.stderr)
+
+
 def wordfreq_rows(code, source, args, typable):
     """The most frequent words of wordfreq's list for `code` (its "large" list where there is one),
     cleaned, with their frequencies per billion words; and how many rare misspellings were dropped."""
@@ -243,7 +282,7 @@ def wordfreq_rows(code, source, args, typable):
         count = round(frequencies[token] * 1e9)
         if count <= 0:
             break
-        if is_word(word, source.script) and set(word) <= typable:
+        if is_word(word, source.script) and typable(word):
             candidates.append((word, count))
         if len(candidates) >= 2 * args.words:
             break
@@ -265,7 +304,7 @@ def subtitle_rows(code, source, args, typable):
     fields = (line.split() for line in open(path, encoding="utf-8"))
     counts = [(unicodedata.normalize("NFC", f[0]), int(f[1])) for f in fields if len(f) == 2 and f[1].isdigit()]
     total = sum(c for _, c in counts)
-    candidates = [(w, c) for w, c in counts if c >= 2 and is_word(w, source.script) and set(w) <= typable]
+    candidates = [(w, c) for w, c in counts if c >= 2 and is_word(w, source.script) and typable(w)]
     rejects = rejected([w for w, _ in candidates], source.checker)
     rows = sorted(((w, c) for w, c in candidates if w not in rejects), key=lambda row: (-row[1], row[0]))[:args.words]
     header = (f"# {code}: the {len(rows)} words of FrequencyWords' OpenSubtitles 2018 list ({source.subtitles}, {total} words) "
@@ -280,7 +319,7 @@ def speller_rows(code, source, typable):
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
     if source.transliterate:
         forms = {source.transliterate(w) for w in forms}
-    words = sorted(w for w in forms if is_word(w, source.script, source.letters) and set(w) <= typable)
+    words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
     return "".join(w + "\n" for w in words), f"{len(words)} words of {len(forms)} forms"
 
 
@@ -322,21 +361,12 @@ def main() -> None:
         print(" ".join(sorted({SOURCES[c].package for c in codes if SOURCES[c].package})))
         return
     for code in codes:
-        source = SOURCES[code]
-        typable = typable_characters(args.layouts, code)
-        if source.wordfreq or source.subtitles:
-            rows = wordfreq_rows if source.wordfreq else subtitle_rows
-            text, summary = rows(code, source, args, typable)
-            name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
-        else:
-            text, summary = speller_rows(code, source, typable)
-            name = "words.txt.gz"
-            if not args.flat:
-                write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
-        path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
-        write(path, text, path.endswith(".gz"))
-        print(f"{code}: {summary}", file=sys.stderr)
-
+        write_corpus(code, args)
+    if not args.flat:  # again, without the words the compiler would warn of
+        untypable = keylex_untypable(args)
+        for code in codes:
+            if untypable.get(code):
+                write_corpus(code, args, untypable[code])
 
 if __name__ == "__main__":
     main()

@@ -89,7 +89,9 @@ PRESET_LOCALES = [
     ('ig-NG', 'Asụsụ Igbo', 'ig-NG', None, 'xml', {}),
     ('hoc', 'Ho (Warang Citi)', 'hoc', None, 'json', {}),
     ('ur-PK', 'اردو', 'ur-PK', None, 'json', {'punctuation': '.،؟!’', 'full_stop': '۔'}),
-    ('bn-BD', 'বাংলা', 'bn-BD', None, 'xml', {}),
+    # FlorisBoard's Bangladeshi popups lack the independent vowels ঈ ঊ ঐ ঔ (265 words of the
+    # Bengali dictionary need them): each follows its short twin (ই, উ, এ, ও) in a sign's popup.
+    ('bn-BD', 'বাংলা', 'bn-BD', None, 'xml', {'callouts': {'ি': ['ই', 'ঈ'], 'ু': ['উ', 'ঊ'], 'ে': ['এ', 'ঐ'], 'ো': ['ও', 'ঔ']}}),
     ('hi-IN', 'हिन्दी', 'hi-IN', None, 'json', {}),
     ('ast', 'Asturianu', 'ast', None, 'xml', {}),
     ('ta-LK', 'தமிழ் (இலங்கை)', 'ta-lk', None, 'json', {}),

@@ -25,6 +25,11 @@ struct Count: ParsableCommand {
     @Option(help: "About how many MiB the counts may take in memory; past that, sorted runs are spilled beside the output and merged.")
     var memoryLimit = 1024
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Word lists of the dictionary the counts are for (any corpus format): a word of the text or of the count files in none of them, as written or in lower case, is counted as <unk>.",
+        discussion: "The dictionary's model leaves out the n-grams of such words all the same (keeping their count in what follows a history): the counts get smaller and the build does not warn of words it lacks."))
+    var vocabulary: [String] = []
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
@@ -34,7 +39,10 @@ struct Count: ParsableCommand {
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
-        let sources = NGramSources(diagnostics: report.engine)
+        var sources = NGramSources(diagnostics: report.engine)
+        if !vocabulary.isEmpty {
+            sources.vocabulary = try words(of: vocabulary, report: report)
+        }
         let progress = ProgressBar(enabled: Terminal.isTerminal(FileHandle.standardError))
         var counter = SpillingCounter(output: output, limit: memoryLimit << 20 / Self.bytesPerNGram)
         let inputs = sources.inputs(inputs)
@@ -44,8 +52,13 @@ struct Count: ParsableCommand {
                 progress.update("counting \(path)", Double(i) / Double(inputs.count))
                 sources.countText(path, into: &counter) { read in progress.update("counting \(path)", (Double(i) + read) / Double(inputs.count)) }
             case .counts(let path):
-                progress.update("checking \(path)", Double(i) / Double(inputs.count))
-                if sources.checkSorted(path) { counter.addSorted(path) }
+                if sources.vocabulary != nil {
+                    progress.update("counting \(path) again", Double(i) / Double(inputs.count))
+                    sources.recount(path, into: &counter)
+                } else {
+                    progress.update("checking \(path)", Double(i) / Double(inputs.count))
+                    if sources.checkSorted(path) { counter.addSorted(path) }
+                }
             }
         }
         progress.update(counter.merged > 0 ? "merging \(counter.merged) sorted files" : "writing \(output)", 1)
@@ -62,5 +75,15 @@ struct Count: ParsableCommand {
         } catch {
             throw writeFailure(error)
         }
+    }
+
+    /// The words of the word lists `paths`, read as a dictionary's corpora are.
+    private func words(of paths: [String], report: DiagnosticOutput) throws -> Set<String> {
+        let table = DictionaryBuild(diagnostics: report.engine).read(.init(corpora: paths, origin: paths[0]))
+        guard let table else {
+            try report.finish()
+            throw Status.failedInputs(report.engine)
+        }
+        return Set(table.sorted.lazy.map(\.word))
     }
 }

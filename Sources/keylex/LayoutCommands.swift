@@ -21,7 +21,14 @@ struct Validate: ParsableCommand {
     @Option(help: "The emoji annotations directory, checked too; default: emoji, when it exists.")
     var emoji: String?
 
+    @Flag(help: "Print every word of the corpora that its locale's layouts cannot type, one locale<TAB>corpus<TAB>word line each (the warnings show the first few).")
+    var listUntypable = false
+
     @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func validate() throws {
+        if listUntypable && !files.isEmpty { throw ValidationError("--list-untypable checks the layouts and corpora directories: give no layout files.") }
+    }
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
@@ -29,6 +36,9 @@ struct Validate: ParsableCommand {
         if files.isEmpty {
             var build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
             build.emoji = emoji ?? existingDirectory("emoji")
+            if listUntypable {
+                build.onUntypable = { locale, corpus, words in for word in words { print("\(locale)\t\(corpus)\t\(word)") } }
+            }
             _ = build.check()
         } else {
             // Each file with its project: parents and themes beside it or in the layouts folder.

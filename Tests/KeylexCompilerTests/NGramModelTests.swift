@@ -103,11 +103,47 @@ import Testing
         #expect(counts.counts == ["the cat": 3, "ok": 1])
     }
 
-    @Test func wordsTheDictionaryLacksAreAWarningWithTheirCount() throws {
+    /// The shipped counts were made over the dictionary's words (`keylex count --vocabulary`): they
+    /// read without a warning.
+    @Test func theShippedCountsHoldNoWordTheDictionaryLacks() throws {
         let (_, diagnostics) = try Self.built.get()
-        let warning = try #require(diagnostics.first { $0.code == "unknown-model-words" })
-        #expect(diagnostics.count == 1 && warning.severity == .warning)
-        #expect(warning.message.contains("words of the n-gram source"), "\(warning.message)")
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
+    }
+
+    /// Counting over a dictionary's words (`keylex count --vocabulary`) counts the words it lacks
+    /// as `<unk>`, in text and in count files alike: the counts shrink, the dictionary's model is
+    /// byte for byte the one of the whole counts, and reading them warns of no word it lacks, where
+    /// the whole counts are warned of.
+    @Test func countsOverTheDictionarysWordsMakeTheSameModelWithoutAWarning() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let text = TestSupport.shipped("corpora/FORTUNES-NOTICE")  // real prose
+        var whole = NGramCounts()
+        NGramSources(diagnostics: DiagnosticEngine()).countText(text, into: &whole)
+        try whole.write(to: directory + "/whole.counts")
+        // The dictionary: the text's words but every third.
+        let words = whole.counts.filter { !$0.key.contains(" ") }.sorted { $0.key < $1.key }.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+        let list = try TestSupport.write(words.map { "\($0.key)\t\($0.value)\n" }.joined(), "words.tsv", in: directory)
+        var sources = NGramSources(diagnostics: DiagnosticEngine())
+        sources.vocabulary = Set(words.map(\.key))
+        var counted = SpillingCounter(output: directory + "/counted.counts", limit: 1 << 20)
+        sources.countText(text, into: &counted)
+        _ = try counted.write(to: directory + "/counted.counts")
+        var recounted = SpillingCounter(output: directory + "/recounted.counts", limit: 100)
+        sources.recount(directory + "/whole.counts", into: &recounted)
+        _ = try recounted.write(to: directory + "/recounted.counts")
+        let bytes = { (name: String) in FileManager.default.contents(atPath: directory + "/" + name) ?? Data() }
+        #expect(bytes("recounted.counts") == bytes("counted.counts"))
+        #expect(bytes("counted.counts").count < bytes("whole.counts").count * 9 / 10)
+
+        func compiled(_ counts: String) throws -> ([UInt8], [String]) {
+            let engine = DiagnosticEngine()
+            let table = try #require(DictionaryBuild(diagnostics: engine).read(.init(corpora: [list], origin: list, ngrams: [directory + "/" + counts])))
+            return (DictionaryCompiler.compile(table).bytes, engine.diagnostics.map(\.code))
+        }
+        let (wholeModel, wholeCodes) = try compiled("whole.counts")
+        let (countedModel, countedCodes) = try compiled("counted.counts")
+        #expect(wholeCodes == ["unknown-model-words"] && countedCodes.isEmpty, "\(wholeCodes) \(countedCodes)")
+        #expect(countedModel == wholeModel)
     }
 
     @Test func nextWordsFollowTheWordsBefore() throws {

@@ -5,6 +5,10 @@ import KeylexRuntime
 /// ``KeylexRuntime/TextSegmentation`` splits them, and count files (see ``NGramCounts``).
 public struct NGramSources {
     let diagnostics: DiagnosticEngine
+    /// When set, the words of counted text found in it neither as written nor in lower case are
+    /// counted as `<unk>` (``NGramCounts/unknownWord``), as a dictionary's model leaves out the
+    /// n-grams of words the dictionary lacks but keeps their count in their history's total.
+    public var vocabulary: Set<String>?
 
     public init(diagnostics: DiagnosticEngine) {
         self.diagnostics = diagnostics
@@ -40,6 +44,22 @@ public struct NGramSources {
         }
     }
 
+    /// `word`, or `<unk>` when there is a ``vocabulary`` and `word` is in it neither as written nor
+    /// in lower case (`<s>` and `<unk>` stay as they are).
+    private func mapped(_ word: Substring) -> Substring {
+        guard let vocabulary, word != NGramCounts.sentenceStart, word != NGramCounts.unknownWord,
+              !vocabulary.contains(String(word)), !vocabulary.contains(word.lowercased()) else { return word }
+        return Substring(NGramCounts.unknownWord)
+    }
+
+    /// Adds the counts of the count file at `path` to `counter` with their words ``mapped(_:)``:
+    /// unlike a sorted file joining the merge as it is, they are counted again.
+    public func recount(_ path: String, into counter: inout SpillingCounter) {
+        forEachCount(path) { ngram, count, _ in
+            counter.add(ngram.split(separator: " ").map(mapped).joined(separator: " "), count)
+        }
+    }
+
     /// Counts the n-grams of the raw text at `path` into `counts`. A blank line, or a line that is
     /// only `%` (the separator of fortune files), ends a sentence; a line break alone does not.
     /// `progress` hears how much of the file has been read, every few thousand lines.
@@ -66,7 +86,7 @@ public struct NGramSources {
             for token in text.split(whereSeparator: \.isWhitespace) {
                 let (kind, endsSentence) = TextSegmentation.classify(token)
                 switch kind {
-                case .word(let word): run.append(word)
+                case .word(let word): run.append(mapped(word))
                 case .punctuation: break
                 case .other: endRun(sentence: false)
                 }

@@ -34,6 +34,13 @@ public struct SpillingCounter: NGramSink {
         if counts.counts.count >= limit { spill() }
     }
 
+    /// Adds `count` to `ngram`'s count.
+    public mutating func add(_ ngram: String, _ count: UInt64) {
+        guard failure == nil else { return }
+        counts.add(ngram, count)
+        if counts.counts.count >= limit { spill() }
+    }
+
     /// Adds the counts of the sorted count file at `path` (see ``NGramSources/checkSorted(_:)``)
     /// to the merge.
     public mutating func addSorted(_ path: String) {
