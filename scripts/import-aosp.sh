@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source_dir=${1:-../shared/corpus/dictionaries-aosp}
 untypable=$(mktemp)
-trap 'rm -f "$untypable"' EXIT
+trap 'rm -f "$untypable" "$untypable.err"' EXIT
 
 # Copies every list, through clean-aosp.py with the arguments given after the source and output.
 copy_lists() {
@@ -25,7 +25,10 @@ copy_lists() {
 
 copy_lists > /dev/null
 # The words the layouts cannot type, by keylex's own rule, once the lists are in place; then again.
-"${KEYLEX:-.build/release/keylex}" validate --list-untypable > "$untypable" 2> /dev/null
+if ! "${KEYLEX:-.build/release/keylex}" validate --list-untypable > "$untypable" 2> "$untypable.err"; then
+    cat "$untypable.err" >&2
+    exit 1
+fi
 copy_lists "$untypable"
 cp "$source_dir/NOTICE" corpora/AOSP-NOTICE
 echo "copied $(ls "$source_dir"/*_wordlist.combined.gz | wc -l) AOSP word lists into corpora/"

@@ -241,10 +241,12 @@ def keylex_untypable(args) -> dict:
     multi-letter key types, as the ZWJ of bn-BD's `র‍্য`, is not typable alone), by corpus folder:
     `keylex validate --list-untypable`, the rule of the compiler's warning."""
     keylex = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
-    listing = subprocess.run([keylex, "validate", "--list-untypable", "--corpora", args.out, "--layouts", args.layouts],
-                             capture_output=True, text=True).stdout
+    result = subprocess.run([keylex, "validate", "--list-untypable", "--corpora", args.out, "--layouts", args.layouts],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"keylex validate failed ({result.returncode}):\n{result.stderr}")
     words = {}
-    for line in listing.splitlines():
+    for line in result.stdout.splitlines():
         _, folder, word = line.split("\t")
         words.setdefault(os.path.basename(folder.rstrip("/")), set()).add(word)
     return words
