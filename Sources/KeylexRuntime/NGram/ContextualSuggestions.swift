@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The words before the one being typed or predicted, and what they say of it: the n-gram model's
 /// context and the words the user learned after the last of them.
 struct WordsBefore {
@@ -229,9 +221,7 @@ extension SuggestionEngine {
     /// cases.
     static let caseVariants = 2
 
-    /// The model's `count` likeliest words in `context`, best first, each n-gram's probability
-    /// interpolated with the order below it (see docs/PREDICTION.md): a trigram's with its bigram's
-    /// after the pair's back-off weight, a bigram's with its unigram's after the word's.
+    /// The model's `count` likeliest words in `context`, best first.
     private func modelPredictions(_ context: NGramModel.Context, count: Int) -> [String] {
         guard let model, count > 0 else { return [] }
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
@@ -247,22 +237,15 @@ extension SuggestionEngine {
                 best.add(candidate)
             }
             let pairEntries = context.pair.map { model.trigrams.entries(ofContext: $0) }
-            let lastEntries = context.last.map { model.bigrams.entries(ofContext: $0) }
-            // The weights of the order below: the mass each context leaves to the words it does not list.
-            let lastWeight = context.lastBackoff + leftOver(lastEntries, of: model.bigrams) { model.unigram(dictionary.frequencyClass(at: $0)) }
-            func bigramLevel(_ number: Int) -> Float {
-                let unigram = model.unigram(dictionary.frequencyClass(at: number))
-                guard let lastEntries, let e = model.bigrams.entry(of: number, in: lastEntries) else { return context.lastBackoff + unigram }
-                return Self.logSum(model.probability(model.bigrams.code(e)), lastWeight + unigram)
-            }
-            let pairWeight = context.pairBackoff + leftOver(pairEntries, of: model.trigrams, lower: bigramLevel)
             model.trigrams.forEachEntry(in: pairEntries ?? 0..<0) { _, number, code in
-                consider(number, Self.logSum(model.probability(code), pairWeight + bigramLevel(number)))
+                consider(number, model.probability(code))
                 return true
             }
-            model.bigrams.forEachEntry(in: lastEntries ?? 0..<0) { _, number, _ in
-                consider(number, context.pairBackoff + bigramLevel(number), unlessIn: pairEntries)
-                return true
+            if let last = context.last {
+                model.bigrams.forEachEntry(in: model.bigrams.entries(ofContext: last)) { _, number, code in
+                    consider(number, context.pairBackoff + model.probability(code), unlessIn: pairEntries)
+                    return true
+                }
             }
             func considerUnigram(_ number: Int, _ frequencyClass: UInt8) {
                 consider(number, model.logProbability(of: number, frequencyClass: frequencyClass, in: context))
@@ -274,27 +257,6 @@ extension SuggestionEngine {
             }
             return best.all.compactMap { dictionary.word(at: $0.number) }
         }
-    }
-
-    /// The share (base 10 logarithm) of the order below's probability that the words `entries`
-    /// of `level` do not take: the back-off weight times it is the mass the context leaves them.
-    private func leftOver(_ entries: Range<Int>?, of level: NGramLevel, lower: (Int) -> Float) -> Float {
-        guard let entries else { return 0 }
-        var taken: Float = 0
-        level.forEachEntry(in: entries) { _, number, _ in
-            taken += pow(10, lower(number))
-            return true
-        }
-        return log10(max(1 - taken, Self.leastLeftOver))
-    }
-
-    /// The least share ``leftOver(_:of:lower:)`` gives, where rounding makes the listed words take all.
-    static let leastLeftOver: Float = 0.01
-
-    /// log10(10^a + 10^b).
-    static func logSum(_ a: Float, _ b: Float) -> Float {
-        let (high, low) = a > b ? (a, b) : (b, a)
-        return high + log10(1 + pow(10, low - high))
     }
 
     /// `word` with a capital first letter, unless it has capitals of its own.
