@@ -37,7 +37,7 @@ struct Validate: ParsableCommand {
             var build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
             build.emoji = emoji ?? existingDirectory("emoji")
             if listUntypable {
-                build.onUntypable = { locale, corpus, words in for word in words { print("\(locale)\t\(corpus)\t\(word)") } }
+                build.onUntypable = { locale, corpus, word in print("\(locale)\t\(corpus)\t\(word)") }
             }
             _ = build.check()
         } else {

@@ -120,7 +120,7 @@ import Testing
         let engine = DiagnosticEngine()
         var build = ProjectBuild(corpora: folder + "/corpora", layouts: folder + "/layouts", output: folder + "/build", diagnostics: engine)
         var listed: [String] = []
-        build.onUntypable = { locale, corpus, words in listed += words.map { "\(locale) \((corpus as NSString).lastPathComponent) \($0)" } }
+        build.onUntypable = { locale, corpus, word in listed.append("\(locale) \((corpus as NSString).lastPathComponent) \(word)") }
         let checked = build.check()
         #expect(checked?.locales == ["en", "en-US"])
         let warning = try #require(engine.diagnostics.first { $0.code == "untypable-words" })
@@ -143,7 +143,7 @@ import Testing
         let engine = DiagnosticEngine()
         var build = ProjectBuild(corpora: folder + "/corpora", layouts: TestSupport.shipped("layouts"), output: folder + "/build", diagnostics: engine)
         var untypable: [String] = []
-        build.onUntypable = { locale, _, words in untypable += words.prefix(3).map { locale + " " + $0 } }
+        build.onUntypable = { locale, _, word in untypable.append(locale + " " + word) }
         #expect(build.check() != nil)
         #expect(untypable.isEmpty && engine.diagnostics.isEmpty, "\(untypable) \(engine.diagnostics.prefix(3))")
     }

@@ -335,24 +335,24 @@ public final class LayoutValidator {
     /// Warns when words of the locale's dictionary cannot be typed with its keys and callouts, even
     /// without their accents: the engine offers `Andrić` for `Andric` and `Straße` for `strasse`, as
     /// it matches letters folded (case and accents, as the dictionary's `FOLD` section has them).
-    /// Returns every word it cannot type (the warning shows the first few).
-    @discardableResult
-    public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale) -> [String] {
+    /// `each` is told every word it cannot type (the warning shows the first few).
+    public func checkTypable(_ words: some Sequence<String>, corpus: String, locale: ResolvedLocale, each: (String) -> Void = { _ in }) {
         let typed = locale.typedStrings
         let longest = typed.map(\.unicodeScalars.count).max() ?? 0
         let folded = Set(typed.map(FoldClasses.fold))
         let longestFolded = folded.map(\.unicodeScalars.count).max() ?? 0
-        var untypable: [String] = []
-        var total = 0
+        var untypable = 0, total = 0
+        var examples: [String] = []
         for word in words {
             total += 1
             guard !Self.isTypable(word, typed: typed, longest: longest),
                   !Self.isTypable(FoldClasses.fold(word), typed: folded, longest: longestFolded) else { continue }
-            untypable.append(word)
+            untypable += 1
+            if examples.count < 5 { examples.append(word) }
+            each(word)
         }
-        guard !untypable.isEmpty else { return [] }
-        report(locale.document.origin, .untypableWords(untypable.count, of: total, corpus: corpus, locale: locale.tag, examples: Array(untypable.prefix(5))))
-        return untypable
+        guard untypable > 0 else { return }
+        report(locale.document.origin, .untypableWords(untypable, of: total, corpus: corpus, locale: locale.tag, examples: examples))
     }
 
     /// Whether keys that type the strings `typed` (the longest `longest` scalars) can type `word`:

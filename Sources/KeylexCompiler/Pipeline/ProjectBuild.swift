@@ -52,8 +52,8 @@ public struct ProjectBuild {
     public var onStage: ((String, Double) -> Void)?
     /// Told what the build is doing and how far it has gone, from 0 to 1.
     public var onProgress: ((String, Double) -> Void)?
-    /// Told, for each layout locale, the words of its corpus folder that its layouts cannot type.
-    public var onUntypable: ((_ locale: String, _ corpus: String, _ words: [String]) -> Void)?
+    /// Told each word of a layout locale's corpus folder that its layouts cannot type.
+    public var onUntypable: ((_ locale: String, _ corpus: String, _ word: String) -> Void)?
 
     public init(corpora: String?, layouts: String? = nil, output: String, diagnostics: DiagnosticEngine) {
         self.corpora = corpora
@@ -173,8 +173,9 @@ public struct ProjectBuild {
         guard let validator else { return }
         for locale in locales.sorted(by: { $0.tag < $1.tag }) {
             if let corpus = Self.corpus(for: locale.tag, among: Set(tables.keys)), let entry = tables[corpus] {
-                let untypable = validator.checkTypable(entry.table.sorted.lazy.map(\.word), corpus: entry.folder, locale: locale)
-                if !untypable.isEmpty { onUntypable?(locale.tag, entry.folder, untypable) }
+                validator.checkTypable(entry.table.sorted.lazy.map(\.word), corpus: entry.folder, locale: locale) { word in
+                    onUntypable?(locale.tag, entry.folder, word)
+                }
             }
         }
     }
