@@ -100,15 +100,15 @@ import Testing
     }
 
     @Test func suggestionsNeedACloseWord() {
-        let close = LayoutVocabulary.closest("shfit", among: ["shift", "space"])
+        let close = NameSuggestion.closest("shfit", among: ["shift", "space"])
         #expect(close == "shift")
         let message = DiagnosticMessage.unknownAction("shfit", closest: close)
         #expect(message.text == "unknown action 'shfit' (did you mean 'shift'?)")
         #expect(message.fix == FixIt(original: "shfit", replacement: "shift"))
-        #expect(LayoutVocabulary.closest("zzzzzz", among: ["shift", "space"]) == nil)
+        #expect(NameSuggestion.closest("zzzzzz", among: ["shift", "space"]) == nil)
         #expect(DiagnosticMessage.unknownAction("zzzzzz", closest: nil).fix == nil)
-        #expect(LayoutVocabulary.editDistance("", "abc") == 3)
-        #expect(LayoutVocabulary.editDistance("kitten", "sitting") == 3)
+        #expect(NameSuggestion.editDistance("", "abc") == 3)
+        #expect(NameSuggestion.editDistance("kitten", "sitting") == 3)
     }
 
     @Test func untypableWordsOfTheCorpusAreCounted() throws {
@@ -713,7 +713,7 @@ import Testing
     /// layout of 8,000 layers, each with a switch to a missing one, took 349 s); a name longer than
     /// 64 characters gets none.
     @Test func suggestionsStopAtTheSpellingLimit() throws {
-        let long = String(repeating: "a", count: LayoutVocabulary.maxSpelledLength)
+        let long = String(repeating: "a", count: NameSuggestion.maxSpelledLength)
         let switches = (Array(repeating: "lowercase", count: 60) + [long + "b"]).map {
             #"{"keys":[{"action":"keyboardType","value":"\#($0)","label":"x"}]}"#
         }
@@ -727,7 +727,7 @@ import Testing
         #expect(missing.count == 61, "\(engine.diagnostics.prefix(3))")
         #expect(missing.prefix(50).allSatisfy { $0.message.hasSuffix("(did you mean 'lowercased'?)") })
         #expect(missing.dropFirst(50).allSatisfy { !$0.message.contains("did you mean") })
-        #expect(LayoutVocabulary.closest(long + "b", among: [long + "a"]) == nil && LayoutVocabulary.closest("lowercase", among: ["lowercased"]) == "lowercased")
+        #expect(NameSuggestion.closest(long + "b", among: [long + "a"]) == nil && NameSuggestion.closest("lowercase", among: ["lowercased"]) == "lowercased")
     }
 
     /// The transforms an earlier one shadows are found in one sort (TransformSuffixes) as a scan of

@@ -293,7 +293,7 @@ import Testing
         table.phonetics = rules
         let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(table.finishedForTests).bytes)
         let index = try #require(PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount))
-        let key = try #require(index.keys.dictionary.number(of: rules.key(of: "basin")))
+        let key = try #require(index.keys.number(of: rules.key(of: "basin")))
         var listed: [String] = []
         index.forEachWord(ofKey: key) { listed.append(dictionary.word(at: $0) ?? "?"); return true }
         #expect(listed == ["bison", "bosun", "basin"])

@@ -129,13 +129,3 @@ public struct CorpusReader {
         }
     }
 }
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
-    }
-}

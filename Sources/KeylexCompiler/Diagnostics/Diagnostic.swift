@@ -130,11 +130,11 @@ public final class DiagnosticEngine: @unchecked Sendable {
         if reportedOnce.insert(diagnostic).inserted { report(diagnostic) }
     }
 
-    /// The one of a project's own `names` closest to `name` (``LayoutVocabulary/closest(_:among:)``),
+    /// The one of a project's own `names` closest to `name` (``NameSuggestion/closest(_:among:)``),
     /// for the first ``spellingSearchLimit`` searches; `nil` after them.
     func closest(_ name: String, among names: @autoclosure () -> [String]) -> String? {
         guard spellingSearches < Self.spellingSearchLimit else { return nil }
         spellingSearches += 1
-        return LayoutVocabulary.closest(name, among: names())
+        return NameSuggestion.closest(name, among: names())
     }
 }

@@ -259,7 +259,7 @@ extension DiagnosticMessage {
 extension DiagnosticMessage {
     /// `U+` and at least four hexadecimal digits.
     private static func hex(_ scalar: Unicode.Scalar) -> String {
-        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        "U+" + scalar.hexDigits(uppercase: true)
     }
 
     static func controlCharacter(_ scalar: Unicode.Scalar) -> Self { Self(.controlCharacter, "control character \(hex(scalar))") }

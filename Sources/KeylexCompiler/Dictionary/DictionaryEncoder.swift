@@ -85,15 +85,15 @@ struct DictionaryEncoder {
 
     /// The `DICT` section.
     private func header(rootOffset: Int) -> [UInt8] {
-        typealias H = DictionaryFormat.HeaderField
-        var header = [UInt8](repeating: 0, count: H.size)
-        header.store(UInt32(wordCount), at: H.wordCount)
-        header.store(UInt32(dawg.stateCount - 1), at: H.stateCount)
-        header.store(UInt32(dawg.arcCount), at: H.arcCount)
-        header.store(UInt32(scalars.count), at: H.alphabetSize)
-        header.store(UInt32(rootOffset), at: H.rootOffset)
-        header.store(UInt32(maxWordLength), at: H.maxWordLength)
-        header.store(UInt32(DictionaryFormat.topKFanout), at: H.topKFanout)
+        typealias HeaderField = DictionaryFormat.HeaderField
+        var header = [UInt8](repeating: 0, count: HeaderField.size)
+        header.store(UInt32(wordCount), at: HeaderField.wordCount)
+        header.store(UInt32(dawg.stateCount - 1), at: HeaderField.stateCount)
+        header.store(UInt32(dawg.arcCount), at: HeaderField.arcCount)
+        header.store(UInt32(scalars.count), at: HeaderField.alphabetSize)
+        header.store(UInt32(rootOffset), at: HeaderField.rootOffset)
+        header.store(UInt32(maxWordLength), at: HeaderField.maxWordLength)
+        header.store(UInt32(DictionaryFormat.topKFanout), at: HeaderField.topKFanout)
         return header
     }
 
@@ -130,18 +130,18 @@ struct DictionaryEncoder {
     }
 
     private func alphabetSection(inline: [Int]) -> [UInt8] {
-        typealias L = DictionaryFormat.AlphabetLayout
-        var bytes = [UInt8](repeating: 0, count: L.scalarsOffset + 4 * scalars.count)
+        typealias AlphabetLayout = DictionaryFormat.AlphabetLayout
+        var bytes = [UInt8](repeating: 0, count: AlphabetLayout.scalarsOffset + 4 * scalars.count)
         bytes.store(UInt32(scalars.count), at: 0)
-        for i in 0..<L.directTableEntries { bytes.store(L.noCode, at: L.directTableOffset + 2 * i) }
+        for i in 0..<AlphabetLayout.directTableEntries { bytes.store(AlphabetLayout.noCode, at: AlphabetLayout.directTableOffset + 2 * i) }
         for (code, scalar) in scalars.enumerated() {
-            if scalar.value < UInt32(L.directTableEntries) {
-                bytes.store(UInt16(code), at: L.directTableOffset + 2 * Int(scalar.value))
+            if scalar.value < UInt32(AlphabetLayout.directTableEntries) {
+                bytes.store(UInt16(code), at: AlphabetLayout.directTableOffset + 2 * Int(scalar.value))
             }
-            bytes.store(scalar.value, at: L.scalarsOffset + 4 * code)
+            bytes.store(scalar.value, at: AlphabetLayout.scalarsOffset + 4 * code)
         }
         for slot in 0..<DictionaryFormat.inlineLabelCount {
-            bytes.store(slot < inline.count ? UInt32(inline[slot]) : UInt32.max, at: L.inlineTableOffset + 4 * slot)
+            bytes.store(slot < inline.count ? UInt32(inline[slot]) : UInt32.max, at: AlphabetLayout.inlineTableOffset + 4 * slot)
         }
         return bytes
     }

@@ -53,7 +53,7 @@ private struct LayoutTableWriter {
         return layt
     }
 
-    private mutating func append(_ table: Table, _ record: Record) {
+    private mutating func append(_ table: Table, _ record: RecordBuilder) {
         precondition(record.bytes.count == table.recordSize)
         tables[table.rawValue] += record.bytes
         counts[table.rawValue] += 1
@@ -64,7 +64,7 @@ private struct LayoutTableWriter {
     /// Appends the locale numbered `index`: its callouts (its characters', then its keys' own,
     /// outside the range the locale record names), its record, and its layouts.
     mutating func append(_ locale: ResolvedLocale, index: Int) {
-        typealias L = LayoutFormat.LocaleField
+        typealias LocaleField = LayoutFormat.LocaleField
         let firstCallout = next(.callouts)
         var callouts: [String: Int] = [:]
         for callout in locale.callouts { callouts[callout.character] = appendCallout(callout) }
@@ -74,33 +74,33 @@ private struct LayoutTableWriter {
                 callouts[name] = appendCallout(Callout(character: key.value ?? "", variants: key.callout, origin: key.calloutOrigin))
             }
         }
-        var record = Record(size: Table.locales.recordSize)
-        record.put(strings.index(locale.tag), at: L.tag)
-        record.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: L.name)
-        record.put(next(.layouts), at: L.firstLayout)
-        record.put(firstCallout, at: L.firstCallout)
-        record.put(UInt16(clamping: locale.layouts.count), at: L.layoutCount)
-        record.put(locale.direction.rawValue, at: L.direction)
-        record.put(UInt32(locale.callouts.count), at: L.calloutCount)
+        var record = RecordBuilder(size: Table.locales.recordSize)
+        record.put(strings.index(locale.tag), at: LocaleField.tag)
+        record.put(locale.name.map(strings.index) ?? LayoutFormat.noString, at: LocaleField.name)
+        record.put(next(.layouts), at: LocaleField.firstLayout)
+        record.put(firstCallout, at: LocaleField.firstCallout)
+        record.put(UInt16(clamping: locale.layouts.count), at: LocaleField.layoutCount)
+        record.put(locale.direction.rawValue, at: LocaleField.direction)
+        record.put(UInt32(locale.callouts.count), at: LocaleField.calloutCount)
         append(.locales, record)
         styles.appendLocale(locale)
         for layout in locale.layouts { append(layout, locale: index, callouts: callouts) }
         for transform in locale.transforms {
-            transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap { Record.u32($0).bytes }
+            transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap { RecordBuilder.u32($0).bytes }
         }
     }
 
     /// Appends a callout and its variants; returns its index.
     private mutating func appendCallout(_ callout: Callout) -> Int {
-        typealias C = LayoutFormat.CalloutField
+        typealias CalloutField = LayoutFormat.CalloutField
         let index = Int(next(.callouts))
-        var record = Record(size: Table.callouts.recordSize)
-        record.put(strings.index(callout.character), at: C.character)
-        record.put(next(.variants), at: C.firstVariant)
-        record.put(UInt16(clamping: callout.variants.count), at: C.variantCount)
-        record.put(UInt16(clamping: callout.defaultIndex), at: C.defaultIndex)
+        var record = RecordBuilder(size: Table.callouts.recordSize)
+        record.put(strings.index(callout.character), at: CalloutField.character)
+        record.put(next(.variants), at: CalloutField.firstVariant)
+        record.put(UInt16(clamping: callout.variants.count), at: CalloutField.variantCount)
+        record.put(UInt16(clamping: callout.defaultIndex), at: CalloutField.defaultIndex)
         append(.callouts, record)
-        for variant in callout.variants { append(.variants, Record.u32(strings.index(variant))) }
+        for variant in callout.variants { append(.variants, RecordBuilder.u32(strings.index(variant))) }
         return index
     }
 
@@ -112,37 +112,37 @@ private struct LayoutTableWriter {
     }
 
     private mutating func append(_ layout: Layout, locale: Int, callouts: [String: Int]) {
-        typealias Y = LayoutFormat.LayoutField
-        typealias A = LayoutFormat.LayerField
-        var record = Record(size: Table.layouts.recordSize)
-        record.put(next(.layers), at: Y.firstLayer)
-        record.put(UInt32(locale), at: Y.locale)
-        record.put(UInt16(clamping: layout.layers.count), at: Y.layerCount)
-        record.put(layout.formFactor.rawValue, at: Y.formFactor)
-        record.put(layout.field.rawValue, at: Y.field)
+        typealias LayoutField = LayoutFormat.LayoutField
+        typealias LayerField = LayoutFormat.LayerField
+        var record = RecordBuilder(size: Table.layouts.recordSize)
+        record.put(next(.layers), at: LayoutField.firstLayer)
+        record.put(UInt32(locale), at: LayoutField.locale)
+        record.put(UInt16(clamping: layout.layers.count), at: LayoutField.layerCount)
+        record.put(layout.formFactor.rawValue, at: LayoutField.formFactor)
+        record.put(layout.field.rawValue, at: LayoutField.field)
         append(.layouts, record)
         let layerIds = layout.layers.map(\.id)
         for layer in layout.layers {
-            var record = Record(size: Table.layers.recordSize)
-            record.put(strings.index(layer.id), at: A.name)
-            record.put(next(.rows), at: A.firstRow)
-            record.put(UInt16(clamping: layer.rows.count), at: A.rowCount)
-            record.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: A.flags)
+            var record = RecordBuilder(size: Table.layers.recordSize)
+            record.put(strings.index(layer.id), at: LayerField.name)
+            record.put(next(.rows), at: LayerField.firstRow)
+            record.put(UInt16(clamping: layer.rows.count), at: LayerField.rowCount)
+            record.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: LayerField.flags)
             append(.layers, record)
             for row in layer.rows { append(row, keys: keyRun(row, layerIds: layerIds, callouts: callouts)) }
         }
     }
 
     private mutating func append(_ row: Row, keys firstKey: Int) {
-        typealias R = LayoutFormat.RowField
+        typealias RowField = LayoutFormat.RowField
         let metrics = RowMetrics(row)
-        var record = Record(size: Table.rows.recordSize)
-        record.put(UInt32(firstKey), at: R.firstKey)
-        record.put(UInt16(clamping: row.keys.count), at: R.keyCount)
-        record.put(UInt16(clamping: metrics.availableCount), at: R.availableCount)
-        record.put(metrics.inputUnits.bitPattern, at: R.inputUnits)
-        record.put(metrics.fixedFraction.bitPattern, at: R.fixedFraction)
-        record.put(metrics.fixedPoints.bitPattern, at: R.fixedPoints)
+        var record = RecordBuilder(size: Table.rows.recordSize)
+        record.put(UInt32(firstKey), at: RowField.firstKey)
+        record.put(UInt16(clamping: row.keys.count), at: RowField.keyCount)
+        record.put(UInt16(clamping: metrics.availableCount), at: RowField.availableCount)
+        record.put(metrics.inputUnits.bitPattern, at: RowField.inputUnits)
+        record.put(metrics.fixedFraction.bitPattern, at: RowField.fixedFraction)
+        record.put(metrics.fixedPoints.bitPattern, at: RowField.fixedPoints)
         append(.rows, record)
     }
 
@@ -152,8 +152,8 @@ private struct LayoutTableWriter {
         let records = row.keys.map { keyRecord($0, layerIds: layerIds, callouts: callouts) }
         let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
         let gestureRecords = row.keys.map(gestureRecords)
-        let run = records.flatMap(\.bytes) + hintStrings.flatMap { Record.u32($0).bytes }
-            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + Record.u32($0.string).bytes } }
+        let run = records.flatMap(\.bytes) + hintStrings.flatMap { RecordBuilder.u32($0).bytes }
+            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + RecordBuilder.u32($0.string).bytes } }
         keysOfRows += row.keys.count
         if let first = keyRuns[run], keysOfRows <= counts[Table.keys.rawValue] * Table.keys.recordSize { return first }
         let first = counts[Table.keys.rawValue]
@@ -161,10 +161,10 @@ private struct LayoutTableWriter {
         for (i, record) in records.enumerated() {
             append(.keys, record)
             for gesture in gestureRecords[i] {
-                gestures += Record.u32(UInt32(first + i)).bytes + [gesture.kind, gesture.action, 0, 0] + Record.u32(gesture.string).bytes
+                gestures += RecordBuilder.u32(UInt32(first + i)).bytes + [gesture.kind, gesture.action, 0, 0] + RecordBuilder.u32(gesture.string).bytes
             }
             guard hintStrings[i] != LayoutFormat.noString else { continue }
-            hints += Record.u32(UInt32(first + i)).bytes + Record.u32(hintStrings[i]).bytes
+            hints += RecordBuilder.u32(UInt32(first + i)).bytes + RecordBuilder.u32(hintStrings[i]).bytes
         }
         return first
     }
@@ -172,32 +172,32 @@ private struct LayoutTableWriter {
     /// A key's `gest` records: its flicks by direction, then its multi-tap outputs and callout
     /// actions in order.
     private func gestureRecords(_ key: Key) -> [(kind: UInt8, action: UInt8, string: UInt32)] {
-        typealias G = LayoutFormat.GestureField
+        typealias GestureField = LayoutFormat.GestureField
         return key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map { ($0.direction.rawValue, 0, strings.index($0.output)) }
-            + key.multiTap.map { (G.multiTapKind, 0, strings.index($0)) }
-            + key.calloutActions.map { (G.calloutActionKind, $0.action.rawValue, $0.value.map(strings.index) ?? LayoutFormat.noString) }
+            + key.multiTap.map { (GestureField.multiTapKind, 0, strings.index($0)) }
+            + key.calloutActions.map { (GestureField.calloutActionKind, $0.action.rawValue, $0.value.map(strings.index) ?? LayoutFormat.noString) }
     }
 
-    private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> Record {
-        typealias K = LayoutFormat.KeyField
-        var record = Record(size: Table.keys.recordSize)
+    private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> RecordBuilder {
+        typealias KeyField = LayoutFormat.KeyField
+        var record = RecordBuilder(size: Table.keys.recordSize)
         let width = (key.width ?? .input).encoded
-        record.put(key.action.rawValue, at: K.action)
-        record.put(width.kind.rawValue, at: K.widthKind)
+        record.put(key.action.rawValue, at: KeyField.action)
+        record.put(width.kind.rawValue, at: KeyField.widthKind)
         switch key.action {
         case .primary:
             let type = key.value.flatMap(ReturnKeyType.named) ?? .return
-            record.put(type.rawValue, at: K.argument)
+            record.put(type.rawValue, at: KeyField.argument)
         case .keyboardType:
-            record.put(UInt8(clamping: layerIds.firstIndex(of: key.value ?? "") ?? 0), at: K.argument)
+            record.put(UInt8(clamping: layerIds.firstIndex(of: key.value ?? "") ?? 0), at: KeyField.argument)
         default: break
         }
-        record.put(width.value.bitPattern, at: K.width)
+        record.put(width.value.bitPattern, at: KeyField.width)
         let output = key.action == .primary ? nil : key.value
-        record.put(output.map(strings.index) ?? LayoutFormat.noString, at: K.output)
-        record.put(key.label.map(strings.index) ?? LayoutFormat.noString, at: K.label)
+        record.put(output.map(strings.index) ?? LayoutFormat.noString, at: KeyField.output)
+        record.put(key.label.map(strings.index) ?? LayoutFormat.noString, at: KeyField.label)
         let callout = Self.calloutName(key).flatMap { callouts[$0] }
-        record.put(callout.map { UInt32($0) } ?? LayoutFormat.noCallout, at: K.callout)
+        record.put(callout.map { UInt32($0) } ?? LayoutFormat.noCallout, at: KeyField.callout)
         return record
     }
 }
@@ -277,15 +277,15 @@ struct StringPool {
 }
 
 /// A fixed-size little-endian record being filled in.
-struct Record {
+struct RecordBuilder {
     private(set) var bytes: [UInt8]
 
     init(size: Int) { bytes = [UInt8](repeating: 0, count: size) }
 
     mutating func put<T: FixedWidthInteger>(_ value: T, at offset: Int) { bytes.store(value, at: offset) }
 
-    static func u32(_ value: UInt32) -> Record {
-        var record = Record(size: 4)
+    static func u32(_ value: UInt32) -> RecordBuilder {
+        var record = RecordBuilder(size: 4)
         record.put(value, at: 0)
         return record
     }

@@ -30,33 +30,13 @@ struct StyleEncoder {
     mutating func appendLocale(_ locale: ResolvedLocale) {
         let first = UInt32(entries.count / StyleFormat.entrySize)
         guard let theme = locale.theme else {
-            locales += [StyleFormat.none, StyleFormat.none, StyleFormat.none, StyleFormat.none, first, 0].flatMap { Record.u32($0).bytes }
+            locales += [StyleFormat.none, StyleFormat.none, StyleFormat.none, StyleFormat.none, first, 0].flatMap { RecordBuilder.u32($0).bytes }
             return
         }
         isEmpty = false
         let fields = [StyleTarget.keyboard, .inputCallout, .actionCallout].map { styleSet(theme, $0) } + [strings.index(theme.id)]
-        let count = appendEntries(theme, keys: Self.keySelectors(locale))
-        locales += (fields + [first, UInt32(count)]).flatMap { Record.u32($0).bytes }
-    }
-
-    /// The most key entries `locale` can have (see ``StyleFormat/maxKeyEntries``): one for each
-    /// action of its keys, and one for each value its theme's key rules name that a key has.
-    static func keyEntryBound(_ locale: ResolvedLocale) -> Int {
-        guard let theme = locale.theme else { return 0 }
-        return keySelectors(locale).reduce(0) { count, selector in
-            count + 1 + theme.keyValues(of: selector.key).filter(selector.value.contains).count
-        }
-    }
-
-    /// The actions of `locale`'s keys, with the values they match key rules by (a return type's
-    /// name, else the output).
-    private static func keySelectors(_ locale: ResolvedLocale) -> [KeyActionKind: Set<String>] {
-        var result: [KeyActionKind: Set<String>] = [:]
-        for key in locale.layouts.flatMap({ $0.layers.flatMap { $0.rows.flatMap(\.keys) } }) {
-            let value = key.action == .primary ? key.value ?? "\(ReturnKeyType.return)" : key.value
-            result[key.action, default: []].formUnion(value.map { [$0] } ?? [])
-        }
-        return result
+        let count = appendEntries(theme, keys: locale.keySelectors)
+        locales += (fields + [first, UInt32(count)]).flatMap { RecordBuilder.u32($0).bytes }
     }
 
     /// Appends, for each action of `keys`, the entry of its keys whose value no rule names, then
@@ -67,7 +47,7 @@ struct StyleEncoder {
             let fallback = styleSet(theme, .key, action: action)
             let named = theme.keyValues(of: action).filter { keys[action]!.contains($0) }.map { ($0, styleSet(theme, .key, action: action, value: $0)) }
             for (value, set) in [(nil, fallback)] + named.filter({ $0.1 != fallback }) where set != StyleFormat.none || value != nil {
-                entries += [action.rawValue, 0, 0, 0] + Record.u32(value.map(strings.index) ?? StyleFormat.none).bytes + Record.u32(set).bytes
+                entries += [action.rawValue, 0, 0, 0] + RecordBuilder.u32(value.map(strings.index) ?? StyleFormat.none).bytes + RecordBuilder.u32(set).bytes
                 count += 1
             }
         }
@@ -85,7 +65,7 @@ struct StyleEncoder {
         if let known = setIndex[states] { return known }
         let index = UInt32(setIndex.count)
         setIndex[states] = index
-        sets += states.flatMap { Record.u32($0).bytes }
+        sets += states.flatMap { RecordBuilder.u32($0).bytes }
         return index
     }
 
@@ -93,7 +73,7 @@ struct StyleEncoder {
     /// when it sets nothing.
     private mutating func style(_ properties: [StyleProperty: StyleValue]) -> UInt32 {
         guard !properties.isEmpty else { return StyleFormat.none }
-        var record = Record(size: StyleFormat.recordSize)
+        var record = RecordBuilder(size: StyleFormat.recordSize)
         var mask: UInt32 = 0
         for (property, value) in properties {
             mask |= 1 << property.rawValue

@@ -311,12 +311,12 @@ public struct LayoutResolver {
             result.valueOrigin = key.shiftedOrigin
             result.label = nil
         } else if key.action == .character {
-            result.value = key.value.map { upper($0, locale: locale) }
-            result.label = key.label.map { upper($0, locale: locale) }
+            result.value = key.value.map { LocaleCasing.upper($0, locale: locale) }
+            result.label = key.label.map { LocaleCasing.upper($0, locale: locale) }
         }
-        result.flicks = key.flicks.map { Flick($0.direction, upper($0.output, locale: locale)) }
-        result.multiTap = key.multiTap.map { upper($0, locale: locale) }
-        if key.action == .character { result.callout = key.callout.map { upper($0, locale: locale) } }
+        result.flicks = key.flicks.map { Flick($0.direction, LocaleCasing.upper($0.output, locale: locale)) }
+        result.multiTap = key.multiTap.map { LocaleCasing.upper($0, locale: locale) }
+        if key.action == .character { result.callout = key.callout.map { LocaleCasing.upper($0, locale: locale) } }
         return result
     }
 
@@ -326,30 +326,14 @@ public struct LayoutResolver {
         var result = callouts
         let written = Set(callouts.map(\.character))
         for callout in callouts {
-            let upper = Self.upper(callout.character, locale: locale)
+            let upper = LocaleCasing.upper(callout.character, locale: locale)
             guard upper != callout.character, !written.contains(upper), shown.contains(upper) else { continue }
             var derived = callout
             derived.character = upper
-            derived.variants = callout.variants.map { Self.upper($0, locale: locale) }
-            derived.defaultVariant = callout.defaultVariant.map { Self.upper($0, locale: locale) }
+            derived.variants = callout.variants.map { LocaleCasing.upper($0, locale: locale) }
+            derived.defaultVariant = callout.defaultVariant.map { LocaleCasing.upper($0, locale: locale) }
             result.append(derived)
         }
         return result.sorted { $0.character.utf8.lexicographicallyPrecedes($1.character.utf8) }
-    }
-
-    /// The uppercase form of a character in `locale`, when it is one grapheme (ß stays ß), by the
-    /// casing rules of the tag's language (see ``casingLocale(_:)``).
-    static func upper(_ text: String, locale: String) -> String {
-        let mapped = text.uppercased(with: casingLocale(locale)).precomposedStringWithCanonicalMapping
-        return mapped.count == 1 ? mapped : text
-    }
-
-    /// The locale whose casing a key follows: the tag's language alone (`tr-t-k0-android` cases as
-    /// `tr`: i ↔ İ, ı ↔ I; extensions and regions say nothing of casing, and ICU does not read
-    /// them), except Greek, whose all-capitals rule drops accents from running text, while a
-    /// keyboard's upper-case callouts keep them (ά → Ά).
-    static func casingLocale(_ tag: String) -> Locale {
-        let language = tag.prefix { $0 != "-" && $0 != "_" }.lowercased()
-        return Locale(identifier: language == "el" ? "root" : language)
     }
 }

@@ -36,4 +36,24 @@ public struct ResolvedLocale: Equatable, Sendable {
         for callout in callouts { result.formUnion(callout.variants) }
         return result
     }
+
+    /// The actions of the locale's keys, with the values they match a theme's key rules by (a
+    /// return type's name, else the output).
+    var keySelectors: [KeyActionKind: Set<String>] {
+        var result: [KeyActionKind: Set<String>] = [:]
+        for key in layouts.flatMap({ $0.layers.flatMap { $0.rows.flatMap(\.keys) } }) {
+            let value = key.action == .primary ? key.value ?? "\(ReturnKeyType.return)" : key.value
+            result[key.action, default: []].formUnion(value.map { [$0] } ?? [])
+        }
+        return result
+    }
+
+    /// The most key entries the locale's style can have (see ``StyleFormat/maxKeyEntries``): one
+    /// for each action of its keys, and one for each value its theme's key rules name that a key has.
+    var keyEntryBound: Int {
+        guard let theme else { return 0 }
+        return keySelectors.reduce(0) { count, selector in
+            count + 1 + theme.keyValues(of: selector.key).filter(selector.value.contains).count
+        }
+    }
 }

@@ -275,7 +275,7 @@ struct JSONLayoutReader {
         var result: [String: JSONNode] = [:]
         for member in list {
             guard allowed.contains(member.key) else {
-                diagnostics.report(member.keyLocation, .unknownProperty(member.key, in: what, closest: LayoutVocabulary.closest(member.key, among: allowed)))
+                diagnostics.report(member.keyLocation, .unknownProperty(member.key, in: what, closest: NameSuggestion.closest(member.key, among: allowed)))
                 continue
             }
             guard result[member.key] == nil else {

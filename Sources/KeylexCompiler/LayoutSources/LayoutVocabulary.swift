@@ -7,13 +7,13 @@ struct LayoutVocabulary {
 
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
         if let action = KeyActionKind.named(name) { return action }
-        diagnostics.report(location, .unknownAction(name, closest: Self.closest(name, among: KeyActionKind.allCases.map(\.description))))
+        diagnostics.report(location, .unknownAction(name, closest: NameSuggestion.closest(name, among: KeyActionKind.allCases.map(\.description))))
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
         if let type = ReturnKeyType.named(name) { return type }
-        diagnostics.report(location, .unknownReturnType(name, closest: Self.closest(name, among: ReturnKeyType.allCases.map(\.description))))
+        diagnostics.report(location, .unknownReturnType(name, closest: NameSuggestion.closest(name, among: ReturnKeyType.allCases.map(\.description))))
         return nil
     }
 
@@ -25,7 +25,7 @@ struct LayoutVocabulary {
 
     func field(_ name: String, at location: SourceLocation) -> FieldKind? {
         if let value = FieldKind.named(name) { return value }
-        diagnostics.report(location, .unknownField(name, closest: Self.closest(name, among: FieldKind.allCases.map(\.description))))
+        diagnostics.report(location, .unknownField(name, closest: NameSuggestion.closest(name, among: FieldKind.allCases.map(\.description))))
         return nil
     }
 
@@ -47,7 +47,7 @@ struct LayoutVocabulary {
             }
             let name = String(scalars[..<colon])
             guard let direction = FlickDirection.named(name) else {
-                diagnostics.report(location, .unknownFlickDirection(name, closest: Self.closest(name, among: FlickDirection.allCases.map(\.description))))
+                diagnostics.report(location, .unknownFlickDirection(name, closest: NameSuggestion.closest(name, among: FlickDirection.allCases.map(\.description))))
                 return nil
             }
             return Flick(direction, String(scalars[scalars.index(after: colon)...]))
@@ -90,7 +90,7 @@ struct LayoutVocabulary {
             return false
         }
         if !custom && !standard {
-            diagnostics.report(location, .unknownLayer(id, closest: Self.closest(id, among: StandardLayer.allCases.map(\.rawValue))))
+            diagnostics.report(location, .unknownLayer(id, closest: NameSuggestion.closest(id, among: StandardLayer.allCases.map(\.rawValue))))
             return false
         }
         return true
@@ -131,32 +131,5 @@ struct LayoutVocabulary {
         }
         if !run.isEmpty { result.append((start, String(run))) }
         return result
-    }
-
-    /// When one of `candidates` is close to `word`: " (did you mean 'x'?)" for the message, and the
-    /// fix replacing `word` with it; else "" and `nil`. Names longer than ``maxSpelledLength`` are
-    /// not compared: an edit distance costs the product of the lengths.
-    static func closest(_ word: String, among candidates: [String]) -> String? {
-        guard word.count <= maxSpelledLength else { return nil }
-        let lowered = word.lowercased()
-        let scored = candidates.filter { $0.count <= maxSpelledLength }.map { ($0, editDistance(lowered, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return nil }
-        return best.0
-    }
-
-    static let maxSpelledLength = 64
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

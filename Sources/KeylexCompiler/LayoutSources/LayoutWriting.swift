@@ -251,7 +251,7 @@ public enum JSONLayoutWriter {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                    out += "\\u" + scalar.hexDigits(uppercase: false)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

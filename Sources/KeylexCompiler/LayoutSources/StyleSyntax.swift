@@ -97,7 +97,7 @@ struct StyleSyntax {
     private func invalid<T>(_ written: Written, _ expected: String, _ names: [String]) -> T? {
         let listed = names.isEmpty ? "" : " (\(names.joined(separator: ", ")))"
         diagnostics.report(written.location, .invalidStyle(written.text, expected: expected + listed,
-                                                           closest: LayoutVocabulary.closest(written.text, among: names)))
+                                                           closest: NameSuggestion.closest(written.text, among: names)))
         return nil
     }
 

@@ -292,7 +292,7 @@ public final class LayoutValidator {
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
         limit(locale.transforms.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "transforms (its parents' included)")
-        limit(StyleEncoder.keyEntryBound(locale), StyleFormat.maxKeyEntries, locale.document.localeOrigin, "the theme of '\(locale.tag)'",
+        limit(locale.keyEntryBound, StyleFormat.maxKeyEntries, locale.document.localeOrigin, "the theme of '\(locale.tag)'",
               "kinds of keys styled apart (one for each action of the keys, and one for each value a key rule names that a key has)")
         for layout in locale.layouts {
             let kind = DiagnosticMessage.layoutKind(layout.formFactor, layout.field)

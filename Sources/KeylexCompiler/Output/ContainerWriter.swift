@@ -17,8 +17,8 @@ struct ContainerWriter: Sendable {
 
     /// The file's bytes. The same sections in the same order give the same bytes.
     func bytes() -> [UInt8] {
-        typealias F = ContainerFormat.HeaderField
-        typealias E = ContainerFormat.EntryField
+        typealias HeaderField = ContainerFormat.HeaderField
+        typealias EntryField = ContainerFormat.EntryField
         let tableEnd = ContainerFormat.headerSize + sections.count * ContainerFormat.sectionEntrySize
         var file = [UInt8](repeating: 0, count: tableEnd)
         var offsets: [Int] = []
@@ -29,19 +29,19 @@ struct ContainerWriter: Sendable {
         }
         for (i, entry) in sections.enumerated() {
             let base = ContainerFormat.headerSize + i * ContainerFormat.sectionEntrySize
-            file.store(entry.0.rawValue, at: base + E.tag)
-            file.store(CRC32C.checksum(entry.1), at: base + E.checksum)
-            file.store(UInt64(offsets[i]), at: base + E.offset)
-            file.store(UInt64(entry.1.count), at: base + E.length)
+            file.store(entry.0.rawValue, at: base + EntryField.tag)
+            file.store(CRC32C.checksum(entry.1), at: base + EntryField.checksum)
+            file.store(UInt64(offsets[i]), at: base + EntryField.offset)
+            file.store(UInt64(entry.1.count), at: base + EntryField.length)
         }
         file.replaceSubrange(0..<8, with: ContainerFormat.magic)
-        file.store(ContainerFormat.majorVersion, at: F.majorVersion)
-        file.store(ContainerFormat.minorVersion, at: F.minorVersion)
-        file.store(features.rawValue, at: F.features)
-        file.store(UInt32(sections.count), at: F.sectionCount)
-        file.store(UInt64(file.count), at: F.fileLength)
+        file.store(ContainerFormat.majorVersion, at: HeaderField.majorVersion)
+        file.store(ContainerFormat.minorVersion, at: HeaderField.minorVersion)
+        file.store(features.rawValue, at: HeaderField.features)
+        file.store(UInt32(sections.count), at: HeaderField.sectionCount)
+        file.store(UInt64(file.count), at: HeaderField.fileLength)
         let checksum = file.withUnsafeBytes { Container.headerChecksum(UnsafeRawBufferPointer(rebasing: $0[0..<tableEnd])) }
-        file.store(checksum, at: F.headerChecksum)
+        file.store(checksum, at: HeaderField.headerChecksum)
         return file
     }
 }

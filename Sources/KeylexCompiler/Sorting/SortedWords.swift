@@ -28,7 +28,7 @@ public struct SortedWords: Sequence {
     /// The words of `arena` (in any order) in memory, equal words merged.
     init(_ arena: RecordArena) {
         var bytes: [UInt8] = []
-        var alphabet = Alphabet()
+        var alphabet = ScalarSet()
         var count = 0
         arena.forEachMerged { record in
             bytes += record
@@ -90,7 +90,7 @@ extension WordRecord {
 }
 
 /// The distinct Unicode scalars of words, ASCII read as bytes.
-struct Alphabet {
+struct ScalarSet {
     private var ascii = [Bool](repeating: false, count: 128)
     private var others = Set<UInt32>()
 

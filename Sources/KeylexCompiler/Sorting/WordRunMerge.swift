@@ -14,7 +14,7 @@ struct WordRunMerge {
         var heap = RunHeap()
         for (run, reader) in readers.enumerated() { reader.next().map { heap.push($0, run: run) } }
         let path = try folder.newFile("merged")
-        var alphabet = Alphabet()
+        var alphabet = ScalarSet()
         var count = 0
         var bytes: [UInt8] = []
         try WordRecord.writeRun(to: path) { write in

@@ -12,14 +12,14 @@ struct Alphabet: Sendable {
     private let runs: [UInt32]
 
     init(section: ByteView) throws(KeylexError) {
-        typealias L = DictionaryFormat.AlphabetLayout
+        typealias AlphabetLayout = DictionaryFormat.AlphabetLayout
         guard let count = section.u32(0) else { throw .truncated("ALPH") }
-        guard count <= 0x11_0000, section.count >= L.scalarsOffset + Int(count) * 4 else {
+        guard count <= 0x11_0000, section.count >= AlphabetLayout.scalarsOffset + Int(count) * 4 else {
             throw .truncated("ALPH holds fewer than \(count) scalars")
         }
         bytes = section
         size = Int(count)
-        inline = try section.slice(L.inlineTableOffset, 4 * DictionaryFormat.inlineLabelCount, "ALPH inline labels")
+        inline = try section.slice(AlphabetLayout.inlineTableOffset, 4 * DictionaryFormat.inlineLabelCount, "ALPH inline labels")
         runs = Self.runStarts(section, size: size)
     }
 
@@ -47,11 +47,11 @@ struct Alphabet: Sendable {
     /// The code of `scalar`, or `nil` when no word of the dictionary uses it.
     @inline(__always)
     func code(of scalar: Unicode.Scalar) -> UInt32? {
-        typealias L = DictionaryFormat.AlphabetLayout
+        typealias AlphabetLayout = DictionaryFormat.AlphabetLayout
         let value = scalar.value
-        if value < UInt32(L.directTableEntries) {
-            let code = bytes.u16(L.directTableOffset + Int(value) * 2)!
-            return code == L.noCode ? nil : UInt32(code)
+        if value < UInt32(AlphabetLayout.directTableEntries) {
+            let code = bytes.u16(AlphabetLayout.directTableOffset + Int(value) * 2)!
+            return code == AlphabetLayout.noCode ? nil : UInt32(code)
         }
         var low = 0
         var high = size
@@ -61,13 +61,9 @@ struct Alphabet: Sendable {
         } else {
             low = Int(runs[runs.count - 1])
         }
-        while low < high {
-            let mid = (low + high) / 2
-            let candidate = bytes.u32(L.scalarsOffset + mid * 4)!
-            if candidate == value { return UInt32(mid) }
-            if candidate < value { low = mid + 1 } else { high = mid }
-        }
-        return nil
+        guard low < high else { return nil }
+        let found = lowerBound(in: low..<high) { bytes.u32(AlphabetLayout.scalarsOffset + $0 * 4)! < value }
+        return found < high && bytes.u32(AlphabetLayout.scalarsOffset + found * 4)! == value ? UInt32(found) : nil
     }
 
     /// The scalar of `code`; U+FFFD for a code out of range or a value that is no scalar.

@@ -8,11 +8,11 @@ struct DenseRanks: Sendable {
     /// Opens the section of `container`, or `nil` when it has none or its tables do not fit or are
     /// out of order (an optional section only speeds ranking up, so a bad one is skipped). Costs O(D).
     init?(container: Container) {
-        typealias F = DictionaryFormat.RankField
-        guard let section = container.section(.denseRanks), let count = section.u32(F.stateCount).map(Int.init),
+        typealias RankField = DictionaryFormat.RankField
+        guard let section = container.section(.denseRanks), let count = section.u32(RankField.stateCount).map(Int.init),
               count < section.count,
-              let records = try? section.slice(F.records, (count + 1) * F.recordSize, "rank records") else { return nil }
-        let samplesStart = F.records + records.count
+              let records = try? section.slice(RankField.records, (count + 1) * RankField.recordSize, "rank records") else { return nil }
+        let samplesStart = RankField.records + records.count
         guard let samples = try? section.slice(samplesStart, section.count - samplesStart, "rank samples") else { return nil }
         self.records = records
         self.samples = samples
@@ -41,13 +41,7 @@ struct DenseRanks: Sendable {
 
     /// The record of the state whose arcs begin at `arcs`, by binary search.
     private func state(at arcs: Int) -> Int? {
-        var low = 0, high = stateCount
-        while low < high {
-            let middle = (low + high) / 2
-            guard let found = offset(middle) else { return nil }
-            if found == arcs { return middle }
-            if found < arcs { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        let found = lowerBound(in: 0..<stateCount) { (offset($0) ?? .max) < arcs }
+        return found < stateCount && offset(found) == arcs ? found : nil
     }
 }

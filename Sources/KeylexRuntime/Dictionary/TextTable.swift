@@ -51,12 +51,7 @@ public struct TextTable: Sendable {
 
     /// The entries whose key is `key`, in order.
     public func entries(for key: Int) -> [Entry] {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if let k = entries.u32(mid * EntryField.size), Int(k) < key { low = mid + 1 } else { high = mid }
-        }
+        var low = lowerBound(in: 0..<count) { entries.u32($0 * EntryField.size).map { Int($0) < key } ?? false }
         var result: [Entry] = []
         while let entry = entry(low), entry.key == key {
             result.append(entry)

@@ -39,25 +39,25 @@ public struct WordDictionary: Sendable {
 
     /// Opens the dictionary in an already opened container.
     public init(container: Container) throws(KeylexError) {
-        typealias H = DictionaryFormat.HeaderField
+        typealias HeaderField = DictionaryFormat.HeaderField
         guard container.features.contains(.dictionary) else { throw .missingSection("DICT") }
         let header = try container.requiredSection(.dictionaryHeader)
-        guard header.count >= H.size else { throw .truncated("DICT") }
+        guard header.count >= HeaderField.size else { throw .truncated("DICT") }
         let alphabet = try Alphabet(section: container.requiredSection(.alphabet))
         let bytes = try container.requiredSection(.automaton)
         let automaton = Automaton(bytes: bytes, alphabet: alphabet, ranks: DenseRanks(container: container))
-        let words = Int(header.u32(H.wordCount)!)
-        let root = Int(header.u32(H.rootOffset)!)
-        let maxLength = Int(header.u32(H.maxWordLength)!)
-        let fanout = Int(header.u32(H.topKFanout)!)
-        guard Int(header.u32(H.alphabetSize)!) == alphabet.size else { throw .malformed("alphabet size") }
+        let words = Int(header.u32(HeaderField.wordCount)!)
+        let root = Int(header.u32(HeaderField.rootOffset)!)
+        let maxLength = Int(header.u32(HeaderField.maxWordLength)!)
+        let fanout = Int(header.u32(HeaderField.topKFanout)!)
+        guard Int(header.u32(HeaderField.alphabetSize)!) == alphabet.size else { throw .malformed("alphabet size") }
         let rootState = StateRef(offset: root, hasCount: true)
         guard root < bytes.count, automaton.wordCount(rootState) == words else {
             throw .malformed("root state does not hold \(words) words")
         }
         guard maxLength <= 255 else { throw .malformed("maximum word length \(maxLength)") }
         // Every state and every arc takes at least a byte of the automaton: larger counts are forged.
-        let states = Int(header.u32(H.stateCount)!), arcs = Int(header.u32(H.arcCount)!)
+        let states = Int(header.u32(HeaderField.stateCount)!), arcs = Int(header.u32(HeaderField.arcCount)!)
         guard states <= bytes.count, arcs <= bytes.count else { throw .malformed("DICT counts \(states) states and \(arcs) arcs in \(bytes.count) bytes") }
         if container.features.contains(.frequencies) {
             let frequencies = try container.requiredSection(.frequencies)
@@ -231,15 +231,10 @@ public struct WordDictionary: Sendable {
     /// The flags of word `number` (blocked, possibly offensive, not a word).
     public func flags(at number: Int) -> DictionaryFormat.WordFlags {
         guard let entries = flagEntries, number >= 0 else { return [] }
-        var low = 0
-        var high = entries.count / 8
-        while low < high {
-            let mid = (low + high) / 2
-            let candidate = Int(entries.u32(mid * 8)!)
-            if candidate == number { return .init(rawValue: entries.u32(mid * 8 + 4)!) }
-            if candidate < number { low = mid + 1 } else { high = mid }
-        }
-        return []
+        let count = entries.count / 8
+        let found = lowerBound(in: 0..<count) { Int(entries.u32($0 * 8)!) < number }
+        guard found < count, Int(entries.u32(found * 8)!) == number else { return [] }
+        return .init(rawValue: entries.u32(found * 8 + 4)!)
     }
 
     /// The word numbers of the words that start with `prefix`: a contiguous range (empty when none).

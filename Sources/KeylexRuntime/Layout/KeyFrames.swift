@@ -22,9 +22,9 @@ extension KeyboardLayer {
         var unit = Double.infinity
         for r in 0..<rowCount {
             let record = row(at: r).record
-            let units = Double(record.f32(KeyRow.F.inputUnits))
+            let units = Double(record.f32(LayoutFormat.RowField.inputUnits))
             guard units > 0 else { continue }
-            let room = keyboardWidth * (1 - Double(record.f32(KeyRow.F.fixedFraction))) - Double(record.f32(KeyRow.F.fixedPoints))
+            let room = keyboardWidth * (1 - Double(record.f32(LayoutFormat.RowField.fixedFraction))) - Double(record.f32(LayoutFormat.RowField.fixedPoints))
             unit = min(unit, max(0, room) / units)
         }
         return unit.isFinite ? unit : 0
@@ -42,7 +42,7 @@ extension KeyboardLayer {
             let row = row(at: r)
             var used = 0.0
             for key in row { used += Self.fixedWidth(key.width, unit: unit, keyboardWidth: keyboardWidth) }
-            let availableCount = Int(row.record.u16(KeyRow.F.availableCount))
+            let availableCount = Int(row.record.u16(LayoutFormat.RowField.availableCount))
             let leftover = max(0, keyboardWidth - used)
             let availableWidth = availableCount > 0 ? leftover / Double(availableCount) : 0
             var x = availableCount > 0 ? 0 : leftover / 2

@@ -3,26 +3,26 @@ public struct LayoutLocale: Sendable {
     let tables: LayoutTables
     let index: Int
     private var record: Record { tables.record(.locales, index) }
-    private typealias F = LayoutFormat.LocaleField
+    private typealias LocaleField = LayoutFormat.LocaleField
 
     /// The BCP 47 tag.
-    public var tag: KeyText { tables.strings[record.string(F.tag)] }
+    public var tag: KeyText { tables.strings[record.string(LocaleField.tag)] }
     /// The name shown to users, if the source gave one.
-    public var name: KeyText? { tables.strings.optional(record.string(F.name)) }
-    public var direction: TextDirection { TextDirection(rawValue: record.u8(F.direction)) ?? .leftToRight }
+    public var name: KeyText? { tables.strings.optional(record.string(LocaleField.name)) }
+    public var direction: TextDirection { TextDirection(rawValue: record.u8(LocaleField.direction)) ?? .leftToRight }
 
     /// The locale's layouts, by form factor, each form factor's plain text layout first.
     public var layouts: [KeyboardLayout] {
-        let first = Int(record.u32(F.firstLayout))
-        return (first..<first + Int(record.u16(F.layoutCount))).map { KeyboardLayout(tables: tables, index: $0) }
+        let first = Int(record.u32(LocaleField.firstLayout))
+        return (first..<first + Int(record.u16(LocaleField.layoutCount))).map { KeyboardLayout(tables: tables, index: $0) }
     }
 
     /// The layout for `formFactor` when the field being edited is a `field` one: the locale's
     /// variant for that field if it has one, else its plain text layout. O(layouts).
     public func layout(for formFactor: FormFactor, field: FieldKind = .text) -> KeyboardLayout? {
-        let first = Int(record.u32(F.firstLayout))
+        let first = Int(record.u32(LocaleField.firstLayout))
         var fallback: KeyboardLayout?
-        for i in first..<first + Int(record.u16(F.layoutCount)) {
+        for i in first..<first + Int(record.u16(LocaleField.layoutCount)) {
             let layout = KeyboardLayout(tables: tables, index: i)
             guard layout.formFactor == formFactor else { continue }
             if layout.field == field { return layout }
@@ -36,22 +36,17 @@ public struct LayoutLocale: Sendable {
     public var transforms: LayoutTransforms { LayoutTransforms(tables: tables, records: tables.transformRange(ofLocale: index)) }
 
     /// The number of characters with callouts.
-    public var calloutCount: Int { Int(record.u32(F.calloutCount)) }
+    public var calloutCount: Int { Int(record.u32(LocaleField.calloutCount)) }
 
     /// The callout of the `i`-th character (in UTF-8 byte order); an empty one when `i` is out of
     /// range.
     public func callout(at i: Int) -> KeyCallout {
-        KeyCallout(tables: tables, index: LayoutTables.index(i, of: calloutCount, from: record.u32(F.firstCallout)))
+        KeyCallout(tables: tables, index: LayoutTables.index(i, of: calloutCount, from: record.u32(LocaleField.firstCallout)))
     }
 
     /// The long-press variants of `character`, if it has any: a binary search, O(log n).
     public func callout(for character: String) -> KeyCallout? {
-        var low = 0, high = calloutCount
-        while low < high {
-            let mid = (low + high) / 2
-            let candidate = callout(at: mid)
-            if candidate.character.precedes(character) { low = mid + 1 } else { high = mid }
-        }
+        let low = lowerBound(in: 0..<calloutCount) { callout(at: $0).character.precedes(character) }
         guard low < calloutCount, callout(at: low).character == character else { return nil }
         return callout(at: low)
     }
@@ -62,19 +57,19 @@ public struct KeyboardLayout: Sendable {
     let tables: LayoutTables
     let index: Int
     private var record: Record { tables.record(.layouts, index) }
-    private typealias F = LayoutFormat.LayoutField
+    private typealias LayoutField = LayoutFormat.LayoutField
 
-    public var formFactor: FormFactor { FormFactor(rawValue: record.u8(F.formFactor)) ?? .phone }
+    public var formFactor: FormFactor { FormFactor(rawValue: record.u8(LayoutField.formFactor)) ?? .phone }
     /// The kind of field the layout is for (`nil`: a kind this runtime does not know, from a newer
     /// compiler; such a layout is never chosen).
-    public var field: FieldKind? { FieldKind(rawValue: record.u8(F.field)) }
-    public var locale: LayoutLocale { LayoutLocale(tables: tables, index: Int(record.u32(F.locale))) }
-    public var layerCount: Int { Int(record.u16(F.layerCount)) }
+    public var field: FieldKind? { FieldKind(rawValue: record.u8(LayoutField.field)) }
+    public var locale: LayoutLocale { LayoutLocale(tables: tables, index: Int(record.u32(LayoutField.locale))) }
+    public var layerCount: Int { Int(record.u16(LayoutField.layerCount)) }
 
     /// The `i`-th layer, in source order (derived layers follow the layer they come from); an empty
     /// one when `i` is out of range.
     public func layer(at i: Int) -> KeyboardLayer {
-        KeyboardLayer(tables: tables, index: LayoutTables.index(i, of: layerCount, from: record.u32(F.firstLayer)), layoutIndex: index)
+        KeyboardLayer(tables: tables, index: LayoutTables.index(i, of: layerCount, from: record.u32(LayoutField.firstLayer)), layoutIndex: index)
     }
 
     /// The layers, in order.
@@ -98,17 +93,17 @@ public struct KeyboardLayer: Sendable {
     /// The layout the layer belongs to.
     public var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
     private var record: Record { tables.record(.layers, index) }
-    private typealias F = LayoutFormat.LayerField
+    private typealias LayerField = LayoutFormat.LayerField
 
-    public var name: KeyText { tables.strings[record.string(F.name)] }
+    public var name: KeyText { tables.strings[record.string(LayerField.name)] }
     /// Whether the compiler derived the layer by case mapping rather than reading it.
-    public var isDerived: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.derived != 0 }
-    public var isCustom: Bool { record.u16(F.flags) & LayoutFormat.LayerFlags.custom != 0 }
-    public var rowCount: Int { Int(record.u16(F.rowCount)) }
+    public var isDerived: Bool { record.u16(LayerField.flags) & LayoutFormat.LayerFlags.derived != 0 }
+    public var isCustom: Bool { record.u16(LayerField.flags) & LayoutFormat.LayerFlags.custom != 0 }
+    public var rowCount: Int { Int(record.u16(LayerField.rowCount)) }
 
     /// The `i`-th row from the top; an empty one when `i` is out of range.
     public func row(at i: Int) -> KeyRow {
-        KeyRow(tables: tables, index: LayoutTables.index(i, of: rowCount, from: record.u32(F.firstRow)), layerIndex: index, layoutIndex: layoutIndex)
+        KeyRow(tables: tables, index: LayoutTables.index(i, of: rowCount, from: record.u32(LayerField.firstRow)), layerIndex: index, layoutIndex: layoutIndex)
     }
 
     /// The rows, top to bottom.
@@ -124,14 +119,14 @@ public struct KeyRow: RandomAccessCollection, Sendable {
     /// The layer the row belongs to.
     public var layer: KeyboardLayer { KeyboardLayer(tables: tables, index: layerIndex, layoutIndex: layoutIndex) }
     var record: Record { tables.record(.rows, index) }
-    typealias F = LayoutFormat.RowField
+    typealias RowField = LayoutFormat.RowField
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(record.u16(F.keyCount)) }
+    public var endIndex: Int { Int(record.u16(RowField.keyCount)) }
 
     /// The `i`-th key; an empty one (no action, no output) when `i` is out of range.
     public subscript(i: Int) -> LayoutKey {
-        LayoutKey(tables: tables, index: LayoutTables.index(i, of: endIndex, from: record.u32(F.firstKey)), layoutIndex: layoutIndex)
+        LayoutKey(tables: tables, index: LayoutTables.index(i, of: endIndex, from: record.u32(RowField.firstKey)), layoutIndex: layoutIndex)
     }
 }
 
@@ -142,14 +137,14 @@ public struct LayoutKey: Sendable {
     let layoutIndex: Int
     var layout: KeyboardLayout { KeyboardLayout(tables: tables, index: layoutIndex) }
     private var record: Record { tables.record(.keys, index) }
-    private typealias F = LayoutFormat.KeyField
+    private typealias KeyField = LayoutFormat.KeyField
 
-    public var action: KeyActionKind { KeyActionKind(rawValue: record.u8(F.action)) ?? .none }
+    public var action: KeyActionKind { KeyActionKind(rawValue: record.u8(KeyField.action)) ?? .none }
     /// What the key types (character and text keys), the layer it switches to, or the custom
     /// action's name.
-    public var output: KeyText? { tables.strings.optional(record.string(F.output)) }
+    public var output: KeyText? { tables.strings.optional(record.string(KeyField.output)) }
     /// The label written in the source, when it differs from the output.
-    public var label: KeyText? { tables.strings.optional(record.string(F.label)) }
+    public var label: KeyText? { tables.strings.optional(record.string(KeyField.label)) }
     /// What to show on the key: the label, else the output.
     public var displayText: KeyText? { label ?? output }
     /// A small secondary label shown with the main one (a digit on a top-row letter): O(log keys).
@@ -179,19 +174,19 @@ public struct LayoutKey: Sendable {
         let cycle = [output].compactMap { $0 } + multiTapOutputs
         return cycle.isEmpty ? nil : cycle[(max(taps, 1) - 1) % cycle.count]
     }
-    public var width: KeyWidth { KeyWidth(kind: record.u8(F.widthKind), value: record.f32(F.width)) ?? .input }
+    public var width: KeyWidth { KeyWidth(kind: record.u8(KeyField.widthKind), value: record.f32(KeyField.width)) ?? .input }
     /// The return type of a primary key.
     public var returnType: ReturnKeyType? {
-        action == .primary ? ReturnKeyType(rawValue: record.u8(F.argument)) : nil
+        action == .primary ? ReturnKeyType(rawValue: record.u8(KeyField.argument)) : nil
     }
     /// The layer a keyboard-type key switches to.
     public var targetLayer: KeyboardLayer? {
-        let target = Int(record.u8(F.argument))
+        let target = Int(record.u8(KeyField.argument))
         return action == .keyboardType && target < layout.layerCount ? layout.layer(at: target) : nil
     }
     /// The long-press variants of the key's character: O(1).
     public var callout: KeyCallout? {
-        let i = record.u32(F.callout, missing: LayoutFormat.noCallout)
+        let i = record.u32(KeyField.callout, missing: LayoutFormat.noCallout)
         return i == LayoutFormat.noCallout ? nil : KeyCallout(tables: tables, index: Int(i))
     }
 }
@@ -201,17 +196,17 @@ public struct KeyCallout: RandomAccessCollection, Sendable {
     let tables: LayoutTables
     let index: Int
     private var record: Record { tables.record(.callouts, index) }
-    private typealias F = LayoutFormat.CalloutField
+    private typealias CalloutField = LayoutFormat.CalloutField
 
     /// The character whose alternatives these are.
-    public var character: KeyText { tables.strings[record.string(F.character)] }
+    public var character: KeyText { tables.strings[record.string(CalloutField.character)] }
     /// The index of the variant selected when the callout opens.
-    public var defaultIndex: Int { Int(record.u16(F.defaultIndex)) }
+    public var defaultIndex: Int { Int(record.u16(CalloutField.defaultIndex)) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(record.u16(F.variantCount)) }
+    public var endIndex: Int { Int(record.u16(CalloutField.variantCount)) }
     /// The `i`-th variant; an empty text when `i` is out of range.
     public subscript(i: Int) -> KeyText {
-        tables.strings[tables.record(.variants, LayoutTables.index(i, of: endIndex, from: record.u32(F.firstVariant))).string(0)]
+        tables.strings[tables.record(.variants, LayoutTables.index(i, of: endIndex, from: record.u32(CalloutField.firstVariant))).string(0)]
     }
 }

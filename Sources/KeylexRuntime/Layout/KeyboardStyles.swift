@@ -73,20 +73,20 @@ struct StyleTables: Sendable {
     }
 
     private func localesAreValid(sets setCount: Int, entries entryCount: Int) -> Bool {
-        typealias F = StyleFormat.LocaleField
+        typealias LocaleField = StyleFormat.LocaleField
         return stride(from: 0, to: locales.count, by: StyleFormat.localeSize).allSatisfy { offset in
-            guard let first = locales.u32(offset + F.firstEntry), let count = locales.u32(offset + F.entryCount),
+            guard let first = locales.u32(offset + LocaleField.firstEntry), let count = locales.u32(offset + LocaleField.entryCount),
                   Int(first) <= entryCount, Int(count) <= entryCount - Int(first), Int(count) <= StyleFormat.maxKeyEntries else { return false }
-            return [F.keyboard, F.inputCallout, F.actionCallout].allSatisfy { Self.isIndex(locales.u32(offset + $0), below: setCount) }
-                && Self.isIndex(locales.u32(offset + F.theme), below: strings.count)
+            return [LocaleField.keyboard, LocaleField.inputCallout, LocaleField.actionCallout].allSatisfy { Self.isIndex(locales.u32(offset + $0), below: setCount) }
+                && Self.isIndex(locales.u32(offset + LocaleField.theme), below: strings.count)
         }
     }
 
     private func entriesAreValid(sets setCount: Int) -> Bool {
-        typealias F = StyleFormat.EntryField
+        typealias EntryField = StyleFormat.EntryField
         return stride(from: 0, to: entries.count, by: StyleFormat.entrySize).allSatisfy { offset in
-            entries.u8(offset + F.action).flatMap(KeyActionKind.init) != nil
-                && Self.isIndex(entries.u32(offset + F.value), below: strings.count) && Self.isIndex(entries.u32(offset + F.set), below: setCount)
+            entries.u8(offset + EntryField.action).flatMap(KeyActionKind.init) != nil
+                && Self.isIndex(entries.u32(offset + EntryField.value), below: strings.count) && Self.isIndex(entries.u32(offset + EntryField.set), below: setCount)
         }
     }
 
@@ -94,19 +94,19 @@ struct StyleTables: Sendable {
     /// name, or the output): its locale's entry for that action and value, else for that action.
     /// O(the locale's entries), at most ``StyleFormat/maxKeyEntries``.
     func keyStyle(locale: Int, action: KeyActionKind, value: KeyText?, returnType: ReturnKeyType?, _ state: StyleState) -> KeyboardStyle? {
-        typealias F = StyleFormat.EntryField
+        typealias EntryField = StyleFormat.EntryField
         let record = locale * StyleFormat.localeSize
         guard let first = locales.u32(record + StyleFormat.LocaleField.firstEntry).map(Int.init),
               let count = locales.u32(record + StyleFormat.LocaleField.entryCount).map(Int.init) else { return nil }
         var fallback: UInt32?
         for offset in stride(from: first * StyleFormat.entrySize, to: (first + count) * StyleFormat.entrySize, by: StyleFormat.entrySize)
-        where entries.u8(offset + F.action) == action.rawValue {
-            guard let written = entries.u32(offset + F.value), written != StyleFormat.none else {
-                fallback = entries.u32(offset + F.set)
+        where entries.u8(offset + EntryField.action) == action.rawValue {
+            guard let written = entries.u32(offset + EntryField.value), written != StyleFormat.none else {
+                fallback = entries.u32(offset + EntryField.set)
                 continue
             }
             let matches = returnType.map { strings[written] == $0.description } ?? (value.map { strings[written] == $0 } ?? false)
-            if matches { return style(set: entries.u32(offset + F.set), state) }
+            if matches { return style(set: entries.u32(offset + EntryField.set), state) }
         }
         return style(set: fallback, state)
     }

@@ -96,11 +96,11 @@ final class LayoutTables: Sendable {
     /// Whether `hints` holds whole records, in strictly increasing key order, naming keys and
     /// strings that exist. An optional section that is not is read as absent: O(records).
     private static func hintsAreValid(_ hints: ByteView, keys: Int, strings: Int) -> Bool {
-        typealias H = LayoutFormat.HintField
-        guard hints.count % H.recordSize == 0 else { return false }
+        typealias HintField = LayoutFormat.HintField
+        guard hints.count % HintField.recordSize == 0 else { return false }
         var previous = -1
-        for offset in stride(from: 0, to: hints.count, by: H.recordSize) {
-            guard let key = hints.u32(offset + H.key), let string = hints.u32(offset + H.string),
+        for offset in stride(from: 0, to: hints.count, by: HintField.recordSize) {
+            guard let key = hints.u32(offset + HintField.key), let string = hints.u32(offset + HintField.string),
                   Int(key) > previous, Int(key) < keys, Int(string) < strings else { return false }
             previous = Int(key)
         }
@@ -111,11 +111,11 @@ final class LayoutTables: Sendable {
     /// locale (a keystroke tries them all), naming locales and strings that exist, none replacing
     /// empty text. An optional section that is not is read as absent: O(records).
     private static func transformsAreValid(_ transforms: ByteView, locales: Int, strings: StringTable) -> Bool {
-        typealias T = LayoutFormat.TransformField
-        guard transforms.count % T.recordSize == 0 else { return false }
+        typealias TransformField = LayoutFormat.TransformField
+        guard transforms.count % TransformField.recordSize == 0 else { return false }
         var previous = 0, run = 0
-        for offset in stride(from: 0, to: transforms.count, by: T.recordSize) {
-            guard let locale = transforms.u32(offset + T.locale), let from = transforms.u32(offset + T.from), let to = transforms.u32(offset + T.to),
+        for offset in stride(from: 0, to: transforms.count, by: TransformField.recordSize) {
+            guard let locale = transforms.u32(offset + TransformField.locale), let from = transforms.u32(offset + TransformField.from), let to = transforms.u32(offset + TransformField.to),
                   Int(locale) >= previous, Int(locale) < locales, Int(from) < strings.count, Int(to) < strings.count,
                   strings[from].utf8Count > 0 else { return false }
             run = Int(locale) == previous ? run + 1 : 1
@@ -128,39 +128,34 @@ final class LayoutTables: Sendable {
     /// The `trns` records of locale `index`: the first and the end of its range, found by binary
     /// search.
     func transformRange(ofLocale index: Int) -> Range<Int> {
-        typealias T = LayoutFormat.TransformField
+        typealias TransformField = LayoutFormat.TransformField
         guard let transforms else { return 0..<0 }
         func firstRecord(atLeast locale: Int) -> Int {
-            var low = 0, high = transforms.count / T.recordSize
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(transforms.u32(middle * T.recordSize + T.locale) ?? 0) < locale { low = middle + 1 } else { high = middle }
-            }
-            return low
+            lowerBound(in: 0..<transforms.count / TransformField.recordSize) { Int(transforms.u32($0 * TransformField.recordSize + TransformField.locale) ?? 0) < locale }
         }
         return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
     }
 
     /// The `from` and `to` of transform record `i`.
     func transform(at i: Int) -> (from: KeyText, to: KeyText) {
-        typealias T = LayoutFormat.TransformField
-        let offset = i * T.recordSize
-        return (strings[transforms?.u32(offset + T.from) ?? LayoutFormat.noString], strings[transforms?.u32(offset + T.to) ?? LayoutFormat.noString])
+        typealias TransformField = LayoutFormat.TransformField
+        let offset = i * TransformField.recordSize
+        return (strings[transforms?.u32(offset + TransformField.from) ?? LayoutFormat.noString], strings[transforms?.u32(offset + TransformField.to) ?? LayoutFormat.noString])
     }
 
     /// Whether `gestures` holds whole records, ordered by key then kind (flicks of one key in
     /// strictly increasing direction), naming keys, kinds and strings that exist. An optional
     /// section that is not is read as absent: O(records).
     private static func gesturesAreValid(_ gestures: ByteView, keys: Int, strings: Int) -> Bool {
-        typealias G = LayoutFormat.GestureField
-        guard gestures.count % G.recordSize == 0 else { return false }
+        typealias GestureField = LayoutFormat.GestureField
+        guard gestures.count % GestureField.recordSize == 0 else { return false }
         var previous = (key: -1, kind: -1)
-        for offset in stride(from: 0, to: gestures.count, by: G.recordSize) {
-            guard let key = gestures.u32(offset + G.key).map(Int.init), let kind = gestures.u8(offset + G.kind).map(Int.init),
-                  let action = gestures.u8(offset + G.action), let string = gestures.u32(offset + G.string), key < keys,
-                  kind <= Int(G.calloutActionKind), kind == Int(G.calloutActionKind) ? KeyActionKind(rawValue: action) != nil : action == 0,
-                  Int(string) < strings || kind == Int(G.calloutActionKind) && string == LayoutFormat.noString,
-                  (key, kind) > previous || (key, kind) == previous && kind >= Int(G.multiTapKind) else { return false }
+        for offset in stride(from: 0, to: gestures.count, by: GestureField.recordSize) {
+            guard let key = gestures.u32(offset + GestureField.key).map(Int.init), let kind = gestures.u8(offset + GestureField.kind).map(Int.init),
+                  let action = gestures.u8(offset + GestureField.action), let string = gestures.u32(offset + GestureField.string), key < keys,
+                  kind <= Int(GestureField.calloutActionKind), kind == Int(GestureField.calloutActionKind) ? KeyActionKind(rawValue: action) != nil : action == 0,
+                  Int(string) < strings || kind == Int(GestureField.calloutActionKind) && string == LayoutFormat.noString,
+                  (key, kind) > previous || (key, kind) == previous && kind >= Int(GestureField.multiTapKind) else { return false }
             previous = (key, kind)
         }
         return true
@@ -168,45 +163,36 @@ final class LayoutTables: Sendable {
 
     /// The `gest` records of key `index`, found by binary search.
     func gestureRange(ofKey index: Int) -> Range<Int> {
-        typealias G = LayoutFormat.GestureField
+        typealias GestureField = LayoutFormat.GestureField
         guard let gestures else { return 0..<0 }
         func firstRecord(atLeast key: Int) -> Int {
-            var low = 0, high = gestures.count / G.recordSize
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(gestures.u32(middle * G.recordSize + G.key) ?? 0) < key { low = middle + 1 } else { high = middle }
-            }
-            return low
+            lowerBound(in: 0..<gestures.count / GestureField.recordSize) { Int(gestures.u32($0 * GestureField.recordSize + GestureField.key) ?? 0) < key }
         }
         return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
     }
 
     /// The kind and output of gesture record `i`.
     func gesture(at i: Int) -> (kind: UInt8, output: KeyText) {
-        typealias G = LayoutFormat.GestureField
-        return (gestures?.u8(i * G.recordSize + G.kind) ?? 0, strings[gestures?.u32(i * G.recordSize + G.string) ?? 0])
+        typealias GestureField = LayoutFormat.GestureField
+        return (gestures?.u8(i * GestureField.recordSize + GestureField.kind) ?? 0, strings[gestures?.u32(i * GestureField.recordSize + GestureField.string) ?? 0])
     }
 
     /// The action and value of gesture record `i`, when it is a callout action.
     func calloutAction(at i: Int) -> (action: KeyActionKind, value: KeyText?)? {
-        typealias G = LayoutFormat.GestureField
-        let offset = i * G.recordSize
-        guard gestures?.u8(offset + G.kind) == G.calloutActionKind, let action = gestures?.u8(offset + G.action).flatMap(KeyActionKind.init) else { return nil }
-        return (action, strings.optional(gestures?.u32(offset + G.string) ?? LayoutFormat.noString))
+        typealias GestureField = LayoutFormat.GestureField
+        let offset = i * GestureField.recordSize
+        guard gestures?.u8(offset + GestureField.kind) == GestureField.calloutActionKind, let action = gestures?.u8(offset + GestureField.action).flatMap(KeyActionKind.init) else { return nil }
+        return (action, strings.optional(gestures?.u32(offset + GestureField.string) ?? LayoutFormat.noString))
     }
 
     /// The hint label of key `index`: a binary search of the `hint` records.
     func hint(ofKey index: Int) -> KeyText? {
-        typealias H = LayoutFormat.HintField
+        typealias HintField = LayoutFormat.HintField
         guard let hints else { return nil }
-        var low = 0, high = hints.count / H.recordSize
-        while low < high {
-            let middle = (low + high) / 2
-            let key = Int(hints.u32(middle * H.recordSize + H.key) ?? 0)
-            if key == index { return strings.optional(hints.u32(middle * H.recordSize + H.string) ?? LayoutFormat.noString) }
-            if key < index { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        let count = hints.count / HintField.recordSize
+        let found = lowerBound(in: 0..<count) { Int(hints.u32($0 * HintField.recordSize + HintField.key) ?? 0) < index }
+        guard found < count, Int(hints.u32(found * HintField.recordSize + HintField.key) ?? 0) == index else { return nil }
+        return strings.optional(hints.u32(found * HintField.recordSize + HintField.string) ?? LayoutFormat.noString)
     }
 
     @inline(__always)
@@ -261,54 +247,54 @@ final class LayoutTables: Sendable {
         func string(_ index: UInt32, optional: Bool, _ what: @autoclosure () -> String) throws(KeylexError) {
             guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what()) names string \(index)") }
         }
-        typealias L = LayoutFormat.LocaleField
-        typealias Y = LayoutFormat.LayoutField
-        typealias A = LayoutFormat.LayerField
-        typealias R = LayoutFormat.RowField
-        typealias K = LayoutFormat.KeyField
-        typealias C = LayoutFormat.CalloutField
+        typealias LocaleField = LayoutFormat.LocaleField
+        typealias LayoutField = LayoutFormat.LayoutField
+        typealias LayerField = LayoutFormat.LayerField
+        typealias RowField = LayoutFormat.RowField
+        typealias KeyField = LayoutFormat.KeyField
+        typealias CalloutField = LayoutFormat.CalloutField
         for i in 0..<count(.locales) {
             let r = record(.locales, i)
-            try string(r.u32(L.tag), optional: false, "locale \(i)")
-            try string(r.u32(L.name), optional: true, "locale \(i)")
-            try range(Int(r.u32(L.firstLayout)), Int(r.u16(L.layoutCount)), in: .layouts, "locale \(i)")
-            try range(Int(r.u32(L.firstCallout)), Int(r.u32(L.calloutCount)), in: .callouts, "locale \(i)")
-            guard TextDirection(rawValue: r.u8(L.direction)) != nil else { throw .malformed("locale \(i) direction") }
+            try string(r.u32(LocaleField.tag), optional: false, "locale \(i)")
+            try string(r.u32(LocaleField.name), optional: true, "locale \(i)")
+            try range(Int(r.u32(LocaleField.firstLayout)), Int(r.u16(LocaleField.layoutCount)), in: .layouts, "locale \(i)")
+            try range(Int(r.u32(LocaleField.firstCallout)), Int(r.u32(LocaleField.calloutCount)), in: .callouts, "locale \(i)")
+            guard TextDirection(rawValue: r.u8(LocaleField.direction)) != nil else { throw .malformed("locale \(i) direction") }
         }
         for i in 0..<count(.layouts) {
             let r = record(.layouts, i)
-            try range(Int(r.u32(Y.firstLayer)), Int(r.u16(Y.layerCount)), in: .layers, "layout \(i)")
-            guard Int(r.u32(Y.locale)) < count(.locales), FormFactor(rawValue: r.u8(Y.formFactor)) != nil else { throw .malformed("layout \(i)") }
+            try range(Int(r.u32(LayoutField.firstLayer)), Int(r.u16(LayoutField.layerCount)), in: .layers, "layout \(i)")
+            guard Int(r.u32(LayoutField.locale)) < count(.locales), FormFactor(rawValue: r.u8(LayoutField.formFactor)) != nil else { throw .malformed("layout \(i)") }
         }
         for i in 0..<count(.layers) {
             let r = record(.layers, i)
-            try string(r.u32(A.name), optional: false, "layer \(i)")
-            try range(Int(r.u32(A.firstRow)), Int(r.u16(A.rowCount)), in: .rows, "layer \(i)")
+            try string(r.u32(LayerField.name), optional: false, "layer \(i)")
+            try range(Int(r.u32(LayerField.firstRow)), Int(r.u16(LayerField.rowCount)), in: .rows, "layer \(i)")
         }
         let sectionSize = LayoutFormat.Table.allCases.reduce(0) { $0 + view($1).count }
         var keysOfRows = 0
         for i in 0..<count(.rows) {
             let r = record(.rows, i)
-            try range(Int(r.u32(R.firstKey)), Int(r.u16(R.keyCount)), in: .keys, ordered: false, "row \(i)")
-            keysOfRows += Int(r.u16(R.keyCount))
+            try range(Int(r.u32(RowField.firstKey)), Int(r.u16(RowField.keyCount)), in: .keys, ordered: false, "row \(i)")
+            keysOfRows += Int(r.u16(RowField.keyCount))
             guard keysOfRows <= sectionSize else { throw .malformed("row \(i): the rows name more keys than the section holds bytes") }
         }
         for i in 0..<count(.keys) {
             let r = record(.keys, i)
-            guard let action = KeyActionKind(rawValue: r.u8(K.action)), KeyWidth(kind: r.u8(K.widthKind), value: r.f32(K.width)) != nil,
-                  action != .primary || ReturnKeyType(rawValue: r.u8(K.argument)) != nil
+            guard let action = KeyActionKind(rawValue: r.u8(KeyField.action)), KeyWidth(kind: r.u8(KeyField.widthKind), value: r.f32(KeyField.width)) != nil,
+                  action != .primary || ReturnKeyType(rawValue: r.u8(KeyField.argument)) != nil
             else { throw .malformed("key \(i)") }
-            try string(r.u32(K.output), optional: true, "key \(i)")
-            try string(r.u32(K.label), optional: true, "key \(i)")
-            let callout = r.u32(K.callout)
+            try string(r.u32(KeyField.output), optional: true, "key \(i)")
+            try string(r.u32(KeyField.label), optional: true, "key \(i)")
+            let callout = r.u32(KeyField.callout)
             guard callout == LayoutFormat.noCallout || Int(callout) < count(.callouts) else { throw .malformed("key \(i) callout") }
         }
         for i in 0..<count(.callouts) {
             let r = record(.callouts, i)
-            try string(r.u32(C.character), optional: false, "callout \(i)")
-            let variants = Int(r.u16(C.variantCount))
-            try range(Int(r.u32(C.firstVariant)), variants, in: .variants, "callout \(i)")
-            guard Int(r.u16(C.defaultIndex)) < max(variants, 1) else { throw .malformed("callout \(i) default") }
+            try string(r.u32(CalloutField.character), optional: false, "callout \(i)")
+            let variants = Int(r.u16(CalloutField.variantCount))
+            try range(Int(r.u32(CalloutField.firstVariant)), variants, in: .variants, "callout \(i)")
+            guard Int(r.u16(CalloutField.defaultIndex)) < max(variants, 1) else { throw .malformed("callout \(i) default") }
         }
         for i in 0..<count(.variants) {
             try string(record(.variants, i).u32(0), optional: false, "variant \(i)")

@@ -85,14 +85,8 @@ struct NGramLevel: Sendable {
 
     /// The index of the context whose key is `key`, by binary search.
     func context(_ key: Int) -> Int? {
-        var low = 0, high = contextCount
-        while low < high {
-            let middle = (low + high) / 2
-            let found = self.key(middle)
-            if found == key { return middle }
-            if found < key { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        let found = lowerBound(in: 0..<contextCount) { self.key($0) < key }
+        return found < contextCount && self.key(found) == key ? found : nil
     }
 
     /// The entries that follow context `i`.
@@ -100,12 +94,7 @@ struct NGramLevel: Sendable {
 
     /// The first entry of `range` whose word is at least `word`, by binary search.
     func firstEntry(atLeast word: Int, in range: Range<Int>) -> Int {
-        var low = range.lowerBound, high = range.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if self.word(middle) < word { low = middle + 1 } else { high = middle }
-        }
-        return low
+        lowerBound(in: range) { self.word($0) < word }
     }
 
     /// The entry of `word` among `range`, by binary search.

@@ -14,13 +14,13 @@ struct NGramModel: Sendable {
     /// Opens the section of `container`, or `nil` when it has none or it is damaged (an optional
     /// section only adds to what the dictionary offers, so a bad one is skipped). Costs O(section).
     init?(container: Container, wordCount: Int) {
-        typealias F = NGramFormat.Field
-        guard let section = container.section(NGramFormat.tag), section.u32(F.wordCount).map(Int.init) == wordCount,
+        typealias Field = NGramFormat.Field
+        guard let section = container.section(NGramFormat.tag), section.u32(Field.wordCount).map(Int.init) == wordCount,
               wordCount < NGramFormat.maxWords,
-              let bigramContexts = section.u32(F.bigramContexts).map(Int.init), let bigramCount = section.u32(F.bigrams).map(Int.init),
-              let trigramContexts = section.u32(F.trigramContexts).map(Int.init), let trigramCount = section.u32(F.trigrams).map(Int.init),
-              let intercept = section.u32(F.classIntercept).map(Float.init(bitPattern:)),
-              let slope = section.u32(F.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
+              let bigramContexts = section.u32(Field.bigramContexts).map(Int.init), let bigramCount = section.u32(Field.bigrams).map(Int.init),
+              let trigramContexts = section.u32(Field.trigramContexts).map(Int.init), let trigramCount = section.u32(Field.trigrams).map(Int.init),
+              let intercept = section.u32(Field.classIntercept).map(Float.init(bitPattern:)),
+              let slope = section.u32(Field.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
               let codebooks = try? section.slice(NGramFormat.headerSize, 8 * NGramFormat.codebookSize, "ngrm codebooks") else { return nil }
         var offset = NGramFormat.tablesOffset
         let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, entries: bigramCount)

@@ -3,8 +3,8 @@
 /// (`bisnes` → `business`).
 struct PhoneticIndex: Sendable {
     let rules: PhoneticRules
-    /// The searches over the keys' dictionary.
-    let keys: WordSearch
+    /// The dictionary of the keys.
+    let keys: WordDictionary
     private let words: NumberLists
 
     /// Opens the section of `container`, or `nil` when it has none or it is damaged (an optional
@@ -24,7 +24,7 @@ struct PhoneticIndex: Sendable {
               let words = NumberLists(bytes: packed, listCount: keyCount, entryCount: entryCount, width: width)
         else { return nil }
         self.rules = rules
-        self.keys = WordSearch(keys)
+        self.keys = keys
         self.words = words
     }
 

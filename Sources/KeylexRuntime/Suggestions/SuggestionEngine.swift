@@ -22,7 +22,7 @@ public struct SuggestionEngine: Sendable {
     /// Whether some entry of the dictionary has several words ("parce que").
     let hasPhrases: Bool
     /// The dictionary's words by sound, when it has them.
-    let phonetics: PhoneticIndex?
+    let phonetics: SoundAlikeSearch?
     /// The n-gram model of the bundle, when it has one (see ``NGramFormat``).
     let model: NGramModel?
     /// With a model, the dictionary's ``maxSuggestions`` most frequent words and their classes, best
@@ -49,7 +49,7 @@ public struct SuggestionEngine: Sendable {
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
         search = WordSearch(dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
-        phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount)
+        phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount).map(SoundAlikeSearch.init)
         model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
         emoji = EmojiIndex(container: dictionary.container)
         var mostFrequent: [(number: Int, frequencyClass: UInt8)] = []

@@ -387,12 +387,7 @@ public struct UserWords: Sendable, Equatable {
 
     /// Where `word` is or would be in ``learnedInOrder``.
     private func learnedIndex(_ word: String) -> Int {
-        var low = 0, high = learnedInOrder.count
-        while low < high {
-            let middle = (low + high) / 2
-            if learnedInOrder[middle].word < word { low = middle + 1 } else { high = middle }
-        }
-        return low
+        lowerBound(in: learnedInOrder.indices) { learnedInOrder[$0].word < word }
     }
 
     /// Applies one line of a user-words file (its tab-separated fields): an entry, or with

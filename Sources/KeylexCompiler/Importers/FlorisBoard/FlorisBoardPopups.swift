@@ -73,8 +73,8 @@ struct FlorisBoardPopups {
         let callouts = merged(keyPopups + mappingPopups, typed: typed)
         let written = Set(callouts.map(\.character))
         return callouts + callouts.compactMap { callout in
-            let upper = LayoutResolver.upper(callout.character, locale: locale)
-            let variants = callout.variants.map { LayoutResolver.upper($0, locale: locale) }
+            let upper = LocaleCasing.upper(callout.character, locale: locale)
+            let variants = callout.variants.map { LocaleCasing.upper($0, locale: locale) }
             guard letters.contains(callout.character), upper != callout.character, !written.contains(upper), Set(variants).count < variants.count else { return nil }
             return Callout(character: upper, variants: variants.filter { $0 != upper }.withoutRepeats(), origin: callout.origin)
         }

@@ -183,3 +183,13 @@ struct LineAssembler<Unit: FixedWidthInteger> {
         line(pending[...], number, truncated)
     }
 }
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

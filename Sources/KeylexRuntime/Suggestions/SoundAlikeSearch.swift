@@ -1,4 +1,14 @@
-extension PhoneticIndex {
+/// The search for words that sound like the typed one: a ``PhoneticIndex`` and the searches over
+/// its keys' dictionary.
+struct SoundAlikeSearch: Sendable {
+    let index: PhoneticIndex
+    /// The searches over the keys' dictionary.
+    let keys: WordSearch
+
+    init(_ index: PhoneticIndex) {
+        self.index = index
+        keys = WordSearch(index.keys)
+    }
     /// The most keys one search takes, and the most of their words it weighs.
     static let maxKeys = 8
     static let maxWords = 48
@@ -33,7 +43,7 @@ extension PhoneticIndex {
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
             var keysFound = CandidateList(buffer)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
-                let key = UnsafeBufferPointer(rebasing: key[..<rules.key(of: typed, into: key)])
+                let key = UnsafeBufferPointer(rebasing: key[..<index.rules.key(of: typed, into: key)])
                 favourSameSound(key, dictionary: dictionary, by: costs.sameSound, count: count, in: &candidates)
                 findKeys(near: key, budget: budget, into: &keysFound)
             }
@@ -46,7 +56,7 @@ extension PhoneticIndex {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: dictionary.maxWordLength) { word in
                     var remaining = Self.maxWords
                     for found in keysFound.all {
-                        forEachWord(ofKey: found.number) { number in
+                        index.forEachWord(ofKey: found.number) { number in
                             let frequencyClass = dictionary.frequencyClass(at: number)
                             let best = Candidate(number: number, frequencyClass: frequencyClass,
                                                  cost: costs.soundAlikeCost(wordCost: 0, keyEdits: found.cost), isCompletion: false)
@@ -84,7 +94,7 @@ extension PhoneticIndex {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { wordKey in
                     for number in numbers {
                         guard let length = dictionary.scalars(ofWord: number, into: word) else { continue }
-                        let keyLength = rules.key(of: word[..<length], into: wordKey)
+                        let keyLength = index.rules.key(of: word[..<length], into: wordKey)
                         if wordKey[..<keyLength].elementsEqual(key) { candidates.rankAsCheaper(word: number, by: amount) }
                     }
                 }
