@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["KeylexRuntime"],
             path: "Benchmarks/KeyboardBench"
         ),
-        .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"]),
+        .testTarget(name: "KeylexRuntimeTests", dependencies: ["KeylexRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "KeylexCompilerTests", dependencies: ["KeylexCompiler", "KeylexRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "KeylexCLITests", dependencies: ["keylex"]),
     ]

@@ -234,7 +234,7 @@ import Testing
 /// damaged or absent.
 @Suite struct SoundAlikeTests {
     /// The shipped English rules.
-    static let english = Result { try PhoneticRules(text: String(contentsOfFile: TestSupport.shipped("corpora/en/phonetic.rules"), encoding: .utf8)) }
+    static let english = Result { try PhoneticRuleSyntax.parse(String(contentsOfFile: TestSupport.shipped("corpora/en/phonetic.rules"), encoding: .utf8)) }
 
     /// An engine on the shipped en-US word list, with the English phonetic rules when `phonetics`.
     static func engine(phonetics: Bool) throws -> SuggestionEngine {

@@ -1,58 +1,59 @@
 import Testing
-import KeylexRuntime
+@testable import KeylexRuntime
 
-/// Phonetic keys from rule text: matching order, anchors, look-ahead, silent letters, repeated
-/// letters, and syntax errors with their line and column.
+/// Phonetic rules as the runtime reads them: from a `phon` table (see ``PhoneticFormat``), each
+/// field checked, and applied to words by their first matching rule.
 @Suite struct PhoneticRulesTests {
-    static let rules = """
-        # a comment
-        ^kn N
-        ch X
-        c(eiy) S
-        c K
-        [aeiou]
-        ^[aeiou] A
-        mb$ M
-        s S
-        m M
-        n N
-        b B
-        t T
-        k K
-        """
+    /// `^kn N`, `c(eiy) S`, `c K`, `mb$ M`, `[aeiou]` (silent), as the compiler's table holds them.
+    static let table: [UInt8] = {
+        var bytes: [UInt8] = [5, 0]
+        func letters(_ text: String) {
+            bytes.append(UInt8(text.unicodeScalars.count))
+            for scalar in text.unicodeScalars { bytes += (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        }
+        func rule(_ flags: UInt8, _ elements: [String], _ lookahead: String?, _ replacement: String) {
+            bytes += [flags, UInt8(elements.count), UInt8(replacement.utf8.count)]
+            elements.forEach(letters)
+            lookahead.map(letters)
+            bytes += replacement.utf8
+        }
+        rule(PhoneticFormat.RuleFlag.atStart, ["k", "n"], nil, "N")
+        rule(PhoneticFormat.RuleFlag.lookahead, ["c"], "eiy", "S")
+        rule(0, ["c"], nil, "K")
+        rule(PhoneticFormat.RuleFlag.atEnd, ["m", "b"], nil, "M")
+        rule(0, ["aeiou"], nil, "")
+        return bytes
+    }()
 
-    @Test func keysFollowTheFirstMatchingRule() throws {
-        let rules = try PhoneticRules(text: Self.rules)
-        #expect(rules.key(of: "knit") == "NT")      // ^kn at the start; vowels silent
-        #expect(rules.key(of: "cent") == "SNT")     // c before e
-        #expect(rules.key(of: "cat") == "KT")
-        #expect(rules.key(of: "chin") == "XN")      // ch before c
-        #expect(rules.key(of: "accent") == "SNT")   // "cc" read once: c before e
-        #expect(rules.key(of: "tomb") == "TM")      // mb at the end
-        #expect(rules.key(of: "tombs") == "TMBS")
-        #expect(rules.key(of: "Kant's") == "KNTS")  // case and apostrophes ignored
-        // "[aeiou]" (silent) comes before "^[aeiou] A", so a first vowel is silent too.
-        #expect(rules.key(of: "ant") == "NT")
+    static func read(_ bytes: [UInt8]) -> PhoneticRules? {
+        bytes.withUnsafeBytes { PhoneticRules(table: ByteView(base: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count: $0.count)) }
+    }
+
+    @Test func keysFollowTheFirstMatchingRuleOfTheTable() throws {
+        let rules = try #require(Self.read(Self.table))
+        #expect(rules.rules.count == 5)
+        #expect(rules.key(of: "knick") == "NK")    // ^kn at the start; "ck": c before k, k silent
+        #expect(rules.key(of: "cinema") == "S")    // c before i; letters no rule has are silent
+        #expect(rules.key(of: "Comb") == "KM")     // case ignored; mb at the end
+        #expect(rules.key(of: "combs") == "K")     // mb not at the end: b and s silent
         #expect(rules.key(of: "") == "")
     }
 
-    @Test func syntaxErrorsSayWhere() {
-        func error(_ text: String) -> PhoneticRules.SyntaxError? {
-            do { _ = try PhoneticRules(text: text); return nil } catch { return error }
-        }
-        #expect(error("c K\nc(ei S")?.line == 2)
-        #expect(error("c K\nc(ei")?.message == "')' expected")
-        #expect(error("ab cd") .map { ($0.line, $0.column) } ?? (0, 0) == (1, 4))   // replacements are capitals
-        #expect(error("a1 X").map { ($0.line, $0.column) } ?? (0, 0) == (1, 2))
-        #expect(error("^ X")?.message == "a rule needs a letter to match")
-        #expect(error("[] X")?.message == "an empty set of letters")
-        // Each limit at the limit and one past it.
-        #expect(error("abcdefgh X") == nil)
-        #expect(error("abcdefghi X")?.message == "a pattern of more than 8 letters")
-        #expect(error("a ABCDEFGH") == nil)
-        #expect(error("a ABCDEFGHI")?.message == "a replacement of more than 8 characters")
-        #expect(error(String(repeating: "a A\n", count: PhoneticRules.maxRules)) == nil)
-        #expect(error(String(repeating: "a A\n", count: PhoneticRules.maxRules + 1)) != nil)
-        #expect(error("a\n\n# only a comment\nb B\n") == nil)
+    @Test func aDamagedTableIsNotRead() {
+        // Every truncation, and counts past the limits.
+        for length in 0..<Self.table.count { #expect(Self.read(Array(Self.table[..<length])) == nil, "\(length) bytes") }
+        var tooMany = Self.table
+        tooMany[0] = 0xFF
+        tooMany[1] = 0xFF
+        #expect(Self.read(tooMany) == nil)
+        var longPattern = Self.table
+        longPattern[3] = UInt8(PhoneticRules.maxPatternLength + 1)
+        #expect(Self.read(longPattern) == nil)
+        var notAScalar = Self.table
+        notAScalar.replaceSubrange(6..<10, with: [0x00, 0xD8, 0x00, 0x00])  // U+D800, a surrogate
+        #expect(Self.read(notAScalar) == nil)
+        var emptySet = Self.table
+        emptySet[5] = 0
+        #expect(Self.read(emptySet) == nil)
     }
 }

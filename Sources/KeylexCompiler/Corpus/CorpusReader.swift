@@ -44,7 +44,7 @@ public struct CorpusReader {
         do {
             var lines: [Substring] = []
             source.forEachLine { lines.append($0.text) }
-            table.phonetics = try PhoneticRules(text: lines.joined(separator: "\n"))
+            table.phonetics = try PhoneticRuleSyntax.parse(lines.joined(separator: "\n"))
         } catch {
             diagnostics.report(SourceLocation(file: path, line: error.line, column: error.column), .invalidPhoneticRule(error.message))
         }

@@ -83,6 +83,14 @@ public enum DictionaryCompiler {
             self.phonetics = phonetics
         }
 
+        /// What the dictionary asks of the engine, from its source's attributes: umlaut spellings
+        /// for AOSP's `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or `options=…:german_umlaut_processing`.
+        var options: DictionaryFormat.Options {
+            let umlauts = attributes.contains { $0.key == "REQUIRES_GERMAN_UMLAUT_PROCESSING" && $0.value == "1" }
+                || attributes.contains { $0.key == "options" && $0.value.split(separator: ":").contains("german_umlaut_processing") }
+            return umlauts ? .umlautSpellings : []
+        }
+
         /// The words whose numbers the optional sections need: those with shortcuts or labels, and
         /// the n-gram model's words as written and in lower case.
         var wordsToNumber: Set<String> {
@@ -134,7 +142,7 @@ public enum DictionaryCompiler {
         var writer = ContainerWriter()
         writer.insert(.dictionary)
         let encoder = DictionaryEncoder(dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
-                                        wordCount: words.count, maxWordLength: built.maxLength)
+                                        wordCount: words.count, maxWordLength: built.maxLength, options: extras.options)
         for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
         let (classes, flagged) = FrequencyClasses.classesAndFlags(of: words, scale: hasCounts ? built.scale : nil)
         if let classes {

@@ -10,6 +10,7 @@ struct DictionaryEncoder {
     let scalars: [Unicode.Scalar]
     let wordCount: Int
     let maxWordLength: Int
+    let options: DictionaryFormat.Options
 
     /// The encoded `DICT`, `ALPH` and `AUTM` sections, and `rank` when a dense state is wide enough.
     func encode() -> [(SectionTag, [UInt8])] {
@@ -94,6 +95,7 @@ struct DictionaryEncoder {
         header.store(UInt32(rootOffset), at: HeaderField.rootOffset)
         header.store(UInt32(maxWordLength), at: HeaderField.maxWordLength)
         header.store(UInt32(DictionaryFormat.topKFanout), at: HeaderField.topKFanout)
+        header.store(options.rawValue, at: HeaderField.options)
         return header
     }
 

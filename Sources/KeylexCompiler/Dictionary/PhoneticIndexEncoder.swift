@@ -1,6 +1,6 @@
 import KeylexRuntime
 
-/// Encodes the optional `phon` section (see ``KeylexRuntime/PhoneticFormat``): the rules, the words
+/// Encodes the optional `phon` section (see ``KeylexRuntime/PhoneticFormat``): the rules' table, the words
 /// grouped by phonetic key, and the keys as a nested dictionary.
 enum PhoneticIndexEncoder {
     /// The least frequency class (of 255) a word needs to be indexed. A word found by its sound is
@@ -26,10 +26,10 @@ enum PhoneticIndexEncoder {
         // Most frequent first, so that a search can stop at the first word too rare to be shown.
         let lists = keys.map { key in byKey[key]!.sorted { (classes?[$1] ?? 0, $0) < (classes?[$0] ?? 0, $1) } }
         var bytes: [UInt8] = []
-        let text = Array(rules.text.utf8)
-        bytes.append(littleEndian: UInt32(text.count))
-        bytes += text
-        pad(&bytes, to: PhoneticFormat.countsOffset(textLength: text.count))
+        let table = rulesTable(rules)
+        bytes.append(littleEndian: UInt32(table.count))
+        bytes += table
+        pad(&bytes, to: PhoneticFormat.countsOffset(rulesLength: table.count))
         let counts = bytes.count
         let width = PackedNumbers.width(for: max(words.count - 1, 0))
         let packed = NumberListsEncoder.encode(lists, width: width)
@@ -40,6 +40,25 @@ enum PhoneticIndexEncoder {
         pad(&bytes, to: PhoneticFormat.keysOffset(countsOffset: counts, packedBits: packed.bits))
         let nested = DictionaryCompiler.compile(keys.map { (word: $0, count: 0, flags: []) }, hasCounts: false)
         return bytes + nested.bytes
+    }
+
+    /// The rules as ``KeylexRuntime/PhoneticFormat`` lays out their table.
+    static func rulesTable(_ rules: PhoneticRules) -> [UInt8] {
+        var table: [UInt8] = []
+        table.append(littleEndian: UInt16(rules.rules.count))
+        for rule in rules.rules {
+            var flags: UInt8 = 0
+            if rule.atStart { flags |= PhoneticFormat.RuleFlag.atStart }
+            if rule.atEnd { flags |= PhoneticFormat.RuleFlag.atEnd }
+            if rule.lookahead != nil { flags |= PhoneticFormat.RuleFlag.lookahead }
+            table += [flags, UInt8(rule.elements.count), UInt8(rule.replacement.count)]
+            for letters in rule.elements + (rule.lookahead.map { [$0] } ?? []) {
+                table.append(UInt8(letters.count))
+                for letter in letters { table.append(littleEndian: letter.value) }
+            }
+            table += rule.replacement
+        }
+        return table
     }
 
     /// Zero bytes up to `offset`.

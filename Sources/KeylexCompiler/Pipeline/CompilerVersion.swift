@@ -2,5 +2,5 @@
 /// fingerprint of every build (a new compiler rebuilds everything). Raise it with any change to
 /// what the compiler writes.
 public enum CompilerVersion {
-    public static let current = "0.8.0"
+    public static let current = "0.9.0"
 }

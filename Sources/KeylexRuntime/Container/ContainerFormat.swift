@@ -18,7 +18,11 @@ public enum ContainerFormat {
     /// 7: the optional `ngrm` section (the n-gram model).
     /// 8: `ngrm`'s tables bit-packed (a 1.7 reader finds such a model damaged and does without it).
     /// 9: the optional `rank` section (word counts sampled in wide dense states).
-    public static let minorVersion: UInt16 = 10
+    /// 10: the emoji section `emji`.
+    /// 11: `DICT`'s options field (umlaut spellings, which a 1.10 reader took from the source's
+    ///     attributes in `meta`), and `phon`'s rules as a table instead of their source text (a 1.10
+    ///     reader skips such a `phon`; a 1.11 reader skips an older one).
+    public static let minorVersion: UInt16 = 11
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

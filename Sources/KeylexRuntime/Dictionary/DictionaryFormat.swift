@@ -12,8 +12,23 @@ public enum DictionaryFormat {
         public static let rootOffset = 16
         public static let maxWordLength = 20
         public static let topKFanout = 24
+        /// ``Options`` (files before minor version 11 have zero here, a reserved field).
+        public static let options = 28
         public static let size = 32
     }
+
+    /// What the dictionary asks of the engine that reads it, in the `DICT` header's options field.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// German umlauts and ß may be typed as their two-letter spellings ("ae" for "ä", "ss" for
+        /// "ß"), as AOSP's German lists ask.
+        public static let umlautSpellings = Options(rawValue: 1 << 0)
+    }
+
+    /// The first minor version whose `DICT` header has the options field.
+    public static let firstOptionsVersion: UInt16 = 11
 
     /// The longest word, in Unicode scalars, that the compiler accepts and the reader walks.
     public static let maxWordLength = 100

@@ -17,6 +17,8 @@ public struct WordDictionary: Sendable {
     public let arcCount: Int
     /// The longest word, in Unicode scalars, a lookup will walk.
     public let maxWordLength: Int
+    /// What the dictionary asks of the engine that reads it.
+    public let options: DictionaryFormat.Options
     let frequencies: ByteView?
     let topK: TopKTree?
     let flagEntries: ByteView?
@@ -93,6 +95,7 @@ public struct WordDictionary: Sendable {
         stateCount = states
         arcCount = arcs
         maxWordLength = maxLength
+        options = DictionaryFormat.Options(rawValue: header.u32(HeaderField.options)!)
     }
 
     /// An optional section's table, or `nil` when the file has none or it is damaged: optional

@@ -2,7 +2,12 @@
 /// ``PhoneticRules``). The single source of truth for the compiler's encoder and the runtime's reader.
 ///
 /// Every integer is little-endian (see `docs/FORMAT.md`):
-/// - `UInt32` byte length of the rules' UTF-8 text, then the text, zero-padded to a multiple of 8;
+/// - `UInt32` byte length of the rules' table, then the table, zero-padded to a multiple of 8. The
+///   table: `UInt16` rule count, then per rule, in the order they are tried, a `UInt8` of
+///   ``RuleFlag``s, `UInt8` element count (1…8), `UInt8` replacement length (0…8), each element's
+///   letters, the look-ahead's letters when the rule has one, and the replacement's ASCII bytes; a
+///   set of letters is a `UInt8` count (1…255) and that many `UInt32` scalar values. (Files before
+///   minor version 11 stored the rules' source text here: their `phon` section is not read.)
 /// - `UInt32` key count `K`, `UInt32` entry count `E`, `UInt8` bits per word number `b`, three zero
 ///   bytes;
 /// - `K + 1` starts (each ``PackedNumbers/width(for:)`` `E` bits) then `E` word numbers (`b` bits each), bit-packed
@@ -18,8 +23,18 @@ public enum PhoneticFormat {
     /// Zero bytes after the packed numbers, so that any number can be read with one 8-byte load.
     public static let packedSlack = 8
 
-    /// Where the counts start, after rules of `textLength` bytes.
-    public static func countsOffset(textLength: Int) -> Int { padded(4 + textLength) }
+    /// The first minor version whose `phon` section holds the rules as a table.
+    public static let firstTableVersion: UInt16 = 11
+
+    /// The bits of a rule's flags byte.
+    public enum RuleFlag {
+        public static let atStart: UInt8 = 1
+        public static let atEnd: UInt8 = 2
+        public static let lookahead: UInt8 = 4
+    }
+
+    /// Where the counts start, after a rules table of `rulesLength` bytes.
+    public static func countsOffset(rulesLength: Int) -> Int { padded(4 + rulesLength) }
 
     /// Where the keys' container starts, for counts at `countsOffset` and packed numbers of
     /// `packedBits` bits.

@@ -10,10 +10,10 @@ struct PhoneticIndex: Sendable {
     /// Opens the section of `container`, or `nil` when it has none or it is damaged (an optional
     /// section only adds to what the dictionary offers, so a bad one is skipped). Costs O(rules).
     init?(container: Container, wordCount: Int) {
-        guard let section = container.section(PhoneticFormat.tag), let textLength = section.u32(0).map(Int.init),
-              let text = try? section.slice(4, textLength, "phon rules"),
-              let rules = try? PhoneticRules(text: String(decoding: text.buffer, as: UTF8.self)) else { return nil }
-        let counts = PhoneticFormat.countsOffset(textLength: textLength)
+        guard container.minorVersion >= PhoneticFormat.firstTableVersion,
+              let section = container.section(PhoneticFormat.tag), let rulesLength = section.u32(0).map(Int.init),
+              let table = try? section.slice(4, rulesLength, "phon rules"), let rules = PhoneticRules(table: table) else { return nil }
+        let counts = PhoneticFormat.countsOffset(rulesLength: rulesLength)
         guard let keyCount = section.u32(counts).map(Int.init), let entryCount = section.u32(counts + 4).map(Int.init),
               let width = section.u8(counts + 8).map(Int.init), (1...32).contains(width),
               keyCount < section.count, entryCount < section.count, wordCount <= 1 << width else { return nil }

@@ -2,102 +2,70 @@
 /// `bisnes` both read `BSNS`), as aspell's "soundslike" and Metaphone do: the key of what was typed
 /// finds words that sound alike however far apart their letters are.
 ///
-/// One rule a line, `PATTERN REPLACEMENT` (the replacement may be empty: the letters are silent).
-/// A pattern is a run of elements, each a letter or a bracketed set of letters (`[aeiou]`), then
-/// optionally a bracketed look-ahead in parentheses, `(eiy)`, that the next letter must be in but that
-/// the rule does not consume; `^` before it ties it to the start of the word, `$` after it to the end.
-/// Lines that are empty or start with `#` are comments.
+/// A rule matches a run of letters, each from a set (`[aeiou]`), optionally only at the start or
+/// the end of the word, and optionally only before a letter of a look-ahead set that it does not
+/// consume; it writes its replacement (empty: the letters are silent). The compiler parses the
+/// rules' source text (docs/SUGGESTIONS.md) and stores them as a table (``PhoneticFormat``).
 ///
 /// The key of a word: its letters in lower case, a repeated letter read once, other characters
 /// (apostrophes, hyphens, digits) left out; at each position the first rule that matches gives its
 /// replacement and consumes its letters; a letter no rule matches is silent.
-public struct PhoneticRules: Sendable {
-    struct Rule: Sendable {
-        var atStart = false
-        var atEnd = false
-        /// The letters each consumed position may be.
-        var elements: [[Unicode.Scalar]] = []
+public struct PhoneticRules: Sendable, Equatable {
+    /// One rule: the letters it matches (and must see next), where, and what it writes.
+    public struct Rule: Sendable, Equatable {
+        public var atStart: Bool
+        public var atEnd: Bool
+        /// The letters each consumed position may be (lower case).
+        public var elements: [[Unicode.Scalar]]
         /// The letters the next position must be, when the rule has a look-ahead.
-        var lookahead: [Unicode.Scalar]?
-        var replacement: [UInt8] = []
+        public var lookahead: [Unicode.Scalar]?
+        /// Capital ASCII letters or digits; empty when the letters are silent.
+        public var replacement: [UInt8]
+
+        public init(atStart: Bool = false, atEnd: Bool = false, elements: [[Unicode.Scalar]], lookahead: [Unicode.Scalar]? = nil,
+                    replacement: [UInt8]) {
+            self.atStart = atStart
+            self.atEnd = atEnd
+            self.elements = elements
+            self.lookahead = lookahead
+            self.replacement = replacement
+        }
     }
 
-    let rules: [Rule]
-    /// The rules' text, as parsed (what the compiler stores).
-    public let text: String
+    /// In the order they are tried.
+    public let rules: [Rule]
 
-    /// The most rules, and the longest pattern, a rule set may have.
+    /// The most rules, and the longest pattern or replacement, a rule set may have.
     public static let maxRules = 1024
     public static let maxPatternLength = 8
+    /// The most letters a set of letters may have.
+    public static let maxSetSize = 255
     /// The longest key computed: letters past it are not read.
     public static let maxKeyLength = 64
 
-    /// Why a rule line is not valid.
-    public struct SyntaxError: Error, Equatable, Sendable {
-        /// 1-based line and column (in Unicode scalars) of the problem.
-        public let line: Int
-        public let column: Int
-        public let message: String
+    /// Rules already checked against the limits above (the compiler's parser checks them).
+    public init(rules: [Rule]) {
+        self.rules = rules
     }
 
-    /// Parses `text`, or throws the first line that is not a valid rule.
-    public init(text: String) throws(SyntaxError) {
+    /// The rules encoded in `table` as ``PhoneticFormat`` lays them out, or `nil` when the table
+    /// breaks that layout or the limits.
+    init?(table: ByteView) {
+        var reader = RuleReader(bytes: table)
+        guard let count = reader.u16(), Int(count) <= Self.maxRules else { return nil }
         var rules: [Rule] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let scalars = Array(line.unicodeScalars.filter { $0 != "\r" })
-            guard let first = scalars.first, first != "#" else { continue }
-            guard rules.count < Self.maxRules else {
-                throw SyntaxError(line: index + 1, column: 1, message: "more than \(Self.maxRules) rules")
-            }
-            rules.append(try Self.rule(scalars, line: index + 1))
+        for _ in 0..<count {
+            guard let rule = reader.rule() else { return nil }
+            rules.append(rule)
         }
         self.rules = rules
-        self.text = text
     }
 
-    /// Parses one rule line.
-    private static func rule(_ s: [Unicode.Scalar], line: Int) throws(SyntaxError) -> Rule {
-        var rule = Rule()
-        var i = 0
-        func fail(_ message: String) -> SyntaxError { SyntaxError(line: line, column: i + 1, message: message) }
-        func letters(until close: Unicode.Scalar) throws(SyntaxError) -> [Unicode.Scalar] {
-            let start = i
-            while i < s.count, s[i] != close {
-                guard s[i].properties.isAlphabetic else { throw fail("'\(s[i].escaped(asASCII: true))' is not a letter") }
-                i += 1
-            }
-            guard i < s.count else { throw fail("'\(close)' expected") }
-            guard i > start else { throw fail("an empty set of letters") }
-            defer { i += 1 }
-            return s[start..<i].map(lowercased)
-        }
-        if s.first == "^" { rule.atStart = true; i = 1 }
-        while i < s.count, s[i] != " ", s[i] != "(", s[i] != "$" {
-            if s[i] == "[" {
-                i += 1
-                rule.elements.append(try letters(until: "]"))
-            } else {
-                guard s[i].properties.isAlphabetic else { throw fail("'\(s[i].escaped(asASCII: true))' is not a letter") }
-                rule.elements.append([lowercased(s[i])])
-                i += 1
-            }
-        }
-        guard !rule.elements.isEmpty else { throw fail("a rule needs a letter to match") }
-        guard rule.elements.count <= maxPatternLength else { throw fail("a pattern of more than \(maxPatternLength) letters") }
-        if i < s.count, s[i] == "(" {
-            i += 1
-            rule.lookahead = try letters(until: ")")
-        }
-        if i < s.count, s[i] == "$" { rule.atEnd = true; i += 1 }
-        guard i == s.count || s[i] == " " else { throw fail("a space expected before the replacement") }
-        if i < s.count { i += 1 }
-        let replacement = s[i...]
-        guard replacement.allSatisfy({ $0.isASCII && $0.properties.isUppercase || ("0"..."9").contains($0) }) else {
-            throw fail("a replacement is capital ASCII letters or digits")
-        }
-        rule.replacement = replacement.map { UInt8($0.value) }
-        guard rule.replacement.count <= maxPatternLength else { throw fail("a replacement of more than \(maxPatternLength) characters") }
-        return rule
+    /// `scalar` in lower case, when that is one scalar: how a rule's letters and a word's letters
+    /// are compared.
+    public static func letter(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
     }
 
     /// Writes the key of `word` into `key` (at most ``maxKeyLength`` characters, and at most its
@@ -106,7 +74,7 @@ public struct PhoneticRules: Sendable {
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxKeyLength) { letters in
             var n = 0
             for scalar in word where scalar.properties.isAlphabetic && n < Self.maxKeyLength {
-                let letter = lowercased(scalar)
+                let letter = Self.letter(scalar)
                 if n == 0 || letters[n - 1] != letter {
                     letters[n] = letter
                     n += 1
@@ -149,8 +117,55 @@ public struct PhoneticRules: Sendable {
     }
 }
 
-/// `scalar` in lower case, when that is one scalar.
-private func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    let lower = scalar.properties.lowercaseMapping.unicodeScalars
-    return lower.count == 1 ? lower.first! : scalar
+/// Reads the rules of a `phon` section's table (see ``PhoneticFormat``), each field checked.
+private struct RuleReader {
+    let bytes: ByteView
+    var offset = 0
+
+    init(bytes: ByteView) { self.bytes = bytes }
+
+    mutating func u8() -> UInt8? {
+        defer { offset += 1 }
+        return bytes.u8(offset)
+    }
+
+    mutating func u16() -> UInt16? {
+        defer { offset += 2 }
+        return bytes.u16(offset)
+    }
+
+    /// A set of letters: its size (1…``PhoneticRules/maxSetSize``), then each letter as a `UInt32` scalar value.
+    mutating func letters() -> [Unicode.Scalar]? {
+        guard let count = u8(), count > 0 else { return nil }
+        var letters: [Unicode.Scalar] = []
+        for _ in 0..<count {
+            guard let value = bytes.u32(offset), let scalar = Unicode.Scalar(value) else { return nil }
+            offset += 4
+            letters.append(scalar)
+        }
+        return letters
+    }
+
+    mutating func rule() -> PhoneticRules.Rule? {
+        guard let flags = u8(), let elementCount = u8(), let replacementLength = u8(),
+              (1...PhoneticRules.maxPatternLength).contains(Int(elementCount)), Int(replacementLength) <= PhoneticRules.maxPatternLength
+        else { return nil }
+        var elements: [[Unicode.Scalar]] = []
+        for _ in 0..<elementCount {
+            guard let element = letters() else { return nil }
+            elements.append(element)
+        }
+        var lookahead: [Unicode.Scalar]?
+        if flags & PhoneticFormat.RuleFlag.lookahead != 0 {
+            guard let letters = letters() else { return nil }
+            lookahead = letters
+        }
+        var replacement: [UInt8] = []
+        for _ in 0..<replacementLength {
+            guard let byte = u8() else { return nil }
+            replacement.append(byte)
+        }
+        return PhoneticRules.Rule(atStart: flags & PhoneticFormat.RuleFlag.atStart != 0, atEnd: flags & PhoneticFormat.RuleFlag.atEnd != 0,
+                                  elements: elements, lookahead: lookahead, replacement: replacement)
+    }
 }

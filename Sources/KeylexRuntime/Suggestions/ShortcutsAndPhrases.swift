@@ -42,10 +42,14 @@ extension SuggestionEngine {
         }
     }
 
-    /// Whether the dictionary's source asks for German umlaut processing (AOSP's
-    /// `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or `options=german_umlaut_processing`).
+    /// Whether the dictionary asks for umlauts typed as two letters (its
+    /// ``DictionaryFormat/Options/umlautSpellings``). A file written before that option existed
+    /// (minor version below 11) said so only by its source's attributes, which are read for it.
     static func spellsUmlauts(_ dictionary: WordDictionary) -> Bool {
-        dictionary.attribute("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1"
+        guard dictionary.container.minorVersion < DictionaryFormat.firstOptionsVersion else {
+            return dictionary.options.contains(.umlautSpellings)
+        }
+        return dictionary.attribute("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1"
             || dictionary.attribute("options")?.split(separator: ":").contains("german_umlaut_processing") == true
     }
 }
