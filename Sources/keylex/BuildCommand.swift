@@ -7,10 +7,10 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile every locale of the layouts and corpora directories into <output>/<locale>.klx.",
         discussion: """
-        A locale with layouts but no corpus of its own takes its nearest parent's (en-GB uses corpora/en). \
-        Locales whose inputs, compiler version and bundle are unchanged since the last build are left as \
-        they are (fingerprints are kept in <output>/.keylex-build.json); --force rebuilds them all.
-        """
+            A locale with layouts but no corpus of its own takes its nearest parent's (en-GB uses corpora/en). \
+            Locales whose inputs, compiler version and bundle are unchanged since the last build are left as \
+            they are (fingerprints are kept in <output>/.keylex-build.json); --force rebuilds them all.
+            """
     )
 
     @Option(help: "The directory of per-locale corpus folders (BCP 47 names); default: corpora, when it exists; \"\" for none.")
@@ -37,7 +37,9 @@ struct Build: ParsableCommand {
     private var corporaDirectory: String? { corpora.map { $0.isEmpty ? nil : $0 } ?? existingDirectory("corpora") }
 
     func validate() throws {
-        if layoutsDirectory == nil && corporaDirectory == nil { throw ValidationError("Nothing to build: no layouts and no corpora directory.") }
+        if layoutsDirectory == nil && corporaDirectory == nil {
+            throw ValidationError("Nothing to build: no layouts and no corpora directory.")
+        }
     }
 
     func run() throws {

@@ -7,12 +7,12 @@ struct Conformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run CLDR <keyboardTest3> files on their keyboards, imported and compiled by Keylex, and report each test.",
         discussion: """
-        Each test file names its keyboard, looked for beside it and then in ../3.0/ (CLDR's layout). \
-        Keystrokes are played on the compiled bundle (the key that types the CLDR key's output, its flick, \
-        long-press variant or n-th tap, then the transforms); every <check> compares the text before the cursor. \
-        Prints one line per test file (passed and total) and one per failed test, with the reason. Exits 1 when a \
-        test failed or a file could not be played, as a test runner does.
-        """
+            Each test file names its keyboard, looked for beside it and then in ../3.0/ (CLDR's layout). \
+            Keystrokes are played on the compiled bundle (the key that types the CLDR key's output, its flick, \
+            long-press variant or n-th tap, then the transforms); every <check> compares the text before the cursor. \
+            Prints one line per test file (passed and total) and one per failed test, with the reason. Exits 1 when a \
+            test failed or a file could not be played, as a test runner does.
+            """
     )
 
     @Argument(help: "Keyboard test files (<keyboardTest3>).")

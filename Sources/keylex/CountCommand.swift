@@ -16,7 +16,10 @@ struct Count: ParsableCommand {
             never loaded whole: they must be sorted, as keylex writes them.
             """)
 
-    @Argument(help: "Raw text files (UTF-8, or gzip-compressed; blank lines and lines of a single % end sentences), count files, or folders of count-file shards.")
+    @Argument(
+        help:
+            "Raw text files (UTF-8, or gzip-compressed; blank lines and lines of a single % end sentences), count files, or folders of count-file shards."
+    )
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: "The count file to write.")
@@ -25,9 +28,13 @@ struct Count: ParsableCommand {
     @Option(help: "About how many MiB the counts may take in memory; past that, sorted runs are spilled beside the output and merged.")
     var memoryLimit = 1024
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Word lists of the dictionary the counts are for (any corpus format): a word of the text or of the count files in none of them, as written or in lower case, is counted as <unk>.",
-        discussion: "The dictionary's model leaves out the n-grams of such words all the same (keeping their count in what follows a history): the counts get smaller and the build does not warn of words it lacks."))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Word lists of the dictionary the counts are for (any corpus format): a word of the text or of the count files in none of them, as written or in lower case, is counted as <unk>.",
+            discussion:
+                "The dictionary's model leaves out the n-grams of such words all the same (keeping their count in what follows a history): the counts get smaller and the build does not warn of words it lacks."
+        ))
     var vocabulary: [String] = []
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
@@ -50,7 +57,9 @@ struct Count: ParsableCommand {
             switch input {
             case .text(let path):
                 progress.update("counting \(path)", Double(i) / Double(inputs.count))
-                sources.countText(path, into: &counter) { read in progress.update("counting \(path)", (Double(i) + read) / Double(inputs.count)) }
+                sources.countText(path, into: &counter) { read in
+                    progress.update("counting \(path)", (Double(i) + read) / Double(inputs.count))
+                }
             case .counts(let path):
                 if sources.vocabulary != nil {
                     progress.update("counting \(path) again", Double(i) / Double(inputs.count))

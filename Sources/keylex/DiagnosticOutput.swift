@@ -6,19 +6,24 @@ extension DiagnosticFormat: ExpressibleByArgument {}
 
 /// The options that choose how a command reports problems in its inputs.
 struct DiagnosticOptions: ParsableArguments {
-    @Option(name: .customLong("diagnostics-format"),
-            help: "text (clang style, coloured on a terminal), json (one object per line) or sarif (one SARIF 2.1.0 log).")
+    @Option(
+        name: .customLong("diagnostics-format"),
+        help: "text (clang style, coloured on a terminal), json (one object per line) or sarif (one SARIF 2.1.0 log).")
     var format: DiagnosticFormat = .text
 
     @Option(name: .customLong("diagnostics-output"), help: "Write the diagnostics to this file instead of standard error.")
     var file: String?
 
-    @Option(name: .customLong("error-limit"),
-            help: "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit). A SARIF log, or a diagnostics file, has the first 100,000 diagnostics of any kind.")
+    @Option(
+        name: .customLong("error-limit"),
+        help:
+            "Stop showing diagnostics after this many errors, as clang's -ferror-limit (0: no limit). A SARIF log, or a diagnostics file, has the first 100,000 diagnostics of any kind."
+    )
     var errorLimit: Int = 50
 
-    @Option(name: .customLong("warning-limit"),
-            help: "Show at most this many warnings of each code (0: no limit); the closing count says how many more there were.")
+    @Option(
+        name: .customLong("warning-limit"),
+        help: "Show at most this many warnings of each code (0: no limit); the closing count says how many more there were.")
     var warningLimit: Int = 100
 
     @Flag(name: .customLong("warnings-as-errors"), help: "Report every warning as an error, as clang's -Werror: the run fails on any.")
@@ -39,9 +44,11 @@ final class DiagnosticOutput {
 
     init(_ options: DiagnosticOptions) {
         file = options.file
-        let writer = Writer(renderer: DiagnosticRenderer(format: options.format,
-                                                         terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError)),
-                            buffering: options.file != nil, errorLimit: options.errorLimit, warningLimit: options.warningLimit)
+        let writer = Writer(
+            renderer: DiagnosticRenderer(
+                format: options.format,
+                terminal: options.file == nil && Terminal.isColourful(FileHandle.standardError)),
+            buffering: options.file != nil, errorLimit: options.errorLimit, warningLimit: options.warningLimit)
         self.writer = writer
         engine = DiagnosticEngine { writer.write($0) }
         engine.warningsAsErrors = options.warningsAsErrors
@@ -129,7 +136,9 @@ final class DiagnosticOutput {
         if engine.warningCount > 0 { parts.append("\(engine.warningCount) warning\(engine.warningCount == 1 ? "" : "s")") }
         guard !parts.isEmpty else { return nil }
         let hidden = writer.hidden == 0 ? "" : "; \(writer.hidden) not shown past the limit of \(writer.errorLimit) errors (--error-limit)"
-        let hiddenWarnings = writer.hiddenWarnings == 0 ? ""
+        let hiddenWarnings =
+            writer.hiddenWarnings == 0
+            ? ""
             : "; \(writer.hiddenWarnings) warning\(writer.hiddenWarnings == 1 ? "" : "s") not shown past \(writer.warningLimit) of one code (--warning-limit)"
         let notKept = writer.notKept == 0 ? "" : "; \(writer.notKept) not written past the first \(DiagnosticEngine.defaultRetainedLimit)"
         return parts.joined(separator: " and ") + " generated" + hidden + hiddenWarnings + notKept + "."

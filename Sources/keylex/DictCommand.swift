@@ -22,13 +22,18 @@ struct Dict: ParsableCommand {
     @Option(help: "Phonetic rules: the dictionary gets an index of its words by sound (see docs/SUGGESTIONS.md).")
     var phonetics: String?
 
-    @Option(help: "N-gram sources for next-word prediction: count files (.counts, from keylex count) or raw text, counted; or one ARPA model (.arpa). Repeatable.")
+    @Option(
+        help:
+            "N-gram sources for next-word prediction: count files (.counts, from keylex count) or raw text, counted; or one ARPA model (.arpa). Repeatable."
+    )
     var ngrams: [String] = []
 
     @Option(help: "The most bytes the n-gram model may take; n-grams that add least to the likelihood go first.")
     var ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
 
-    @Option(help: "About how many MiB the words may take in memory while read; past that, sorted runs are spilled beside the output and merged.")
+    @Option(
+        help: "About how many MiB the words may take in memory while read; past that, sorted runs are spilled beside the output and merged."
+    )
     var memoryLimit = WordTable.defaultMemoryLimit >> 20
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
@@ -42,7 +47,8 @@ struct Dict: ParsableCommand {
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let build = DictionaryBuild(diagnostics: report.engine, memoryLimit: memoryLimit << 20, spillBase: output)
-        let inputs = DictionaryBuild.Inputs(corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
+        let inputs = DictionaryBuild.Inputs(
+            corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
         guard let table = build.read(inputs) else {
             try report.finish()
             throw Status.failedInputs(report.engine)

@@ -8,11 +8,11 @@ struct EmojiSearch: ParsableCommand {
         commandName: "emoji",
         abstract: "Print the emoji whose keywords start with a query, best first: emoji<TAB>name per line.",
         discussion: """
-        Keywords are CLDR's, in the bundle's language, case ignored (`keylex emoji build/de.klx piz`). With --named, \
-        only the emoji the query names as a whole word, as the suggestion bar offers them. With no query, reads \
-        queries from standard input, one per line, and prints each one's emoji followed by an empty line. \
-        Exits 1 when the bundle has no emoji.
-        """
+            Keywords are CLDR's, in the bundle's language, case ignored (`keylex emoji build/de.klx piz`). With --named, \
+            only the emoji the query names as a whole word, as the suggestion bar offers them. With no query, reads \
+            queries from standard input, one per line, and prints each one's emoji followed by an empty line. \
+            Exits 1 when the bundle has no emoji.
+            """
     )
 
     @Argument(help: "A compiled bundle with emoji (keylex build gives every locale CLDR annotates its emoji).")

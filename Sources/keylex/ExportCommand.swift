@@ -7,10 +7,10 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Export locales' layouts in another format: cldr writes LDML keyboard 3.0 touch keyboards (OUTPUT/<tag>.xml).",
         discussion: """
-        The layouts directory is read and resolved as `keylex build` does; the locales named (all when none) are \
-        written. What the format cannot say (backspace and return keys, field layouts, fixed widths) is reported. \
-        With --schema, each file is checked against that XSD (CLDR's ldmlKeyboard3.xsd) and an invalid one is an error.
-        """
+            The layouts directory is read and resolved as `keylex build` does; the locales named (all when none) are \
+            written. What the format cannot say (backspace and return keys, field layouts, fixed widths) is reported. \
+            With --schema, each file is checked against that XSD (CLDR's ldmlKeyboard3.xsd) and an invalid one is an error.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -69,16 +69,21 @@ struct Inspect: ParsableCommand {
             file: file, formatVersion: "\(container.majorVersion).\(container.minorVersion)", bytes: container.byteCount,
             dictionary: dictionary.map { d in
                 let (shortcuts, whitelist, flags) = Self.annotations(d)
-                return .init(words: d.wordCount, states: d.stateCount, arcs: d.arcCount, alphabet: d.alphabet.count, hasFrequencies: d.hasFrequencies,
-                             bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100,
-                             attributes: Dictionary(d.attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
-                             shortcuts: shortcuts, whitelistShortcuts: whitelist, flags: flags)
+                return .init(
+                    words: d.wordCount, states: d.stateCount, arcs: d.arcCount, alphabet: d.alphabet.count,
+                    hasFrequencies: d.hasFrequencies,
+                    bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100,
+                    attributes: Dictionary(d.attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                    shortcuts: shortcuts, whitelistShortcuts: whitelist, flags: flags)
             },
             layouts: bundle.map { b in
                 b.locales.map { locale in
-                    .init(locale: locale.tag.description, formFactors: locale.layouts.map(\.kind),
-                          keys: locale.layouts.reduce(0) { sum, layout in layout.layers.reduce(sum) { $0 + $1.rows.reduce(0) { $0 + $1.count } } },
-                          callouts: locale.calloutCount)
+                    .init(
+                        locale: locale.tag.description, formFactors: locale.layouts.map(\.kind),
+                        keys: locale.layouts.reduce(0) { sum, layout in
+                            layout.layers.reduce(sum) { $0 + $1.rows.reduce(0) { $0 + $1.count } }
+                        },
+                        callouts: locale.calloutCount)
                 }
             } ?? [],
             sections: container.sections.map { .init(tag: $0.tag.description, offset: $0.offset, bytes: $0.length) })
@@ -98,14 +103,15 @@ struct Inspect: ParsableCommand {
         print("format:      \(report.formatVersion)")
         print("bytes:       \(report.bytes)")
         if let d = report.dictionary {
-            print("""
-            words:       \(d.words) (\(d.bytesPerWord) bytes per word)
-            states:      \(d.states)
-            arcs:        \(d.arcs)
-            alphabet:    \(d.alphabet) symbols
-            frequencies: \(d.hasFrequencies ? "yes" : "no")
-            shortcuts:   \(d.shortcuts) (\(d.whitelistShortcuts) replace the typed word)
-            """)
+            print(
+                """
+                words:       \(d.words) (\(d.bytesPerWord) bytes per word)
+                states:      \(d.states)
+                arcs:        \(d.arcs)
+                alphabet:    \(d.alphabet) symbols
+                frequencies: \(d.hasFrequencies ? "yes" : "no")
+                shortcuts:   \(d.shortcuts) (\(d.whitelistShortcuts) replace the typed word)
+                """)
             if !d.flags.isEmpty {
                 print("flags:       " + d.flags.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }
@@ -143,7 +149,9 @@ enum LayoutText {
     static func describe(_ bundle: LayoutBundle) -> String {
         var out = ""
         for locale in bundle.locales {
-            out += "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)" + (locale.themeName.map { ", theme \($0)" } ?? "") + "\n"
+            out +=
+                "\nlocale \(locale.tag)" + (locale.name.map { " (\($0))" } ?? "") + ", \(locale.direction)"
+                + (locale.themeName.map { ", theme \($0)" } ?? "") + "\n"
             for layout in locale.layouts {
                 for layer in layout.layers {
                     out += "  \(layout.kind) / \(layer.name)\(layer.isDerived ? " (derived)" : "")\n"
@@ -171,8 +179,12 @@ enum LayoutText {
     /// A character key as its character; any other key in brackets, with its label, hint and width.
     static func describe(_ key: LayoutKey) -> String {
         let width = key.width == .input ? "" : " \(key.width.sourceText)"
-        if key.action == .character, key.label == nil, key.hint == nil, key.flicks.isEmpty, key.multiTapOutputs.isEmpty, key.calloutActions.isEmpty, width.isEmpty,
-           let output = key.output { return output.description }
+        if key.action == .character, key.label == nil, key.hint == nil, key.flicks.isEmpty, key.multiTapOutputs.isEmpty,
+            key.calloutActions.isEmpty, width.isEmpty,
+            let output = key.output
+        {
+            return output.description
+        }
         var text = key.action.description
         if let type = key.returnType { text += ":\(type)" } else if let output = key.output { text += ":\(output)" }
         if let label = key.label { text += " \"\(label)\"" }
@@ -180,7 +192,9 @@ enum LayoutText {
         if !key.flicks.isEmpty { text += " flicks " + key.flicks.map { "\($0.direction):\($0.output)" }.joined(separator: " ") }
         if !key.multiTapOutputs.isEmpty { text += " taps " + key.multiTapOutputs.map(\.description).joined(separator: " ") }
         if key.action != .character, let callout = key.callout { text += " callout " + callout.map(\.description).joined(separator: " ") }
-        if !key.calloutActions.isEmpty { text += " actions " + key.calloutActions.map { "\($0.action)" + ($0.value.map { ":\($0)" } ?? "") }.joined(separator: " ") }
+        if !key.calloutActions.isEmpty {
+            text += " actions " + key.calloutActions.map { "\($0.action)" + ($0.value.map { ":\($0)" } ?? "") }.joined(separator: " ")
+        }
         return "[\(text)\(width)]"
     }
 }

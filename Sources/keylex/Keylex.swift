@@ -10,12 +10,15 @@ struct Keylex: ParsableCommand {
         commandName: "keylex",
         abstract: "Compile keyboard layouts and dictionaries into compact, memory-mappable bundles, and query them.",
         discussion: """
-        Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
-        2 wrong usage; 3 a file could not be read or written; 4 an internal error (a written file \
-        did not read back as compiled).
-        """,
+            Exit status: 0 success; 1 errors in the inputs (or, for query, a word not found); \
+            2 wrong usage; 3 a file could not be read or written; 4 an internal error (a written file \
+            did not read back as compiled).
+            """,
         version: CompilerVersion.current,
-        subcommands: [Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self, Count.self, Query.self, Complete.self, Suggest.self, EmojiSearch.self, Swipe.self, Inspect.self, User.self]
+        subcommands: [
+            Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self,
+            Count.self, Query.self, Complete.self, Suggest.self, EmojiSearch.self, Swipe.self, Inspect.self, User.self,
+        ]
     )
 
     /// Runs the command, mapping usage errors to exit status 2.

@@ -6,7 +6,8 @@ import KeylexCompiler
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check layout sources and corpora and report every problem, without writing anything.",
-        discussion: "Give layout files to check just those (with the parents and themes beside them or in the layouts directory), or none to check the layouts and corpora directories."
+        discussion:
+            "Give layout files to check just those (with the parents and themes beside them or in the layouts directory), or none to check the layouts and corpora directories."
     )
 
     @Argument(help: "Layout files (.xml or .json).")
@@ -21,20 +22,26 @@ struct Validate: ParsableCommand {
     @Option(help: "The emoji annotations directory, checked too; default: emoji, when it exists.")
     var emoji: String?
 
-    @Flag(help: "Print every word of the corpora that its locale's layouts cannot type, one locale<TAB>corpus<TAB>word line each (the warnings show the first few).")
+    @Flag(
+        help:
+            "Print every word of the corpora that its locale's layouts cannot type, one locale<TAB>corpus<TAB>word line each (the warnings show the first few)."
+    )
     var listUntypable = false
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
-        if listUntypable && !files.isEmpty { throw ValidationError("--list-untypable checks the layouts and corpora directories: give no layout files.") }
+        if listUntypable && !files.isEmpty {
+            throw ValidationError("--list-untypable checks the layouts and corpora directories: give no layout files.")
+        }
     }
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let diagnostics = report.engine
         if files.isEmpty {
-            var build = ProjectBuild(corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
+            var build = ProjectBuild(
+                corpora: corpora ?? existingDirectory("corpora"), layouts: layouts, output: "", diagnostics: diagnostics)
             build.emoji = emoji ?? existingDirectory("emoji")
             if listUntypable {
                 build.onUntypable = { locale, corpus, word in print("\(locale)\t\(corpus)\t\(word)") }
@@ -102,7 +109,8 @@ struct Schema: ParsableCommand {
         do {
             try TextOutput.createFolder(output)
             try TextOutput.write(LayoutSchemas.xsd, to: (output as NSString).appendingPathComponent(LayoutSchemas.xsdFileName))
-            try TextOutput.write(LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
+            try TextOutput.write(
+                LayoutSchemas.jsonSchema, to: (output as NSString).appendingPathComponent(LayoutSchemas.jsonSchemaFileName))
         } catch {
             throw writeFailure(error)
         }

@@ -8,11 +8,11 @@ struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw every layout, phone and tablet, layer by layer, as SVG, with one HTML page showing them all.",
         discussion: """
-        Give layout sources (files or directories; default: layouts) or one compiled bundle (.klx). \
-        The page lists each key's callouts, hovering a key shows them, and each locale's diagnostics \
-        come on top. Exits with 1 when the sources have errors (what could be compiled is still drawn), 3 when one \
-        cannot be read.
-        """
+            Give layout sources (files or directories; default: layouts) or one compiled bundle (.klx). \
+            The page lists each key's callouts, hovering a key shows them, and each locale's diagnostics \
+            come on top. Exits with 1 when the sources have errors (what could be compiled is still drawn), 3 when one \
+            cannot be read.
+            """
     )
 
     @Argument(help: "Layout files or directories, or one .klx bundle.")
@@ -24,7 +24,10 @@ struct Preview: ParsableCommand {
     @Option(help: "Draw only this locale (repeat for more); its parents are still read.")
     var locale: [String] = []
 
-    @Option(help: "With one bundle: draw this swipe (\"x,y x,y …\" in points over the phone layout of its first locale, or of --locale, at --width by --row-height), the ideal path of the word it spells and its words, into swipe.svg, instead of the layouts.")
+    @Option(
+        help:
+            "With one bundle: draw this swipe (\"x,y x,y …\" in points over the phone layout of its first locale, or of --locale, at --width by --row-height), the ideal path of the word it spells and its words, into swipe.svg, instead of the layouts."
+    )
     var stroke: String?
 
     @Option(help: "With --stroke, the text before the cursor.")
@@ -40,8 +43,12 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         guard let stroke else { return }
-        guard inputs.count == 1, inputs[0].hasSuffix(".klx") else { throw ValidationError("--stroke draws over one compiled bundle (.klx)") }
-        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else { throw ValidationError("--width and --row-height must be positive numbers") }
+        guard inputs.count == 1, inputs[0].hasSuffix(".klx") else {
+            throw ValidationError("--stroke draws over one compiled bundle (.klx)")
+        }
+        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else {
+            throw ValidationError("--width and --row-height must be positive numbers")
+        }
         _ = try Swipe.parsePoints(stroke)
     }
 
@@ -65,7 +72,8 @@ struct Preview: ParsableCommand {
             let documents: [LayoutDocument], locales: [ResolvedLocale]
             if inputs.allSatisfy({ existingDirectory($0) == nil }) {
                 // Files alone: each with its project, the parents and themes beside it or in layouts/.
-                (locales, documents) = LayoutBuild(diagnostics: report.engine).resolve(files: inputs, alsoIn: [existingDirectory("layouts")].compactMap { $0 })
+                (locales, documents) = LayoutBuild(diagnostics: report.engine).resolve(
+                    files: inputs, alsoIn: [existingDirectory("layouts")].compactMap { $0 })
             } else {
                 let reader = LayoutSourceReader(diagnostics: report.engine)
                 documents = inputs.flatMap { existingDirectory($0) != nil ? reader.readDirectory($0) : [reader.read($0)].compactMap { $0 } }
@@ -107,9 +115,11 @@ struct Preview: ParsableCommand {
         let picture = try opening(path) {
             let engine = try SuggestionEngine(contentsOf: path)
             guard engine.dictionary.container.features.contains(.layouts),
-                  let layout = try LayoutBundle(container: engine.dictionary.container).layout(for: .phone, locale: locale.first),
-                  let drawn = SwipePicture(decoder: GestureDecoder(engine: engine), layout: layout, keyboardWidth: width, rowHeight: rowHeight,
-                                           points: points, before: before) else {
+                let layout = try LayoutBundle(container: engine.dictionary.container).layout(for: .phone, locale: locale.first),
+                let drawn = SwipePicture(
+                    decoder: GestureDecoder(engine: engine), layout: layout, keyboardWidth: width, rowHeight: rowHeight,
+                    points: points, before: before)
+            else {
                 printError("error: \(path): no phone layout\(locale.first.map { " of the locale '\($0)'" } ?? "") to draw the stroke on")
                 throw Status.inputErrors
             }

@@ -7,26 +7,31 @@ struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the suggestions for the text before the cursor, best first, with their flags.",
         discussion: """
-        Each line is text<TAB>flags, flags being autocorrect, unknown, emoji (an emoji the typed word names, when the \
-        bundle has emoji) or -. After a space or a sentence's end, the next \
-        words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
-        word being typed (two words typed as one) replaces all it says in its typed text (--json). \
-        With two or three bundles (keylex suggest en-US.klx de-DE.klx "text"), suggests as for a user who types in \
-        those languages: the sentence's language (from its words so far) suggests, a word any of them knows is kept \
-        as typed. With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
-        empty line (with --json, one JSON array per line). With --learn, learns from each text as an app does from what \
-        the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it. With --session, the \
-        lines are one typing session, as a keyboard's suggestion bar sees it (SuggestionBar): a word offered for the \
-        word being typed is not offered again while the next lines type on in that word.
-        """
+            Each line is text<TAB>flags, flags being autocorrect, unknown, emoji (an emoji the typed word names, when the \
+            bundle has emoji) or -. After a space or a sentence's end, the next \
+            words the bundle's n-gram model predicts (nothing without a model). A suggestion that replaces more than the \
+            word being typed (two words typed as one) replaces all it says in its typed text (--json). \
+            With two or three bundles (keylex suggest en-US.klx de-DE.klx "text"), suggests as for a user who types in \
+            those languages: the sentence's language (from its words so far) suggests, a word any of them knows is kept \
+            as typed. With no text, reads texts from standard input, one per line, and prints each one's suggestions followed by an \
+            empty line (with --json, one JSON array per line). With --learn, learns from each text as an app does from what \
+            the user types (see SuggestionEngine.learnFinishedWord(in:)), before suggesting for it. With --session, the \
+            lines are one typing session, as a keyboard's suggestion bar sees it (SuggestionBar): a word offered for the \
+            word being typed is not offered again while the next lines type on in that word.
+            """
     )
 
-    @Argument(help: ArgumentHelp("A compiled bundle, or two or three for a user who types in several languages, then the text before the cursor (read from standard input, one per line, when absent).",
-                                 valueName: "bundle.klx [bundle.klx …] [text]"))
+    @Argument(
+        help: ArgumentHelp(
+            "A compiled bundle, or two or three for a user who types in several languages, then the text before the cursor (read from standard input, one per line, when absent).",
+            valueName: "bundle.klx [bundle.klx …] [text]"))
     var arguments: [String] = []
 
     /// The bundles: the first argument, and those after it that end in `.klx` (three at most).
-    var files: [String] { Array((arguments.prefix(1) + arguments.dropFirst().prefix { $0.hasSuffix(".klx") }).prefix(MultilingualSuggestionEngine.maxLanguages)) }
+    var files: [String] {
+        Array(
+            (arguments.prefix(1) + arguments.dropFirst().prefix { $0.hasSuffix(".klx") }).prefix(MultilingualSuggestionEngine.maxLanguages))
+    }
     /// The text before the cursor, if given: the argument after the bundles.
     var text: String? { arguments.count > files.count ? arguments.last : nil }
 
@@ -36,7 +41,10 @@ struct Suggest: ParsableCommand {
     @Option(help: "A user dictionary file (learned and ignored words).")
     var user: String?
 
-    @Option(help: "How far a correction must outscore an unknown word to replace it (default: the bundle's, else \(Int(SuggestionEngine.defaultAutocorrectMargin))).")
+    @Option(
+        help:
+            "How far a correction must outscore an unknown word to replace it (default: the bundle's, else \(Int(SuggestionEngine.defaultAutocorrectMargin)))."
+    )
     var autocorrectMargin: Float?
 
     @Flag(help: "Print JSON.")
@@ -45,7 +53,10 @@ struct Suggest: ParsableCommand {
     @Flag(help: "Offer no emoji for a word that names one.")
     var noEmoji = false
 
-    @Flag(help: "Learn from each text, once a word is finished in it: the words the dictionary lacks, and their pairs (in --user, else in memory).")
+    @Flag(
+        help:
+            "Learn from each text, once a word is finished in it: the words the dictionary lacks, and their pairs (in --user, else in memory)."
+    )
     var learn = false
 
     @Flag(help: "Read the lines as one typing session: what was offered for the word being typed is not offered again as it is typed on.")
@@ -54,7 +65,9 @@ struct Suggest: ParsableCommand {
     func validate() throws {
         guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
         guard arguments.count <= files.count + 1 else {
-            throw ValidationError("Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'.")
+            throw ValidationError(
+                "Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'."
+            )
         }
         guard n > 0 else { throw ValidationError("-n must be positive") }
         if let margin = autocorrectMargin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
@@ -131,14 +144,19 @@ struct Suggest: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
-            let items = suggestions.map { Item(text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, isEmoji: $0.isEmoji,
-                                                remainder: $0.remainder.map(String.init)) }
+            let items = suggestions.map {
+                Item(
+                    text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, isEmoji: $0.isEmoji,
+                    remainder: $0.remainder.map(String.init))
+            }
             print(String(decoding: try encoder.encode(items), as: UTF8.self))
             return
         }
         for suggestion in suggestions {
-            let flags = [suggestion.isAutocorrect ? "autocorrect" : nil, suggestion.isUnknown ? "unknown" : nil,
-                         suggestion.isEmoji ? "emoji" : nil].compactMap { $0 }
+            let flags = [
+                suggestion.isAutocorrect ? "autocorrect" : nil, suggestion.isUnknown ? "unknown" : nil,
+                suggestion.isEmoji ? "emoji" : nil,
+            ].compactMap { $0 }
             print("\(suggestion.text)\t\(flags.isEmpty ? "-" : flags.joined(separator: ","))")
         }
     }

@@ -7,20 +7,22 @@ struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the words swipes may spell, best first.",
         discussion: """
-        With a stroke on the command line ("x,y x,y …" over the bundle's layout), prints its words. Otherwise reads \
-        strokes from standard input, one JSON object a line: {"points": [[x, y, t], …], "keys": [{"text": "q", \
-        "x": 0, "y": 0, "width": 39, "height": 54}, …], "before": "text before the cursor"}, in points from the \
-        keyboard's top left (t in milliseconds, not used for decoding). "keys" (the frames the app draws its keys at) \
-        and "before" may be left out: the keys are then those of the bundle's phone layout at --width by \
-        --row-height. Prints each stroke's words, one a line, followed by an empty line (with --json, one JSON \
-        array of words per line). A line that is not a stroke is reported with its line number and gives no words.
-        """
+            With a stroke on the command line ("x,y x,y …" over the bundle's layout), prints its words. Otherwise reads \
+            strokes from standard input, one JSON object a line: {"points": [[x, y, t], …], "keys": [{"text": "q", \
+            "x": 0, "y": 0, "width": 39, "height": 54}, …], "before": "text before the cursor"}, in points from the \
+            keyboard's top left (t in milliseconds, not used for decoding). "keys" (the frames the app draws its keys at) \
+            and "before" may be left out: the keys are then those of the bundle's phone layout at --width by \
+            --row-height. Prints each stroke's words, one a line, followed by an empty line (with --json, one JSON \
+            array of words per line). A line that is not a stroke is reported with its line number and gives no words.
+            """
     )
 
     @Argument(help: "A compiled bundle with a dictionary (and a layout, unless every stroke has its keys).")
     var file: String
 
-    @Argument(help: "One stroke over the bundle's layout, as points \"x,y x,y …\" (read from standard input, one JSON stroke a line, when absent).")
+    @Argument(
+        help:
+            "One stroke over the bundle's layout, as points \"x,y x,y …\" (read from standard input, one JSON stroke a line, when absent).")
     var points: String?
 
     @Option(help: "With a stroke given as points, the text before the cursor.")
@@ -44,15 +46,23 @@ struct Swipe: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    @Flag(help: "Print each stroke's decoding time in microseconds to standard error (\"timing<TAB>µs\"; with --live, also \"live<TAB>decodings<TAB>total µs<TAB>longest µs\" of the word under the finger).")
+    @Flag(
+        help:
+            "Print each stroke's decoding time in microseconds to standard error (\"timing<TAB>µs\"; with --live, also \"live<TAB>decodings<TAB>total µs<TAB>longest µs\" of the word under the finger)."
+    )
     var timing = false
 
-    @Flag(help: "Feed each stroke's points one at a time, as a finger draws it, asking for the word under the finger after each, and print that word each time it changes (\"> word\", or \"live\" beside \"words\" in a JSON object) before the stroke's words.")
+    @Flag(
+        help:
+            "Feed each stroke's points one at a time, as a finger draws it, asking for the word under the finger after each, and print that word each time it changes (\"> word\", or \"live\" beside \"words\" in a JSON object) before the stroke's words."
+    )
     var live = false
 
     func validate() throws {
         guard n > 0 else { throw ValidationError("-n must be positive") }
-        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else { throw ValidationError("--width and --row-height must be positive numbers") }
+        guard width.isFinite, rowHeight.isFinite, width > 0, rowHeight > 0 else {
+            throw ValidationError("--width and --row-height must be positive numbers")
+        }
         if let points { _ = try Self.parsePoints(points) }
     }
 
@@ -95,7 +105,9 @@ struct Swipe: ParsableCommand {
                 printError("error: \(file): no layout of the locale '\(locale)'")
                 throw Status.inputErrors
             }
-            let keys = bundle.layout(for: .phone, locale: locale).map { GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight) }
+            let keys = bundle.layout(for: .phone, locale: locale).map {
+                GestureKeys(layout: $0, keyboardWidth: width, rowHeight: rowHeight)
+            }
             return (GestureDecoder(engine: engine), keys)
         }
     }
@@ -126,7 +138,8 @@ struct Swipe: ParsableCommand {
     /// The words of `points`, and with --live the words shown under the finger as they changed
     /// while the points were fed one at a time (the words are then the swipe's when it ends); with
     /// --timing, prints the decoding times.
-    private func decode(_ points: [GesturePoint], _ decoder: GestureDecoder, keys: GestureKeys, before: String) -> ([Suggestion], [String]) {
+    private func decode(_ points: [GesturePoint], _ decoder: GestureDecoder, keys: GestureKeys, before: String) -> ([Suggestion], [String])
+    {
         var shown: [String] = [], words: [Suggestion] = []
         var swipe = GestureInProgress(decoder: decoder, keys: keys, before: before)
         if live {

@@ -68,7 +68,9 @@ struct User: ParsableCommand {
             do { words = try UserDictionary(path: file).snapshot } catch { throw openingFailure(error, file: file) }
             for (word, times) in words.learned.sorted(by: { $0.key < $1.key }) { print("learned\t\(word)\t\(times)") }
             for word in words.ignored.sorted() { print("ignored\t\(word)") }
-            for (shortcut, phrase) in words.textReplacements.sorted(by: { $0.key < $1.key }) { print("replacement\t\(shortcut)\t\(phrase)") }
+            for (shortcut, phrase) in words.textReplacements.sorted(by: { $0.key < $1.key }) {
+                print("replacement\t\(shortcut)\t\(phrase)")
+            }
             for (previous, next) in words.pairs.sorted(by: { $0.key < $1.key }) {
                 for (word, times) in next.sorted(by: { $0.key < $1.key }) { print("pair\t\(previous)\t\(word)\t\(times)") }
             }

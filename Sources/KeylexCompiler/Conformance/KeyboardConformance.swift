@@ -34,16 +34,22 @@ public struct KeyboardConformance {
             diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
             return nil
         }
-        guard let bytes = ImportedFiles(folder: folder.isEmpty ? "." : folder, diagnostics: diagnostics)
-            .bytes([(path as NSString).lastPathComponent], what: "keyboard test", name: path, reference: SourceLocation(file: path)),
-              let file = ImportedXML(bytes: bytes, path: path, diagnostics: diagnostics),
-              XMLSource.name(file.root) == "keyboardTest3",
-              let name = file.children(file.root, "info").first.flatMap({ file.attributes($0)["keyboard"]?.value }) else { return nil }
-        let keyboard = [folder + "/" + name, folder + "/../3.0/" + name].first { FileManager.default.fileExists(atPath: $0) } ?? folder + "/" + name
+        guard
+            let bytes = ImportedFiles(folder: folder.isEmpty ? "." : folder, diagnostics: diagnostics)
+                .bytes([(path as NSString).lastPathComponent], what: "keyboard test", name: path, reference: SourceLocation(file: path)),
+            let file = ImportedXML(bytes: bytes, path: path, diagnostics: diagnostics),
+            XMLSource.name(file.root) == "keyboardTest3",
+            let name = file.children(file.root, "info").first.flatMap({ file.attributes($0)["keyboard"]?.value })
+        else { return nil }
+        let keyboard =
+            [folder + "/" + name, folder + "/../3.0/" + name].first { FileManager.default.fileExists(atPath: $0) } ?? folder + "/" + name
         let importing = DiagnosticEngine()
-        guard let (document, outputs) = CLDRImporter(data: data ?? CLDRImporter.defaultData(for: keyboard), diagnostics: importing).importKeyboardAndKeys(keyboard),
-              let locale = LayoutBuild(diagnostics: importing).resolve([document]).locales.first,
-              let bundle = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: [locale])) else {
+        guard
+            let (document, outputs) = CLDRImporter(data: data ?? CLDRImporter.defaultData(for: keyboard), diagnostics: importing)
+                .importKeyboardAndKeys(keyboard),
+            let locale = LayoutBuild(diagnostics: importing).resolve([document]).locales.first,
+            let bundle = try? LayoutBundle(bytes: LayoutBuild.bundle(locales: [locale]))
+        else {
             // What stopped the keyboard: its errors (its warnings say what a test may miss).
             for diagnostic in importing.diagnostics where diagnostic.severity == .error { diagnostics.report(diagnostic) }
             return nil
@@ -75,7 +81,9 @@ private struct KeystrokePlayer {
                 case "backspace": if !context.isEmpty { context.unicodeScalars.removeLast() }
                 case "check":
                     let expected = try decode(attributes["result"]?.value ?? "")
-                    guard context == expected else { throw Failure("after line \(file.location(action).line): '\(context)', expected '\(expected)'") }
+                    guard context == expected else {
+                        throw Failure("after line \(file.location(action).line): '\(context)', expected '\(expected)'")
+                    }
                 default: throw Failure("the action <\(XMLSource.name(action))> is not supported")
                 }
             } catch {
@@ -101,11 +109,15 @@ private struct KeystrokePlayer {
         guard let typed = outputs[id] else { throw Failure("the key '\(id)' types nothing Keylex can express") }
         guard let key = find(typed) else { throw Failure("no key of the compiled layout types '\(typed)' (key '\(id)')") }
         if let flick = attributes["flick"]?.value {
-            guard let direction = FlickDirection.named(flick), let output = key.flick(direction) else { throw Failure("the key '\(id)' has no flick '\(flick)'") }
+            guard let direction = FlickDirection.named(flick), let output = key.flick(direction) else {
+                throw Failure("the key '\(id)' has no flick '\(flick)'")
+            }
             return output.description
         }
         if let index = attributes["longPress"].flatMap({ Int($0.value) }) {
-            guard let callout = key.callout, index >= 1, index <= callout.count else { throw Failure("the key '\(id)' has no long-press key \(index)") }
+            guard let callout = key.callout, index >= 1, index <= callout.count else {
+                throw Failure("the key '\(id)' has no long-press key \(index)")
+            }
             return callout[index - 1].description
         }
         let taps = attributes["tapCount"].flatMap { Int($0.value) } ?? 1

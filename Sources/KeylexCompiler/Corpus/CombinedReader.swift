@@ -195,7 +195,9 @@ struct CombinedReader {
         return count
     }
 
-    private func frequencyValue(_ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil) -> Int? {
+    private func frequencyValue(
+        _ field: Field, _ line: SourceText.Line, _ column: Int, range: ClosedRange<Int>, or alternative: String? = nil
+    ) -> Int? {
         if let f = Int(field.value), range.contains(f) { return f }
         report(line, column, .invalidFrequency(field.value, range, or: alternative))
         return nil

@@ -86,7 +86,8 @@ public struct CorpusReader {
             if fields.count > 1 {
                 let countColumn = fields[0].unicodeScalars.count + 2
                 guard let value = UInt64(fields[1].trimmingSpaces) else {
-                    diagnostics.report(SourceLocation(file: source.path, line: line.number, column: countColumn), .countNotNumber(fields[1]))
+                    diagnostics.report(
+                        SourceLocation(file: source.path, line: line.number, column: countColumn), .countNotNumber(fields[1]))
                     return
                 }
                 count = value
@@ -114,7 +115,8 @@ public struct CorpusReader {
             let string = String(line.text)
             let text = string as NSString
             var start = 0
-            let ends = boundaries.matches(in: string, range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
+            let ends =
+                boundaries.matches(in: string, range: NSRange(location: 0, length: text.length)).map(\.range.location) + [text.length]
             for end in ends where end > start {
                 let token = text.substring(with: NSRange(location: start, length: end - start))
                 let tokenStart = start

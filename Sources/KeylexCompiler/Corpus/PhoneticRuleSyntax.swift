@@ -60,7 +60,9 @@ public enum PhoneticRuleSyntax {
             }
         }
         guard !rule.elements.isEmpty else { throw fail("a rule needs a letter to match") }
-        guard rule.elements.count <= PhoneticRules.maxPatternLength else { throw fail("a pattern of more than \(PhoneticRules.maxPatternLength) letters") }
+        guard rule.elements.count <= PhoneticRules.maxPatternLength else {
+            throw fail("a pattern of more than \(PhoneticRules.maxPatternLength) letters")
+        }
         if i < s.count, s[i] == "(" {
             i += 1
             rule.lookahead = try letters(until: ")")
@@ -73,7 +75,9 @@ public enum PhoneticRuleSyntax {
             throw fail("a replacement is capital ASCII letters or digits")
         }
         rule.replacement = replacement.map { UInt8($0.value) }
-        guard rule.replacement.count <= PhoneticRules.maxPatternLength else { throw fail("a replacement of more than \(PhoneticRules.maxPatternLength) characters") }
+        guard rule.replacement.count <= PhoneticRules.maxPatternLength else {
+            throw fail("a replacement of more than \(PhoneticRules.maxPatternLength) characters")
+        }
         return rule
     }
 }

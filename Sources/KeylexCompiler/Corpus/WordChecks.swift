@@ -69,7 +69,8 @@ extension WordTable {
         for (i, scalar) in raw.unicodeScalars.enumerated() {
             let category = scalar.properties.generalCategory
             if category == .control || category == .unassigned || category == .lineSeparator || category == .paragraphSeparator {
-                diagnostics.report(SourceLocation(file: location.file, line: location.line, column: location.column + i), .shortcutCharacter(scalar))
+                diagnostics.report(
+                    SourceLocation(file: location.file, line: location.line, column: location.column + i), .shortcutCharacter(scalar))
                 return nil
             }
         }

@@ -94,8 +94,10 @@ public struct WordTable {
 
     /// Adds a checked word. A word seen before is merged (counts summed, flags joined) with a warning,
     /// unless `quietly` (raw text repeats words by nature).
-    public mutating func add(_ word: String, count: UInt64?, flags: DictionaryFormat.WordFlags = [],
-                             at location: SourceLocation, quietly: Bool = false, diagnostics: DiagnosticEngine) {
+    public mutating func add(
+        _ word: String, count: UInt64?, flags: DictionaryFormat.WordFlags = [],
+        at location: SourceLocation, quietly: Bool = false, diagnostics: DiagnosticEngine
+    ) {
         precondition(!finished, "no word is added to a finished table")
         if count != nil { hasCounts = true }
         let key = Key(word: word)
@@ -115,7 +117,9 @@ public struct WordTable {
     }
 
     /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
-    public mutating func mark(_ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation, diagnostics: DiagnosticEngine) {
+    public mutating func mark(
+        _ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation, diagnostics: DiagnosticEngine
+    ) {
         add(word, count: nil, flags: flags, at: location, quietly: true, diagnostics: diagnostics)
     }
 
@@ -124,8 +128,10 @@ public struct WordTable {
         var records = RecordArena()
         records.reserveCapacity(records: table.count, bytes: heldBytes - table.count * (Self.bytesPerEntry - WordRecord.fixedSize))
         for (key, entry) in table {
-            records.append(WordRecord(word: key.word, count: entry.count, flags: entry.flags, file: fileNumber(entry.location.file),
-                                      line: UInt32(clamping: entry.location.line), column: UInt32(clamping: entry.location.column), quiet: entry.quiet))
+            records.append(
+                WordRecord(
+                    word: key.word, count: entry.count, flags: entry.flags, file: fileNumber(entry.location.file),
+                    line: UInt32(clamping: entry.location.line), column: UInt32(clamping: entry.location.column), quiet: entry.quiet))
         }
         return records
     }

@@ -117,9 +117,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         switch self {
         case .unreadableFile: Entry(.error, "a file or folder cannot be read (it is missing, a system error, or too large to import)")
         case .invalidEncoding: Entry(.error, "a file that is not UTF-8 (UTF-16 needs its byte order mark), or declares another encoding")
-        case .invalidCompression: Entry(.error, "a gzip file cannot be decompressed, or decompresses past the size limit (1 GiB, a line counting as at least 16 bytes)")
+        case .invalidCompression:
+            Entry(
+                .error,
+                "a gzip file cannot be decompressed, or decompresses past the size limit (1 GiB, a line counting as at least 16 bytes)")
         case .lineTooLong: Entry(.error, "a line is longer than the 1 MiB limit (the line is left out)")
-        case .temporaryFile: Entry(.error, "the words sorted on disk (past the memory limit) cannot be written or read back: the disk is full, or the folder is not writable")
+        case .temporaryFile:
+            Entry(
+                .error,
+                "the words sorted on disk (past the memory limit) cannot be written or read back: the disk is full, or the folder is not writable"
+            )
         case .malformedXml: Entry(.error, "an XML layout is not well-formed")
         case .malformedJson: Entry(.error, "a JSON layout is not well-formed")
         case .schemaViolation: Entry(.error, "a layout breaks the schema (a missing attribute, a value of the wrong type)")
@@ -131,14 +138,20 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unknownReturnType: Entry(.error, "a return key type the compiler does not know")
         case .unknownLayer: Entry(.error, "a layer kind the compiler does not know")
         case .unknownFormFactor: Entry(.error, "a form factor other than phone or tablet")
-        case .unknownDirection: Entry(.error, "a text direction other than ltr or rtl, or a flick direction other than n, ne, e, se, s, sw, w or nw")
+        case .unknownDirection:
+            Entry(.error, "a text direction other than ltr or rtl, or a flick direction other than n, ne, e, se, s, sw, w or nw")
         case .unknownField: Entry(.error, "a field kind other than text, email, url or webSearch")
         case .invalidWidth: Entry(.error, "a key width that is not input, input*N, N% or Npt")
         case .invalidLocale: Entry(.error, "a locale tag that is not well-formed BCP 47")
         case .nonCanonicalLocale: Entry(.warning, "a locale tag not in its canonical case (fr-fr for fr-FR): compiled as the canonical tag")
-        case .duplicateId: Entry(.error, "a locale, a layout of one form factor, a layer, a character's callouts, a transform's text, a key's flick or a theme defined twice")
+        case .duplicateId:
+            Entry(
+                .error,
+                "a locale, a layout of one form factor, a layer, a character's callouts, a transform's text, a key's flick or a theme defined twice"
+            )
         case .missingValue: Entry(.error, "a key action that needs a value has none")
-        case .unexpectedValue: Entry(.error, "a key action that takes no value (or no shifted output, flicks, multi-tap outputs or callout) has one")
+        case .unexpectedValue:
+            Entry(.error, "a key action that takes no value (or no shifted output, flicks, multi-tap outputs or callout) has one")
         case .emptyText: Entry(.error, "an empty key output, label or replacement")
         case .notNfc: Entry(.error, "text that is not in Unicode Normalization Form C")
         case .controlCharacter: Entry(.error, "a control character in a key's text or a word (a NUL byte in raw text included)")
@@ -150,9 +163,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .emptyCallout: Entry(.error, "a callout with no variants")
         case .calloutDefaultNotVariant: Entry(.error, "a callout's default is not one of its variants")
         case .unusedCallout: Entry(.warning, "callouts for a character no key of the locale types")
-        case .unusedShifted: Entry(.warning, "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer")
-        case .shiftChangesNothing: Entry(.warning, "a shift or caps lock key whose uppercased layer, derived by case mapping, is the lowercased layer again (a script without case)")
-        case .unreachableTransform: Entry(.warning, "a transform that never applies: an earlier one's text ends its own, so that one always matches first")
+        case .unusedShifted:
+            Entry(.warning, "a shifted output that is not on the lowercased layer, or whose layout writes its uppercased layer")
+        case .shiftChangesNothing:
+            Entry(
+                .warning,
+                "a shift or caps lock key whose uppercased layer, derived by case mapping, is the lowercased layer again (a script without case)"
+            )
+        case .unreachableTransform:
+            Entry(.warning, "a transform that never applies: an earlier one's text ends its own, so that one always matches first")
         case .invalidStyle: Entry(.error, "a theme's colour, number, font weight, appearance or kind of key that is not one")
         case .missingTheme: Entry(.error, "a locale or theme names a theme that no document defines, with the closest name")
         case .duplicateStyle: Entry(.warning, "a theme sets a property twice for the same keys and state (the later one wins)")
@@ -160,17 +179,31 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .multipleAvailable: Entry(.error, "a row with more than one key of width available")
         case .rowOverflow: Entry(.error, "a row whose fixed widths leave its other keys no room")
         case .noRoom: Entry(.error, "a key the runtime's geometry leaves with no width on its form factor")
-        case .limitExceeded: Entry(.error, "more layers, rows, keys, callouts, transforms or text than the format holds, or an imported file's references nested too deep or expanding to too many elements")
-        case .missingLayer: Entry(.error, "a layer switch to a layer the layout lacks, a layout with no lowercased layer, or a field layout with no text layout")
+        case .limitExceeded:
+            Entry(
+                .error,
+                "more layers, rows, keys, callouts, transforms or text than the format holds, or an imported file's references nested too deep or expanding to too many elements"
+            )
+        case .missingLayer:
+            Entry(
+                .error,
+                "a layer switch to a layer the layout lacks, a layout with no lowercased layer, or a field layout with no text layout")
         case .missingParent: Entry(.error, "a locale extends one that no layout defines, with the closest tag")
         case .missingCalloutLocale: Entry(.error, "callouts extend a locale that no layout defines")
-        case .inheritanceCycle: Entry(.error, "locales or themes that extend each other, or imported files that include each other, in a cycle")
+        case .inheritanceCycle:
+            Entry(.error, "locales or themes that extend each other, or imported files that include each other, in a cycle")
         case .missingRow: Entry(.error, "a row patch names a row the inherited layer lacks")
         case .mixedRowPatch: Entry(.error, "a layer both replaces its inherited rows and patches them")
         case .unresolvedReplacement: Entry(.error, "a replacement names a key the inherited layout does not have")
-        case .untypableWords: Entry(.warning, "words of the locale's dictionary that its layout cannot type, even without their accents (the engine offers `Andrić` for `Andric`)")
-        case .missingReference: Entry(.error, "an imported file names a layout, mapping or set that is not there, or by a name that is not a plain file name")
-        case .unsupportedConstruct: Entry(.warning, "a construct of an imported format that Keylex layouts cannot express (the message says what was kept)")
+        case .untypableWords:
+            Entry(
+                .warning,
+                "words of the locale's dictionary that its layout cannot type, even without their accents (the engine offers `Andrić` for `Andric`)"
+            )
+        case .missingReference:
+            Entry(.error, "an imported file names a layout, mapping or set that is not there, or by a name that is not a plain file name")
+        case .unsupportedConstruct:
+            Entry(.warning, "a construct of an imported format that Keylex layouts cannot express (the message says what was kept)")
         case .renamedLocale: Entry(.warning, "an imported locale's tag is not well-formed BCP 47 or not unique, and is given another")
         case .unknownFormat: Entry(.error, "a corpus whose format neither its name nor --format gives")
         case .emptyWord: Entry(.error, "an entry with no word")
@@ -184,7 +217,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .invalidLine: Entry(.error, "a combined-list line that is not an entry, a shortcut or a bigram")
         case .invalidEmojiLine: Entry(.warning, "an emoji annotations line that is not emoji, name and keywords (left out)")
         case .invalidAttribute: Entry(.error, "a combined-list header attribute that is not a name")
-        case .unknownListAttribute: Entry(.warning, "a combined-list attribute the compiler does not know (kept in the header, ignored elsewhere)")
+        case .unknownListAttribute:
+            Entry(.warning, "a combined-list attribute the compiler does not know (kept in the header, ignored elsewhere)")
         case .trimmedWhitespace: Entry(.warning, "spaces around a combined-list word (trimmed)")
         case .orphanShortcut: Entry(.error, "a shortcut or bigram before any word")
         case .emptyShortcut: Entry(.error, "a shortcut with no text")
@@ -194,8 +228,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .emptyCorpus: Entry(.error, "a corpus with no word left to compile")
         case .invalidCountLine: Entry(.error, "an n-gram count line that is not one to three words, a tab and a count above 0")
         case .unsortedCountFile: Entry(.error, "a count file merged as a stream whose n-grams are not in the order of their bytes")
-        case .unknownModelWords: Entry(.warning, "words of the n-gram counts that the dictionary does not have (n-grams with them are left out)")
-        case .invalidArpa: Entry(.error, "an ARPA model that breaks the format (header, sections, counts, numbers), or one combined with other n-gram sources")
+        case .unknownModelWords:
+            Entry(.warning, "words of the n-gram counts that the dictionary does not have (n-grams with them are left out)")
+        case .invalidArpa:
+            Entry(
+                .error,
+                "an ARPA model that breaks the format (header, sections, counts, numbers), or one combined with other n-gram sources")
         case .ignoredNgramOrder: Entry(.warning, "n-grams of an order above 3 in an ARPA model (left out: the model holds up to trigrams)")
         case .modelWithoutCounts: Entry(.error, "n-gram sources for words without counts (a model needs the words' frequencies)")
         case .alphabetTooLarge: Entry(.error, "more distinct characters in the words than the format holds (65,535)")

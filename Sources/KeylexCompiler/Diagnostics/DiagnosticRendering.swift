@@ -49,7 +49,8 @@ public final class DiagnosticRenderer: @unchecked Sendable {
 
     private func text(_ diagnostic: Diagnostic) -> String {
         let severity = styled("\(diagnostic.severity.rawValue):", diagnostic.severity == .error ? .red : .magenta)
-        var result = styled(Self.escaped(diagnostic.location.description) + ":", .bold) + " " + severity + " "
+        var result =
+            styled(Self.escaped(diagnostic.location.description) + ":", .bold) + " " + severity + " "
             + styled(Self.escaped(diagnostic.message), .bold) + " [\(diagnostic.code)]\n"
         let location = diagnostic.location
         guard terminal, location.line > 0, let line = sourceLine(location.file, location.line) else { return result }
@@ -88,7 +89,9 @@ public final class DiagnosticRenderer: @unchecked Sendable {
         defer { lock.unlock() }
         if lines[file] == nil {
             let text = FileManager.default.contents(atPath: file).flatMap { String(data: $0, encoding: .utf8) }
-            lines[file] = text.map { text in text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 } }
+            lines[file] = text.map { text in
+                text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+            }
         }
         guard let fileLines = lines[file] ?? nil, number <= fileLines.count else { return nil }
         return fileLines[number - 1]
@@ -98,7 +101,8 @@ public final class DiagnosticRenderer: @unchecked Sendable {
 
     private static func encoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
@@ -145,20 +149,29 @@ public final class DiagnosticRenderer: @unchecked Sendable {
         let results = diagnostics.map { diagnostic in
             let location = diagnostic.location
             let isAbsolute = location.file.hasPrefix("/")
-            let uri = isAbsolute ? URL(fileURLWithPath: location.file).absoluteString
+            let uri =
+                isAbsolute
+                ? URL(fileURLWithPath: location.file).absoluteString
                 : location.file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? location.file
-            let region = location.line > 0
+            let region =
+                location.line > 0
                 ? SARIF.Region(startLine: location.line, startColumn: location.column > 0 ? location.column : nil) : nil
             var text = diagnostic.message
             if let fix = diagnostic.fix { text += " Fix: replace '\(fix.original)' with '\(fix.replacement)'." }
             return SARIF.Result(
                 ruleId: diagnostic.code, level: diagnostic.severity.rawValue, message: .init(text: text),
-                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: uri, uriBaseId: isAbsolute ? nil : "%SRCROOT%"), region: region))])
+                locations: [
+                    .init(
+                        physicalLocation: .init(
+                            artifactLocation: .init(uri: uri, uriBaseId: isAbsolute ? nil : "%SRCROOT%"), region: region))
+                ])
         }
-        let log = SARIF.Log(runs: [.init(
-            tool: .init(driver: .init(name: "keylex", version: version, rules: rules)),
-            originalUriBaseIds: ["%SRCROOT%": .init(uri: root.absoluteString)],
-            results: results)])
+        let log = SARIF.Log(runs: [
+            .init(
+                tool: .init(driver: .init(name: "keylex", version: version, rules: rules)),
+                originalUriBaseIds: ["%SRCROOT%": .init(uri: root.absoluteString)],
+                results: results)
+        ])
         return String(decoding: try! Self.encoder(pretty: true).encode(log), as: UTF8.self) + "\n"
     }
 

@@ -56,7 +56,8 @@ struct AutomatonLayout {
     static func pointer(to target: Int, from source: Int) -> UInt32 {
         typealias Base = DictionaryFormat.PointerBase
         let absolute = UInt32(target) * 3 + UInt32(Base.absolute.rawValue)
-        let relative = target >= source
+        let relative =
+            target >= source
             ? UInt32(target - source) * 3 + UInt32(Base.forward.rawValue)
             : UInt32(source - target) * 3 + UInt32(Base.backward.rawValue)
         return min(absolute, relative)
@@ -86,7 +87,9 @@ struct AutomatonLayout {
 
     /// A sparse state's last arc needs no pointer when the target is its only parent's and comes
     /// right after it; such a target stores no word count either (the reader derives it).
-    private static func nextArcs(_ dawg: DawgBuilder, order: [Int], inDegree: [Int], isDense: [Bool]) -> (isNext: [Bool], storesCount: [Bool]) {
+    private static func nextArcs(
+        _ dawg: DawgBuilder, order: [Int], inDegree: [Int], isDense: [Bool]
+    ) -> (isNext: [Bool], storesCount: [Bool]) {
         var position = [Int](repeating: -1, count: dawg.stateCount)
         for (i, state) in order.enumerated() { position[state] = i }
         var isNext = [Bool](repeating: false, count: dawg.arcCount)
@@ -104,7 +107,8 @@ struct AutomatonLayout {
 
     /// Sizes without pointers: the count, then the arcs' first bytes and explicit labels, or the
     /// dense table's header and kind bytes.
-    private static func sizes(_ dawg: DawgBuilder, isDense: [Bool], storesCount: [Bool], inlineSlot: [Int]) -> (header: [Int], fixed: [Int]) {
+    private static func sizes(_ dawg: DawgBuilder, isDense: [Bool], storesCount: [Bool], inlineSlot: [Int]) -> (header: [Int], fixed: [Int])
+    {
         var headerSize = [Int](repeating: 0, count: dawg.stateCount)
         var fixedSize = [Int](repeating: 0, count: dawg.stateCount)
         for state in 1..<dawg.stateCount {

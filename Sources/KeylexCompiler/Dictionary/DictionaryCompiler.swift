@@ -38,7 +38,7 @@ public struct CompiledDictionary: Sendable {
         for (number, word) in samples {
             let expectedClass = classes?[number]
             guard dictionary.word(at: number) == word, dictionary.number(of: word) == number,
-                  expectedClass == nil || dictionary.frequencyClass(at: number) == expectedClass
+                expectedClass == nil || dictionary.frequencyClass(at: number) == expectedClass
             else {
                 throw VerificationError(description: "\(path): word \(number) '\(word)' does not read back as written")
             }
@@ -51,7 +51,9 @@ public struct CompiledDictionary: Sendable {
 public enum DictionaryCompiler {
     /// Compiles the words of `table`, which must be finished and not empty. `progress` is told the
     /// fraction of words added to the automaton, now and then.
-    public static func compile(_ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+    public static func compile(
+        _ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, progress: ((Double) -> Void)? = nil
+    ) -> CompiledDictionary {
         precondition(table.finished, "a word table is finished before it is compiled")
         var extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
         extras.ngrams = table.ngrams
@@ -75,8 +77,10 @@ public enum DictionaryCompiler {
         /// The model's size budget when none is given: 3 MB.
         public static let defaultNGramBudget = 3_000_000
 
-        public init(attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:],
-                    phonetics: PhoneticRules? = nil) {
+        public init(
+            attributes: [(key: String, value: String)] = [], shortcuts: [String: [Shortcut]] = [:], labels: [String: [String]] = [:],
+            phonetics: PhoneticRules? = nil
+        ) {
             self.attributes = attributes
             self.shortcuts = shortcuts
             self.labels = labels
@@ -86,7 +90,8 @@ public enum DictionaryCompiler {
         /// What the dictionary asks of the engine, from its source's attributes: umlaut spellings
         /// for AOSP's `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or `options=…:german_umlaut_processing`.
         var options: DictionaryFormat.Options {
-            let umlauts = attributes.contains { $0.key == "REQUIRES_GERMAN_UMLAUT_PROCESSING" && $0.value == "1" }
+            let umlauts =
+                attributes.contains { $0.key == "REQUIRES_GERMAN_UMLAUT_PROCESSING" && $0.value == "1" }
                 || attributes.contains { $0.key == "options" && $0.value.split(separator: ":").contains("german_umlaut_processing") }
             return umlauts ? .umlautSpellings : []
         }
@@ -95,7 +100,8 @@ public enum DictionaryCompiler {
         /// the n-gram model's words as written and in lower case.
         var wordsToNumber: Set<String> {
             var words = Set(shortcuts.keys).union(labels.keys)
-            let modelWords = arpa.map { $0.ngrams[0].map { String($0.words[0]) } }
+            let modelWords =
+                arpa.map { $0.ngrams[0].map { String($0.words[0]) } }
                 ?? ngrams.counts.keys.flatMap { $0.split(separator: " ").map(String.init) }
             for word in Set(modelWords) { words.formUnion([word, word.lowercased()]) }
             return words
@@ -106,7 +112,8 @@ public enum DictionaryCompiler {
         /// dictionary too large for one).
         func writeModel(to writer: inout ContainerWriter, numbers: [String: Int], classes: [UInt8]) {
             guard !ngrams.isEmpty || arpa != nil, classes.count < NGramFormat.maxWords else { return }
-            var model = arpa.map { BackoffModel(arpa: $0, numbers: numbers, classes: classes) }
+            var model =
+                arpa.map { BackoffModel(arpa: $0, numbers: numbers, classes: classes) }
                 ?? BackoffModel(counts: ngrams, numbers: numbers, classes: classes)
             model.prune(toBytes: ngramBudget)
             writer.add(NGramFormat.tag, NGramEncoder.section(model))
@@ -116,7 +123,9 @@ public enum DictionaryCompiler {
         /// words numbered by `numbers`.
         func write(to writer: inout ContainerWriter, numbers: [String: Int]) {
             if !attributes.isEmpty {
-                writer.add(.metadata, TextTableEncoder.encode(attributes.enumerated().map { ($0.offset, "\($0.element.key)=\($0.element.value)", 0) }))
+                writer.add(
+                    .metadata,
+                    TextTableEncoder.encode(attributes.enumerated().map { ($0.offset, "\($0.element.key)=\($0.element.value)", 0) }))
             }
             let shortcutEntries = shortcuts.flatMap { word, list in list.map { (numbers[word]!, $0.target, $0.frequency) } }
             if !shortcutEntries.isEmpty { writer.add(.shortcuts, TextTableEncoder.encode(shortcutEntries)) }
@@ -127,8 +136,10 @@ public enum DictionaryCompiler {
 
     /// Compiles `entries` (NFC words in any order; a word given twice is merged). Without counts
     /// the dictionary gets no frequency section.
-    public static func compile(_ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
-                               hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+    public static func compile(
+        _ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
+        hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
+    ) -> CompiledDictionary {
         let records = entries.map { WordRecord(word: $0.word, count: $0.count, flags: $0.flags, file: 0, line: 0, column: 0, quiet: true) }
         return compile(SortedWords(RecordArena(records)), hasCounts: hasCounts, extras: extras, progress: progress)
     }
@@ -136,13 +147,16 @@ public enum DictionaryCompiler {
     /// Compiles `words` in two passes over them: the automaton and the numbers the sections need,
     /// then the frequency classes and flags. What it holds grows with the automaton and the output
     /// (a class byte a word), not with the words' text, unless there are phonetic rules.
-    public static func compile(_ words: SortedWords, hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil) -> CompiledDictionary {
+    public static func compile(
+        _ words: SortedWords, hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
+    ) -> CompiledDictionary {
         precondition(words.count > 0, "an empty corpus is reported before compiling")
         let built = AutomatonPass(words, numbering: extras.wordsToNumber, keepingWords: extras.phonetics != nil, progress: progress)
         var writer = ContainerWriter()
         writer.insert(.dictionary)
-        let encoder = DictionaryEncoder(dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
-                                        wordCount: words.count, maxWordLength: built.maxLength, options: extras.options)
+        let encoder = DictionaryEncoder(
+            dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
+            wordCount: words.count, maxWordLength: built.maxLength, options: extras.options)
         for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
         let (classes, flagged) = FrequencyClasses.classesAndFlags(of: words, scale: hasCounts ? built.scale : nil)
         if let classes {
@@ -158,12 +172,15 @@ public enum DictionaryCompiler {
         }
         extras.write(to: &writer, numbers: built.numbers)
         if let rules = extras.phonetics,
-           let section = PhoneticIndexEncoder.section(rules: rules, words: built.words, classes: classes, flags: flags(flagged, count: words.count)) {
+            let section = PhoneticIndexEncoder.section(
+                rules: rules, words: built.words, classes: classes, flags: flags(flagged, count: words.count))
+        {
             writer.add(PhoneticFormat.tag, section)
         }
         if let classes { extras.writeModel(to: &writer, numbers: built.numbers, classes: classes) }
-        return CompiledDictionary(bytes: writer.bytes(), container: writer, wordCount: words.count, samples: built.samples, classes: classes,
-                                  stateCount: built.dawg.stateCount - 1, arcCount: built.dawg.arcCount)
+        return CompiledDictionary(
+            bytes: writer.bytes(), container: writer, wordCount: words.count, samples: built.samples, classes: classes,
+            stateCount: built.dawg.stateCount - 1, arcCount: built.dawg.arcCount)
     }
 
     /// The `flag` section: how many words have flags, then each one's number and flags.

@@ -26,8 +26,10 @@ struct DictionaryEncoder {
             }
         }
         let denseStates = layout.order.filter { layout.isDense[$0] }.map { (arcs: layout.arcsStart($0), state: $0) }
-        let sections = [(SectionTag.dictionaryHeader, header(rootOffset: layout.offset[Int(root)])),
-                        (.alphabet, alphabetSection(inline: layout.inline)), (.automaton, automaton)]
+        let sections = [
+            (SectionTag.dictionaryHeader, header(rootOffset: layout.offset[Int(root)])),
+            (.alphabet, alphabetSection(inline: layout.inline)), (.automaton, automaton),
+        ]
         return sections + (denseRanks(denseStates, layout).map { [(.denseRanks, $0)] } ?? [])
     }
 
@@ -36,9 +38,13 @@ struct DictionaryEncoder {
         let isFinal = dawg.arcLabels[arc] & 1 == 1
         let target = Int(dawg.arcTargets[arc])
         let kind: DictionaryFormat.ArcTarget
-        if target == 0 { kind = .stop }
-        else if layout.isNext[arc] { kind = isFinal ? .nextFinal : .next }
-        else { kind = isFinal ? .explicitFinal : .explicit }
+        if target == 0 {
+            kind = .stop
+        } else if layout.isNext[arc] {
+            kind = isFinal ? .nextFinal : .next
+        } else {
+            kind = isFinal ? .explicitFinal : .explicit
+        }
         return Int(kind.rawValue) * 2 + (arc == arcs.upperBound - 1 ? 1 : 0)
     }
 
@@ -79,7 +85,9 @@ struct DictionaryEncoder {
             automaton.append(UInt8(kind(arc, of: arcs, layout) * DictionaryFormat.labelSlots + layout.inlineSlot[code]))
             if layout.inlineSlot[code] == 0 { appendVarint(UInt32(code), to: &automaton) }
             if layout.pointerWidth[arc] > 0 {
-                appendVarint(AutomatonLayout.pointer(to: layout.offset[target], from: arcsStart), width: Int(layout.pointerWidth[arc]), to: &automaton)
+                appendVarint(
+                    AutomatonLayout.pointer(to: layout.offset[target], from: arcsStart), width: Int(layout.pointerWidth[arc]),
+                    to: &automaton)
             }
         }
     }
@@ -112,7 +120,8 @@ struct DictionaryEncoder {
             var wordsBySlot = [Int](repeating: 0, count: slots)  // empty slots reach no word
             for arc in arcs {
                 let target = Int(dawg.arcTargets[arc])
-                wordsBySlot[Int(dawg.arcLabels[arc] >> 1) - first] = Int(dawg.arcLabels[arc] & 1) + (target == 0 ? 0 : Int(dawg.wordCounts[target]))
+                wordsBySlot[Int(dawg.arcLabels[arc] >> 1) - first] =
+                    Int(dawg.arcLabels[arc] & 1) + (target == 0 ? 0 : Int(dawg.wordCounts[target]))
             }
             var words = 0
             for slot in 0..<slots {

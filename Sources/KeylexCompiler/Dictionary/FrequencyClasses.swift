@@ -29,7 +29,9 @@ struct FrequencyScale {
 enum FrequencyClasses {
     /// The second pass of compiling over `words`: each word's class on `scale` (none without a
     /// scale: the sources gave no counts), and the numbers and flags of the words with flags.
-    static func classesAndFlags(of words: SortedWords, scale: FrequencyScale?) -> (classes: [UInt8]?, flagged: [(number: Int, flags: DictionaryFormat.WordFlags)]) {
+    static func classesAndFlags(
+        of words: SortedWords, scale: FrequencyScale?
+    ) -> (classes: [UInt8]?, flagged: [(number: Int, flags: DictionaryFormat.WordFlags)]) {
         var classes: [UInt8] = []
         var flagged: [(number: Int, flags: DictionaryFormat.WordFlags)] = []
         if scale != nil { classes.reserveCapacity(words.count) }

@@ -17,7 +17,8 @@ enum PhoneticIndexEncoder {
         var byKey: [String: [Int]] = [:]
         for (number, word) in words.enumerated()
         where flags[number].isDisjoint(with: .neverSuggested) && (classes?[number] ?? .max) >= minimumClass
-            && word.unicodeScalars.allSatisfy(\.properties.isAlphabetic) {
+            && word.unicodeScalars.allSatisfy(\.properties.isAlphabetic)
+        {
             let key = rules.key(of: word)
             if !key.isEmpty { byKey[key, default: []].append(number) }
         }

@@ -29,12 +29,15 @@ public struct EmojiAnnotations: Sendable {
             let fields = line.text.split(separator: "\t", omittingEmptySubsequences: false)
             let keywords = fields.count >= 3 ? fields[2].split(separator: "|").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty } : []
             guard (3...4).contains(fields.count), !fields[0].isEmpty, !fields[1].isEmpty, !keywords.isEmpty,
-                  !line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else {
+                !line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" })
+            else {
                 diagnostics.report(SourceLocation(file: path, line: line.number, column: 1), .invalidEmojiLine)
                 return
             }
-            annotations.entries.append(Entry(text: String(fields[0]), name: String(fields[1]), keywords: keywords,
-                                             group: fields.count == 4 ? String(fields[3]) : ""))
+            annotations.entries.append(
+                Entry(
+                    text: String(fields[0]), name: String(fields[1]), keywords: keywords,
+                    group: fields.count == 4 ? String(fields[3]) : ""))
         }
         return annotations
     }

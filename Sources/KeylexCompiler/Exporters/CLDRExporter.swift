@@ -39,7 +39,9 @@ public struct CLDRExporter {
         }
         for layout in locale.layouts {
             guard layout.field == .text else {
-                report(layout.origin, "the \(layout.formFactor) \(layout.field) layout", kept: "CLDR has no keyboards for kinds of field; it is left out")
+                report(
+                    layout.origin, "the \(layout.formFactor) \(layout.field) layout",
+                    kept: "CLDR has no keyboards for kinds of field; it is left out")
                 continue
             }
             layers += layerElements(layout, locale: locale, keys: &keys)
@@ -55,7 +57,11 @@ public struct CLDRExporter {
         if !locale.transforms.isEmpty {
             out += "  <transforms type=\"simple\">\n    <transformGroup>\n"
             for transform in locale.transforms {
-                out += "      <transform" + XMLLayoutWriter.attributes([("from", Self.escape(transform.from, regex: true)), ("to", Self.escape(transform.to, regex: false))]) + "/>\n"
+                out +=
+                    "      <transform"
+                    + XMLLayoutWriter.attributes([
+                        ("from", Self.escape(transform.from, regex: true)), ("to", Self.escape(transform.to, regex: false)),
+                    ]) + "/>\n"
             }
             out += "    </transformGroup>\n  </transforms>\n"
         }
@@ -68,7 +74,9 @@ public struct CLDRExporter {
         for layer in layout.layers {
             out += "    <layer" + XMLLayoutWriter.attributes([("id", Self.layerId(layer.id))]) + ">\n"
             for row in layer.rows {
-                let ids = row.keys.map { keys.id(for: $0, callout: $0.typesValue ? locale.callout(for: $0.value ?? "") : nil, report: report) }
+                let ids = row.keys.map {
+                    keys.id(for: $0, callout: $0.typesValue ? locale.callout(for: $0.value ?? "") : nil, report: report)
+                }
                 guard !ids.isEmpty else { continue }
                 out += "      <row keys=\"\(ids.joined(separator: " "))\"/>\n"
             }
@@ -91,7 +99,8 @@ public struct CLDRExporter {
     static func escape(_ text: String, regex: Bool) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            let special = scalar.properties.generalCategory == .control || scalar.properties.isWhitespace || "\\$".unicodeScalars.contains(scalar)
+            let special =
+                scalar.properties.generalCategory == .control || scalar.properties.isWhitespace || "\\$".unicodeScalars.contains(scalar)
                 || regex && "[](){}.*+?|^".unicodeScalars.contains(scalar)
             out += special ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
         }
@@ -111,7 +120,8 @@ struct CLDRKeyTable {
     /// The id of `key` (with its `callout`), defining it (and its long-press, flick and multi-tap
     /// keys) the first time.
     mutating func id(for key: Key, callout: Callout?, report: (Origin, String, String) -> Void) -> String {
-        let signature = "\(key.action)|\(key.value ?? "")|\(key.label ?? "")|\(key.width.map { "\($0)" } ?? "")|\(key.flicks)|\(key.multiTap)|\(callout?.variants ?? [])"
+        let signature =
+            "\(key.action)|\(key.value ?? "")|\(key.label ?? "")|\(key.width.map { "\($0)" } ?? "")|\(key.flicks)|\(key.multiTap)|\(callout?.variants ?? [])"
         if let id = ids[signature] { return id }
         let id = newId(key.typesValue ? key.value : nil)
         ids[signature] = id
@@ -134,7 +144,9 @@ struct CLDRKeyTable {
         attributes += width(key, report: report)
         elements.append("    <key" + XMLLayoutWriter.attributes(attributes) + "/>\n")
         if let label = key.label, key.action != .none {
-            displays.append("    <display" + XMLLayoutWriter.attributes([("keyId", id), ("display", CLDRExporter.escape(label, regex: false))]) + "/>\n")
+            displays.append(
+                "    <display" + XMLLayoutWriter.attributes([("keyId", id), ("display", CLDRExporter.escape(label, regex: false))]) + "/>\n"
+            )
         }
         return id
     }
@@ -156,7 +168,9 @@ struct CLDRKeyTable {
         if let callout, !callout.variants.isEmpty {
             let variantIds = outputKeys(callout.variants)
             attributes.append(("longPressKeyIds", variantIds.joined(separator: " ")))
-            if let index = callout.defaultVariant.flatMap(callout.variants.firstIndex) { attributes.append(("longPressDefaultKeyId", variantIds[index])) }
+            if let index = callout.defaultVariant.flatMap(callout.variants.firstIndex) {
+                attributes.append(("longPressDefaultKeyId", variantIds[index]))
+            }
         }
         if !key.multiTap.isEmpty { attributes.append(("multiTapKeyIds", outputKeys(key.multiTap).joined(separator: " "))) }
         if !key.flicks.isEmpty {
@@ -172,13 +186,20 @@ struct CLDRKeyTable {
     private mutating func outputKeys(_ outputs: [String]) -> [String] {
         var ids: [String] = []
         for output in outputs {
-            ids.append(id(for: Key(action: output.count == 1 ? .character : .text, value: output, origin: Origin(SourceLocation(file: ""))), callout: nil) { _, _, _ in })
+            ids.append(
+                id(
+                    for: Key(action: output.count == 1 ? .character : .text, value: output, origin: Origin(SourceLocation(file: ""))),
+                    callout: nil
+                ) { _, _, _ in })
         }
         return ids
     }
 
     private mutating func newId(_ text: String?) -> String {
-        let plain = text.flatMap { $0.count == 1 && $0.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) ? $0 : nil }
+        let plain = text.flatMap {
+            $0.count == 1 && $0.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+                ? $0 : nil
+        }
         let id = plain.flatMap { used.contains($0) ? nil : $0 } ?? "k\(used.count + 1)"
         used.insert(id)
         return id

@@ -13,18 +13,21 @@ public enum XMLSchemaCheck {
         defer { xmlSchemaFree(schema) }
         let bytes = Array(xml.utf8)
         let reports = XMLSource.Reports()
-        guard let doc = XMLSource(positions: SourcePositions(path: "export.xml", bytes: bytes)).parse(diagnostics: DiagnosticEngine()) else {
+        guard let doc = XMLSource(positions: SourcePositions(path: "export.xml", bytes: bytes)).parse(diagnostics: DiagnosticEngine())
+        else {
             return ["the text is not well-formed XML"]
         }
         defer { xmlFreeDoc(doc) }
         guard let context = xmlSchemaNewValidCtxt(schema) else { return ["no validation context"] }
         defer { xmlSchemaFreeValidCtxt(context) }
-        xmlSchemaSetValidStructuredErrors(context, { data, error in
-            guard let data, let error else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "error"
-            Unmanaged<XMLSource.Reports>.fromOpaque(data).takeUnretainedValue().errors
-                .append((message.trimmingCharacters(in: .whitespacesAndNewlines), Int(error.pointee.line), 0, nil, 0))
-        }, Unmanaged.passUnretained(reports).toOpaque())
+        xmlSchemaSetValidStructuredErrors(
+            context,
+            { data, error in
+                guard let data, let error else { return }
+                let message = error.pointee.message.map { String(cString: $0) } ?? "error"
+                Unmanaged<XMLSource.Reports>.fromOpaque(data).takeUnretainedValue().errors
+                    .append((message.trimmingCharacters(in: .whitespacesAndNewlines), Int(error.pointee.line), 0, nil, 0))
+            }, Unmanaged.passUnretained(reports).toOpaque())
         _ = withExtendedLifetime(reports) { xmlSchemaValidateDoc(context, doc) }
         return reports.errors.map { "line \($0.line): \($0.message)" }
     }

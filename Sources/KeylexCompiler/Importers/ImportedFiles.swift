@@ -22,7 +22,9 @@ final class ImportedFiles {
     /// starting with `.`.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+            }
     }
 
     /// The path of `components` (each a plain name) inside the folder.
@@ -36,7 +38,9 @@ final class ImportedFiles {
     func json(_ components: [String], what: String, name: String, reference: SourceLocation) -> JSONNode? {
         let path = path(components)
         if let cached = parsed[path] { return cached }
-        let node = bytes(components, what: what, name: name, reference: reference).flatMap { JSONReader.parse($0, path: path, diagnostics: diagnostics) }
+        let node = bytes(components, what: what, name: name, reference: reference).flatMap {
+            JSONReader.parse($0, path: path, diagnostics: diagnostics)
+        }
         parsed[path] = node
         return node
     }

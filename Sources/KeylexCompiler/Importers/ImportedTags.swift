@@ -11,8 +11,10 @@ struct ImportedTags {
     /// use) and unique (the tag of an earlier `document` gets `layout`, the name of its layout, as
     /// private use), with a diagnostic at `location` when it is not `written` in canonical case.
     /// `reason` says why the importer changed it, when it did.
-    mutating func unique(_ tag: String, written: String, layout: String, document: String, reason: String? = nil,
-                         at location: SourceLocation, diagnostics: DiagnosticEngine) -> String {
+    mutating func unique(
+        _ tag: String, written: String, layout: String, document: String, reason: String? = nil,
+        at location: SourceLocation, diagnostics: DiagnosticEngine
+    ) -> String {
         var tag = tag
         var reason = reason
         if !LanguageTag.isWellFormed(tag) {
@@ -38,7 +40,8 @@ struct ImportedTags {
     /// The longest well-formed start of `tag`, its other subtags added as private use.
     static func wellFormed(_ tag: String) -> String {
         let parts = tag.split(separator: "-").map(String.init)
-        for count in stride(from: parts.count, through: 1, by: -1) where LanguageTag.isWellFormed(parts.prefix(count).joined(separator: "-")) {
+        for count in stride(from: parts.count, through: 1, by: -1)
+        where LanguageTag.isWellFormed(parts.prefix(count).joined(separator: "-")) {
             let result = parts.dropFirst(count).reduce(LanguageTag.canonical(parts.prefix(count).joined(separator: "-")), privateUse)
             if LanguageTag.isWellFormed(result) { return result }
         }
@@ -54,7 +57,8 @@ struct ImportedTags {
     /// The locale's English name, with the layout's when the tag was changed to tell it apart.
     static func englishName(_ tag: String, renamed: Bool, layout: String?) -> String? {
         let english = Locale(identifier: "en")
-        let base = english.localizedString(forIdentifier: String(tag.split(separator: "-x-")[0]))
+        let base =
+            english.localizedString(forIdentifier: String(tag.split(separator: "-x-")[0]))
             ?? english.localizedString(forLanguageCode: String(tag.prefix { $0 != "-" }))
         guard renamed, let layout else { return base }
         return base.map { "\($0), \(layout)" } ?? layout

@@ -8,8 +8,11 @@ enum ImportedText {
         let normalized = text.precomposedStringWithCanonicalMapping
         if !normalized.unicodeScalars.elementsEqual(text.unicodeScalars) {
             let scalars = text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-            diagnostics.reportOnce(location, .unsupportedConstruct("'\(text)' (\(scalars)), which is not in Unicode normalization form C,",
-                                                                   kept: "it is imported as its canonical equivalent in NFC"))
+            diagnostics.reportOnce(
+                location,
+                .unsupportedConstruct(
+                    "'\(text)' (\(scalars)), which is not in Unicode normalization form C,",
+                    kept: "it is imported as its canonical equivalent in NFC"))
         }
         return normalized
     }

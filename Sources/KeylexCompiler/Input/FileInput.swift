@@ -86,7 +86,8 @@ final class FileInput {
         withUnsafeTemporaryAllocation(byteCount: 1 << 12, alignment: 1) { buffer in
             while peeked.count < count, failure == nil {
                 do throws(Failure) {
-                    let read = try readSource(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, count - peeked.count)]))
+                    let read = try readSource(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, count - peeked.count)]))
                     if read == 0 { break }
                     peeked += buffer[..<read]
                 } catch {

@@ -64,7 +64,9 @@ final class GzipInflater {
             }
             produced += written + (Self.lineWeight - 1) * lineEnds(in: UnsafeRawBufferPointer(rebasing: buffer[..<written]))
             guard produced <= Self.maxDecompressedSize else {
-                throw Failure(reason: "expands to more than \(Self.maxDecompressedSize >> 20) MiB, a line counting as at least \(Self.lineWeight) bytes")
+                throw Failure(
+                    reason:
+                        "expands to more than \(Self.maxDecompressedSize >> 20) MiB, a line counting as at least \(Self.lineWeight) bytes")
             }
             switch status {
             case Z_STREAM_END: atMemberEnd = true

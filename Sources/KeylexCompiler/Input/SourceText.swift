@@ -103,8 +103,10 @@ public struct SourceText {
 
     /// Decodes line `number` (`units`, its line end left out) and passes it to `body`, or reports
     /// it: too long (`truncated`: only its first units were kept), or not valid in `codec`.
-    private func emit<Codec: UnicodeCodec>(_ units: ArraySlice<Codec.CodeUnit>, _ number: Int, _ truncated: Bool,
-                                           codec: Codec.Type, _ body: (Line) -> Void) {
+    private func emit<Codec: UnicodeCodec>(
+        _ units: ArraySlice<Codec.CodeUnit>, _ number: Int, _ truncated: Bool,
+        codec: Codec.Type, _ body: (Line) -> Void
+    ) {
         if truncated { return reportTooLong(String(decoding: units, as: Codec.self), number) }
         let units = units.last == 0x0D ? units.dropLast() : units
         // An empty line costs no decoding: a file of line ends is read at the speed of its bytes.
@@ -127,7 +129,8 @@ public struct SourceText {
         var iterator = units.makeIterator()
         var decoder = Codec()
         while case .scalarValue = decoder.decode(&iterator) { column += 1 }
-        diagnostics.report(SourceLocation(file: path, line: number, column: column), .invalidSequence(Codec.self == UTF8.self ? "UTF-8" : "UTF-16"))
+        diagnostics.report(
+            SourceLocation(file: path, line: number, column: column), .invalidSequence(Codec.self == UTF8.self ? "UTF-8" : "UTF-16"))
     }
 
     /// Whether `bytes` (with no byte order mark) read as UTF-16: of their first 512 pairs, at least

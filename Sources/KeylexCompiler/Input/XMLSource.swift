@@ -43,7 +43,9 @@ struct XMLSource {
         handler.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
             xmlSAX2StartElementNs(context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
             let parser = context!.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let node = parser.pointee.node, let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return }
+            guard let node = parser.pointee.node, let input = parser.pointee.input, let cur = input.pointee.cur,
+                let base = input.pointee.base
+            else { return }
             let offset = Int(input.pointee.consumed) + (cur - base)
             node.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
         }
@@ -58,7 +60,8 @@ struct XMLSource {
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue))
         let status = withExtendedLifetime(reports) { xmlParseDocument(context) }
         for report in reports.errors {
-            diagnostics.report(SourceLocation(file: positions.path, line: report.line, column: report.column), .malformedXml(report.message))
+            diagnostics.report(
+                SourceLocation(file: positions.path, line: report.line, column: report.column), .malformedXml(report.message))
         }
         guard status == 0, context.pointee.wellFormed != 0, let doc = context.pointee.myDoc else {
             if reports.errors.isEmpty {
@@ -77,8 +80,10 @@ struct XMLSource {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let spaces: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         guard bytes[start...].starts(with: Array("<?xml".utf8)), start + 5 < bytes.count, spaces.contains(bytes[start + 5]),
-              let end = bytes[start...].firstRange(of: Array("?>".utf8))?.lowerBound,
-              var offset = bytes[(start + 5)..<end].ranges(of: Array("encoding".utf8)).first(where: { spaces.contains(bytes[$0.lowerBound - 1]) })?.upperBound
+            let end = bytes[start...].firstRange(of: Array("?>".utf8))?.lowerBound,
+            var offset = bytes[(start + 5)..<end].ranges(of: Array("encoding".utf8)).first(where: {
+                spaces.contains(bytes[$0.lowerBound - 1])
+            })?.upperBound
         else { return nil }
         func skipSpaces() { while offset < end, spaces.contains(bytes[offset]) { offset += 1 } }
         skipSpaces()
@@ -86,7 +91,8 @@ struct XMLSource {
         offset += 1
         skipSpaces()
         guard offset < end, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'"),
-              let close = bytes[(offset + 1)..<end].firstIndex(of: bytes[offset]) else { return nil }
+            let close = bytes[(offset + 1)..<end].firstIndex(of: bytes[offset])
+        else { return nil }
         return (String(decoding: bytes[(offset + 1)..<close], as: UTF8.self), offset + 1)
     }
 
@@ -132,8 +138,9 @@ struct XMLSource {
                 part = current.pointee.next
             }
             let place = raw[name]
-            result[name] = Attribute(value: text, location: place.map { positions.location($0.offset) } ?? location(of: node),
-                                     isVerbatim: place?.verbatim ?? false)
+            result[name] = Attribute(
+                value: text, location: place.map { positions.location($0.offset) } ?? location(of: node),
+                isVerbatim: place?.verbatim ?? false)
             property = attribute.pointee.next
         }
         return result

@@ -86,7 +86,9 @@ private struct LayoutTableWriter {
         styles.appendLocale(locale)
         for layout in locale.layouts { append(layout, locale: index, callouts: callouts) }
         for transform in locale.transforms {
-            transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap { RecordBuilder.u32($0).bytes }
+            transforms += [UInt32(index), strings.index(transform.from), strings.index(transform.to)].flatMap {
+                RecordBuilder.u32($0).bytes
+            }
         }
     }
 
@@ -127,7 +129,9 @@ private struct LayoutTableWriter {
             record.put(strings.index(layer.id), at: LayerField.name)
             record.put(next(.rows), at: LayerField.firstRow)
             record.put(UInt16(clamping: layer.rows.count), at: LayerField.rowCount)
-            record.put((layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0), at: LayerField.flags)
+            record.put(
+                (layer.isDerived ? LayoutFormat.LayerFlags.derived : 0) | (layer.isCustom ? LayoutFormat.LayerFlags.custom : 0),
+                at: LayerField.flags)
             append(.layers, record)
             for row in layer.rows { append(row, keys: keyRun(row, layerIds: layerIds, callouts: callouts)) }
         }
@@ -152,8 +156,11 @@ private struct LayoutTableWriter {
         let records = row.keys.map { keyRecord($0, layerIds: layerIds, callouts: callouts) }
         let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
         let gestureRecords = row.keys.map(gestureRecords)
-        let run = records.flatMap(\.bytes) + hintStrings.flatMap { RecordBuilder.u32($0).bytes }
-            + gestureRecords.flatMap { [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + RecordBuilder.u32($0.string).bytes } }
+        let run =
+            records.flatMap(\.bytes) + hintStrings.flatMap { RecordBuilder.u32($0).bytes }
+            + gestureRecords.flatMap {
+                [UInt8(clamping: $0.count)] + $0.flatMap { [$0.kind, $0.action] + RecordBuilder.u32($0.string).bytes }
+            }
         keysOfRows += row.keys.count
         if let first = keyRuns[run], keysOfRows <= counts[Table.keys.rawValue] * Table.keys.recordSize { return first }
         let first = counts[Table.keys.rawValue]
@@ -161,7 +168,9 @@ private struct LayoutTableWriter {
         for (i, record) in records.enumerated() {
             append(.keys, record)
             for gesture in gestureRecords[i] {
-                gestures += RecordBuilder.u32(UInt32(first + i)).bytes + [gesture.kind, gesture.action, 0, 0] + RecordBuilder.u32(gesture.string).bytes
+                gestures +=
+                    RecordBuilder.u32(UInt32(first + i)).bytes + [gesture.kind, gesture.action, 0, 0]
+                    + RecordBuilder.u32(gesture.string).bytes
             }
             guard hintStrings[i] != LayoutFormat.noString else { continue }
             hints += RecordBuilder.u32(UInt32(first + i)).bytes + RecordBuilder.u32(hintStrings[i]).bytes
@@ -173,9 +182,13 @@ private struct LayoutTableWriter {
     /// actions in order.
     private func gestureRecords(_ key: Key) -> [(kind: UInt8, action: UInt8, string: UInt32)] {
         typealias GestureField = LayoutFormat.GestureField
-        return key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map { ($0.direction.rawValue, 0, strings.index($0.output)) }
+        return key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map {
+            ($0.direction.rawValue, 0, strings.index($0.output))
+        }
             + key.multiTap.map { (GestureField.multiTapKind, 0, strings.index($0)) }
-            + key.calloutActions.map { (GestureField.calloutActionKind, $0.action.rawValue, $0.value.map(strings.index) ?? LayoutFormat.noString) }
+            + key.calloutActions.map {
+                (GestureField.calloutActionKind, $0.action.rawValue, $0.value.map(strings.index) ?? LayoutFormat.noString)
+            }
     }
 
     private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> RecordBuilder {

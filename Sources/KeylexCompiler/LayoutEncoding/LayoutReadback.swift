@@ -10,12 +10,14 @@ public enum LayoutReadback {
             guard read.tag == locale.tag, read.name?.description == locale.name, read.direction == locale.direction else {
                 return "locale \(locale.tag): tag, name or direction"
             }
-            guard read.calloutCount == locale.callouts.count else { return "\(locale.tag): \(read.calloutCount) callouts, expected \(locale.callouts.count)" }
+            guard read.calloutCount == locale.callouts.count else {
+                return "\(locale.tag): \(read.calloutCount) callouts, expected \(locale.callouts.count)"
+            }
             for (i, callout) in locale.callouts.enumerated() {
                 let readCallout = read.callout(at: i)
                 guard readCallout.character == callout.character, readCallout.map(\.description) == callout.variants,
-                      readCallout.defaultIndex == callout.defaultIndex,
-                      read.callout(for: callout.character).map({ $0.character == callout.character }) == true
+                    readCallout.defaultIndex == callout.defaultIndex,
+                    read.callout(for: callout.character).map({ $0.character == callout.character }) == true
                 else { return "\(locale.tag): callout of '\(callout.character)'" }
             }
             guard read.transforms.map({ [$0.from.description, $0.to.description] }) == locale.transforms.map({ [$0.from, $0.to] }) else {
@@ -25,14 +27,15 @@ public enum LayoutReadback {
             if let difference = styleDifference(locale, read) { return difference }
             for layout in locale.layouts {
                 guard let readLayout = read.layout(for: layout.formFactor, field: layout.field), readLayout.field == layout.field,
-                      readLayout.layerCount == layout.layers.count else {
+                    readLayout.layerCount == layout.layers.count
+                else {
                     return "\(locale.tag) \(layout.formFactor) \(layout.field): missing layout or layer count"
                 }
                 for (l, layer) in layout.layers.enumerated() {
                     let readLayer = readLayout.layer(at: l)
                     let place = "\(locale.tag) \(layout.formFactor) \(layer.id)"
                     guard readLayer.name == layer.id, readLayer.isDerived == layer.isDerived, readLayer.isCustom == layer.isCustom,
-                          readLayout.layer(named: layer.id)?.rowCount == readLayer.rowCount, readLayer.rowCount == layer.rows.count
+                        readLayout.layer(named: layer.id)?.rowCount == readLayer.rowCount, readLayer.rowCount == layer.rows.count
                     else { return "\(place): name, flags or row count" }
                     for (r, row) in layer.rows.enumerated() {
                         let readRow = readLayer.row(at: r)
@@ -57,8 +60,9 @@ public enum LayoutReadback {
         guard read.hint?.description == key.hint else { return "hint" }
         let flicks = key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }
         guard read.flicks.map({ "\($0.direction):\($0.output)" }) == flicks.map({ "\($0.direction):\($0.output)" }),
-              read.multiTapOutputs.map(\.description) == key.multiTap,
-              read.calloutActions.map({ "\($0.action):\($0.value?.description ?? "")" }) == key.calloutActions.map({ "\($0.action):\($0.value ?? "")" })
+            read.multiTapOutputs.map(\.description) == key.multiTap,
+            read.calloutActions.map({ "\($0.action):\($0.value?.description ?? "")" })
+                == key.calloutActions.map({ "\($0.action):\($0.value ?? "")" })
         else { return "flicks, multi-tap outputs or callout actions" }
         let width = (key.width ?? .input).encoded
         guard KeyWidth(kind: width.kind.rawValue, value: width.value) == read.width else { return "width \(read.width.sourceText)" }
@@ -69,7 +73,9 @@ public enum LayoutReadback {
             guard read.targetLayer?.name.description == key.value else { return "target layer" }
         }
         if !key.callout.isEmpty {
-            guard read.callout?.map(\.description) == key.callout, read.callout?.character.description == key.value else { return "own callout" }
+            guard read.callout?.map(\.description) == key.callout, read.callout?.character.description == key.value else {
+                return "own callout"
+            }
             return nil
         }
         let callout = key.action == .character ? key.value.flatMap(locale.callout(for:)) : nil

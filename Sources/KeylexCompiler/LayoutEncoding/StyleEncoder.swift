@@ -19,8 +19,10 @@ struct StyleEncoder {
     /// The section's bytes: the counts, then the tables.
     func section() -> [UInt8] {
         var bytes: [UInt8] = []
-        for count in [styles.count / StyleFormat.recordSize, sets.count / StyleFormat.setSize,
-                      locales.count / StyleFormat.localeSize, entries.count / StyleFormat.entrySize] {
+        for count in [
+            styles.count / StyleFormat.recordSize, sets.count / StyleFormat.setSize,
+            locales.count / StyleFormat.localeSize, entries.count / StyleFormat.entrySize,
+        ] {
             bytes.append(littleEndian: UInt32(count))
         }
         return bytes + styles + sets + locales + entries
@@ -30,7 +32,9 @@ struct StyleEncoder {
     mutating func appendLocale(_ locale: ResolvedLocale) {
         let first = UInt32(entries.count / StyleFormat.entrySize)
         guard let theme = locale.theme else {
-            locales += [StyleFormat.none, StyleFormat.none, StyleFormat.none, StyleFormat.none, first, 0].flatMap { RecordBuilder.u32($0).bytes }
+            locales += [StyleFormat.none, StyleFormat.none, StyleFormat.none, StyleFormat.none, first, 0].flatMap {
+                RecordBuilder.u32($0).bytes
+            }
             return
         }
         isEmpty = false
@@ -45,9 +49,13 @@ struct StyleEncoder {
         var count = 0
         for action in keys.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let fallback = styleSet(theme, .key, action: action)
-            let named = theme.keyValues(of: action).filter { keys[action]!.contains($0) }.map { ($0, styleSet(theme, .key, action: action, value: $0)) }
+            let named = theme.keyValues(of: action).filter { keys[action]!.contains($0) }.map {
+                ($0, styleSet(theme, .key, action: action, value: $0))
+            }
             for (value, set) in [(nil, fallback)] + named.filter({ $0.1 != fallback }) where set != StyleFormat.none || value != nil {
-                entries += [action.rawValue, 0, 0, 0] + RecordBuilder.u32(value.map(strings.index) ?? StyleFormat.none).bytes + RecordBuilder.u32(set).bytes
+                entries +=
+                    [action.rawValue, 0, 0, 0] + RecordBuilder.u32(value.map(strings.index) ?? StyleFormat.none).bytes
+                    + RecordBuilder.u32(set).bytes
                 count += 1
             }
         }
@@ -56,7 +64,9 @@ struct StyleEncoder {
 
     /// The index of the style set of `target` (for keys, of `action` and `value`) in `theme`,
     /// appended if new; ``StyleFormat/none`` when the theme sets nothing for it in any state.
-    private mutating func styleSet(_ theme: ResolvedTheme, _ target: StyleTarget, action: KeyActionKind? = nil, value: String? = nil) -> UInt32 {
+    private mutating func styleSet(
+        _ theme: ResolvedTheme, _ target: StyleTarget, action: KeyActionKind? = nil, value: String? = nil
+    ) -> UInt32 {
         let states = StyleState.allCases.map { state -> UInt32 in
             guard target.hasPressedState || !state.isPressed else { return StyleFormat.none }
             return style(theme.style(target, state, action: action, value: value))

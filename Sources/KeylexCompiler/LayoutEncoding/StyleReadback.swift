@@ -10,8 +10,8 @@ extension LayoutReadback {
                 target.hasPressedState || !state.isPressed ? locale.theme?.style(target, state) ?? [:] : [:]
             }
             guard properties(state.isPressed ? nil : read.keyboardStyle(state.appearance)) == expected(.keyboard),
-                  properties(state.isPressed ? nil : read.inputCalloutStyle(state.appearance)) == expected(.inputCallout),
-                  properties(read.actionCalloutStyle(state.appearance, selected: state.isPressed)) == expected(.actionCallout)
+                properties(state.isPressed ? nil : read.inputCalloutStyle(state.appearance)) == expected(.inputCallout),
+                properties(read.actionCalloutStyle(state.appearance, selected: state.isPressed)) == expected(.actionCallout)
             else { return "\(locale.tag): keyboard or callout style (\(state.appearance), pressed: \(state.isPressed))" }
         }
         var expected: [String: [StyleProperty: StyleValue]] = [:]  // by state, action and value: keys share them

@@ -252,7 +252,8 @@ public struct Key: Equatable, Sendable {
     /// Whether the key is a plain character key of one input unit with no label: what a compact
     /// row string holds.
     public var isPlainCharacter: Bool {
-        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty && multiTap.isEmpty && callout.isEmpty && calloutActions.isEmpty
+        action == .character && label == nil && hint == nil && shifted == nil && width == nil && value != nil && flicks.isEmpty
+            && multiTap.isEmpty && callout.isEmpty && calloutActions.isEmpty
     }
 }
 

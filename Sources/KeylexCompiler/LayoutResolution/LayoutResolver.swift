@@ -12,7 +12,8 @@ public struct LayoutResolver {
 
     /// Indexes `documents` by locale, reporting a locale defined twice, and resolves their themes.
     /// `rejected` names locales, and `rejectedThemes` themes, left out for errors of their own.
-    public init(_ documents: [LayoutDocument], rejected: Set<String> = [], rejectedThemes: Set<String> = [], diagnostics: DiagnosticEngine) {
+    public init(_ documents: [LayoutDocument], rejected: Set<String> = [], rejectedThemes: Set<String> = [], diagnostics: DiagnosticEngine)
+    {
         self.diagnostics = diagnostics
         self.rejected = rejected
         themes = ThemeResolver(documents, rejected: rejectedThemes, diagnostics: diagnostics)
@@ -39,9 +40,10 @@ public struct LayoutResolver {
             let layouts = withFieldLayouts(inherited, locale: tag).map { derive($0, locale: tag) }
                 .sorted { ($0.formFactor.rawValue, $0.field.rawValue) < ($1.formFactor.rawValue, $1.field.rawValue) }
             let shown = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
-            return ResolvedLocale(tag: tag, name: document.name, direction: inherited.direction, layouts: layouts,
-                                  callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag),
-                                  transforms: inherited.transforms, theme: inherited.theme.flatMap(themes.theme(named:)), document: document)
+            return ResolvedLocale(
+                tag: tag, name: document.name, direction: inherited.direction, layouts: layouts,
+                callouts: deriveCallouts(inherited.callouts, shown: shown, locale: tag),
+                transforms: inherited.transforms, theme: inherited.theme.flatMap(themes.theme(named:)), document: document)
         }
     }
 
@@ -156,8 +158,9 @@ public struct LayoutResolver {
         if let parentTag = document.extends {
             guard documents[parentTag] != nil else {
                 guard !rejected.contains(parentTag) else { return nil }
-                diagnostics.report(document.extendsOrigin.location,
-                                   .missingParent(document.locale, extends: parentTag, closest: closestLocale(parentTag, from: tag)))
+                diagnostics.report(
+                    document.extendsOrigin.location,
+                    .missingParent(document.locale, extends: parentTag, closest: closestLocale(parentTag, from: tag)))
                 return nil
             }
             guard let resolved = resolve(parentTag, visiting: visiting + [tag], cache: &cache) else { return nil }
@@ -168,7 +171,8 @@ public struct LayoutResolver {
         if let set = document.callouts, let calloutParent = set.extends {
             if documents[calloutParent] == nil {
                 guard !rejected.contains(calloutParent) else { return nil }
-                diagnostics.report(set.extendsOrigin.location, .missingCalloutLocale(calloutParent, closest: closestLocale(calloutParent, from: tag)))
+                diagnostics.report(
+                    set.extendsOrigin.location, .missingCalloutLocale(calloutParent, closest: closestLocale(calloutParent, from: tag)))
             } else if let resolved = resolve(calloutParent, visiting: visiting + [tag], cache: &cache) {
                 calloutBase = resolved.callouts
                 depth = max(depth, resolved.depth + 1)
@@ -190,9 +194,11 @@ public struct LayoutResolver {
         }
         let written = Set(document.transforms.map(\.from))
         let transforms = document.transforms + (parent?.transforms ?? []).filter { !written.contains($0.from) }
-        return Inherited(direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, fieldLayouts: fieldLayouts,
-                         callouts: Self.merge(calloutBase, document.callouts?.callouts ?? []), transforms: transforms, theme: document.theme ?? parent?.theme,
-                         depth: depth)
+        return Inherited(
+            direction: document.direction ?? parent?.direction ?? .leftToRight, layouts: layouts, fieldLayouts: fieldLayouts,
+            callouts: Self.merge(calloutBase, document.callouts?.callouts ?? []), transforms: transforms,
+            theme: document.theme ?? parent?.theme,
+            depth: depth)
     }
 
     /// The `inherited` callouts with the `written` ones replacing those of the same character (the
@@ -283,7 +289,8 @@ public struct LayoutResolver {
         var result = layout
         func insert(_ id: StandardLayer, from source: StandardLayer) {
             guard !result.layers.contains(where: { $0.id == id.rawValue }),
-                  let i = result.layers.firstIndex(where: { $0.id == source.rawValue }) else { return }
+                let i = result.layers.firstIndex(where: { $0.id == source.rawValue })
+            else { return }
             var layer = result.layers[i]
             layer.id = id.rawValue
             layer.isDerived = true

@@ -22,7 +22,9 @@ public struct ResolvedTheme: Equatable, Sendable {
     /// then how specific the key selector is (every key, a kind, an action, an action and a
     /// value), then the appearance (rules for one appearance after rules for both), then the
     /// order written.
-    public func style(_ target: StyleTarget, _ state: StyleState, action: KeyActionKind? = nil, value: String? = nil) -> [StyleProperty: StyleValue] {
+    public func style(
+        _ target: StyleTarget, _ state: StyleState, action: KeyActionKind? = nil, value: String? = nil
+    ) -> [StyleProperty: StyleValue] {
         // A rule naming a value applies to a key of that value only (see `applies`).
         let candidates = target == .key && action != nil ? unnamed + (value.flatMap { named[$0] } ?? []) : Array(rules.indices)
         let applying = candidates.filter { Self.applies(rules[$0], target, state, action, value) }
@@ -34,15 +36,21 @@ public struct ResolvedTheme: Equatable, Sendable {
 
     /// The values key rules name for `action` (`search` for a return key), in UTF-8 order.
     func keyValues(of action: KeyActionKind) -> [String] {
-        Set(rules.filter { $0.target == .key && $0.action == action }.compactMap(\.value)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        Set(rules.filter { $0.target == .key && $0.action == action }.compactMap(\.value)).sorted {
+            $0.utf8.lexicographicallyPrecedes($1.utf8)
+        }
     }
 
     private static func precedence(_ rule: StyleRule, _ order: Int) -> [Int] {
         [rule.isPressed ? 1 : 0, rule.keySpecificity, rule.appearance == nil ? 0 : 1, order]
     }
 
-    private static func applies(_ rule: StyleRule, _ target: StyleTarget, _ state: StyleState, _ action: KeyActionKind?, _ value: String?) -> Bool {
-        guard rule.target == target, rule.appearance.map({ $0 == state.appearance }) ?? true, !rule.isPressed || state.isPressed else { return false }
+    private static func applies(
+        _ rule: StyleRule, _ target: StyleTarget, _ state: StyleState, _ action: KeyActionKind?, _ value: String?
+    ) -> Bool {
+        guard rule.target == target, rule.appearance.map({ $0 == state.appearance }) ?? true, !rule.isPressed || state.isPressed else {
+            return false
+        }
         guard target == .key, let action else { return true }
         if let kind = rule.keyKind, KeyKind.of(action) != kind { return false }
         if let wanted = rule.action, wanted != action { return false }
@@ -90,8 +98,10 @@ struct ThemeResolver {
     /// The rules of theme `id`, its parents' first; `nil` when a parent is missing, the themes
     /// extend each other in a cycle (reported once, from the cycle's first theme by name), or the
     /// chain is longer than ``maxChain`` (reported for the first theme past it).
-    private static func rules(of id: String, in themes: [String: Theme], missing: (String, Origin) -> Void,
-                              diagnostics: DiagnosticEngine) -> [StyleRule]? {
+    private static func rules(
+        of id: String, in themes: [String: Theme], missing: (String, Origin) -> Void,
+        diagnostics: DiagnosticEngine
+    ) -> [StyleRule]? {
         var chain = [id]
         var inChain: Set = [id]
         var rules = themes[id]!.rules
@@ -105,7 +115,9 @@ struct ThemeResolver {
                 return nil
             }
             guard chain.count < maxChain else {
-                if theme.extends == nil { diagnostics.report(themes[id]!.extendsOrigin.location, .chainTooLong("theme", id, most: maxChain)) }
+                if theme.extends == nil {
+                    diagnostics.report(themes[id]!.extendsOrigin.location, .chainTooLong("theme", id, most: maxChain))
+                }
                 return nil
             }
             chain.append(parent)

@@ -63,7 +63,9 @@ struct JSONReader {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
             let value = try reader.value()
             reader.skipWhitespace()
-            guard reader.offset == bytes.count else { throw SyntaxError(offset: reader.offset, message: "unexpected text after the JSON value") }
+            guard reader.offset == bytes.count else {
+                throw SyntaxError(offset: reader.offset, message: "unexpected text after the JSON value")
+            }
             return value
         } catch let error as SyntaxError {
             diagnostics.report(reader.positions.location(error.offset), .malformedJson(error.message))
@@ -105,7 +107,9 @@ struct JSONReader {
 
     private mutating func literal(_ word: String) throws {
         let utf8 = Array(word.utf8)
-        guard bytes[offset...].starts(with: utf8) else { throw SyntaxError(offset: offset, message: "expected a value, found \(describeNext())") }
+        guard bytes[offset...].starts(with: utf8) else {
+            throw SyntaxError(offset: offset, message: "expected a value, found \(describeNext())")
+        }
         offset += utf8.count
     }
 
@@ -241,7 +245,7 @@ struct JSONReader {
 
     private mutating func hex4(_ escape: Int) throws -> UInt32 {
         guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16),
-              bytes[offset..<offset + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+            bytes[offset..<offset + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
         else { throw SyntaxError(offset: escape, message: "malformed \\u escape") }
         offset += 4
         return value

@@ -10,8 +10,13 @@ struct JSONLayoutReader {
     /// Reads the document at `path` from `bytes`; `nil` when it is not JSON or lacks a locale.
     func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
         guard SourcePositions.checkUTF8(bytes, path: path, diagnostics: diagnostics),
-              let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
-              let object = members(root, allowed: ["$schema", "locale", "name", "source", "extends", "direction", "abstract", "theme", "themes", "callouts", "transforms", "layouts"], what: "a layout document")
+            let root = JSONReader.parse(bytes, path: path, diagnostics: diagnostics),
+            let object = members(
+                root,
+                allowed: [
+                    "$schema", "locale", "name", "source", "extends", "direction", "abstract", "theme", "themes", "callouts", "transforms",
+                    "layouts",
+                ], what: "a layout document")
         else { return nil }
         guard let localeNode = object["locale"], let locale = string(localeNode) else {
             if object["locale"] == nil { diagnostics.report(root.location, .missingProperty("document", "locale")) }
@@ -49,7 +54,9 @@ struct JSONLayoutReader {
     private func transform(_ node: JSONNode) -> Transform? {
         guard let object = members(node, allowed: ["from", "to"], what: "a transform") else { return nil }
         guard let fromNode = object["from"], let from = string(fromNode), let toNode = object["to"], let to = string(toNode) else {
-            if object["from"] == nil || object["to"] == nil { diagnostics.report(node.location, .missingProperty("transform", object["from"] == nil ? "from" : "to")) }
+            if object["from"] == nil || object["to"] == nil {
+                diagnostics.report(node.location, .missingProperty("transform", object["from"] == nil ? "from" : "to"))
+            }
             return nil
         }
         return Transform(from: from, to: to, origin: Origin(fromNode.location))
@@ -86,7 +93,8 @@ struct JSONLayoutReader {
             case .bool(let flag) where name == StyleSyntax.pressedName(target): fields[name] = (flag ? "true" : "false", member.location)
             case .string(let text) where kind != .number && name != StyleSyntax.pressedName(target): fields[name] = (text, member.location)
             default:
-                typeError(member, expected: kind == .number ? "a number" : name == StyleSyntax.pressedName(target) ? "a boolean" : "a string")
+                typeError(
+                    member, expected: kind == .number ? "a number" : name == StyleSyntax.pressedName(target) ? "a boolean" : "a string")
                 return nil
             }
         }
@@ -226,7 +234,8 @@ struct JSONLayoutReader {
     private func characterKeys(_ node: JSONNode) -> [Key] {
         guard case .string(let text) = node.value else { return [] }
         return LayoutVocabulary.characters(text).map { item in
-            let location = node.isVerbatim
+            let location =
+                node.isVerbatim
                 ? SourceLocation(file: node.location.file, line: node.location.line, column: node.location.column + 1 + item.offset)
                 : node.location
             return Key(action: .character, value: item.value, origin: Origin(location))
@@ -234,7 +243,12 @@ struct JSONLayoutReader {
     }
 
     private func key(_ node: JSONNode) -> Key? {
-        guard let fields = members(node, allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap", "callout", "calloutActions"], what: "a key") else { return nil }
+        guard
+            let fields = members(
+                node,
+                allowed: ["action"] + KeyTextField.allCases.map(\.rawValue) + ["width", "flicks", "multiTap", "callout", "calloutActions"],
+                what: "a key")
+        else { return nil }
         var action = KeyActionKind.character
         if let actionNode = fields["action"] {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
@@ -275,7 +289,8 @@ struct JSONLayoutReader {
         var result: [String: JSONNode] = [:]
         for member in list {
             guard allowed.contains(member.key) else {
-                diagnostics.report(member.keyLocation, .unknownProperty(member.key, in: what, closest: NameSuggestion.closest(member.key, among: allowed)))
+                diagnostics.report(
+                    member.keyLocation, .unknownProperty(member.key, in: what, closest: NameSuggestion.closest(member.key, among: allowed)))
                 continue
             }
             guard result[member.key] == nil else {

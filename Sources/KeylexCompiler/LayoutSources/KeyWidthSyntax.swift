@@ -17,7 +17,9 @@ extension KeyWidth {
     /// Parses the source syntax; `nil` when `text` is not a width (a number must be finite).
     public init?(sourceText text: String) {
         func number(_ s: Substring) -> Double? {
-            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s), value.isFinite else { return nil }
+            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(s), value.isFinite else {
+                return nil
+            }
             return value
         }
         switch text {

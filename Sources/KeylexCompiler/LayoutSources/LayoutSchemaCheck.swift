@@ -5,11 +5,14 @@ import Foundation
 extension XMLSource {
     /// The attributes the XSD allows on each element, for suggestions.
     static let attributesByElement: [String: [String]] = [
-        "keyboard": ["locale", "name", "source", "extends", "direction", "abstract", "theme"], "callouts": ["extends"], "transform": ["from", "to"],
+        "keyboard": ["locale", "name", "source", "extends", "direction", "abstract", "theme"], "callouts": ["extends"],
+        "transform": ["from", "to"],
         "theme": ["id", "extends"], "keyStyle": StyleSyntax.names(.key), "keyboardStyle": StyleSyntax.names(.keyboard),
         "inputCalloutStyle": StyleSyntax.names(.inputCallout), "actionCalloutStyle": StyleSyntax.names(.actionCallout),
         "callout": ["key", "variants", "default"], "layout": ["formFactor", "field"], "layer": ["id", "custom"],
-        "row": ["chars", "index"], "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout", "calloutActions"], "chars": ["value"], "replace": ["key", "with"],
+        "row": ["chars", "index"],
+        "key": ["action", "value", "label", "hint", "shifted", "width", "flicks", "multiTap", "callout", "calloutActions"],
+        "chars": ["value"], "replace": ["key", "with"],
     ]
 
     /// Attributes whose values the reader checks itself, with suggestions: the schema's reports
@@ -23,17 +26,21 @@ extension XMLSource {
         let reports = Reports()
         guard let context = xmlSchemaNewValidCtxt(CompiledXSD.shared.schema) else { return false }
         defer { xmlSchemaFreeValidCtxt(context) }
-        xmlSchemaSetValidStructuredErrors(context, { data, error in
-            guard let data, let error else { return }
-            Unmanaged<Reports>.fromOpaque(data).takeUnretainedValue().errors.append(XMLSource.report(error))
-        }, Unmanaged.passUnretained(reports).toOpaque())
+        xmlSchemaSetValidStructuredErrors(
+            context,
+            { data, error in
+                guard let data, let error else { return }
+                Unmanaged<Reports>.fromOpaque(data).takeUnretainedValue().errors.append(XMLSource.report(error))
+            }, Unmanaged.passUnretained(reports).toOpaque())
         let status = withExtendedLifetime(reports) { xmlSchemaValidateDoc(context, doc) }
         for report in reports.errors {
             let node = report.node?.assumingMemoryBound(to: xmlNode.self)
             var place = node.map { location(of: $0) } ?? SourceLocation(file: positions.path, line: report.line)
             let attribute = node == nil ? nil : Self.attributeName(inSchemaMessage: report.message)
             if let node, let attribute {
-                if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) { continue }
+                if Self.attributesCheckedByReader.contains(attribute) && report.code != Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_4.rawValue) {
+                    continue
+                }
                 place = attributes(of: node)[attribute]?.location ?? place
             }
             diagnostics.report(place, Self.message(report.message, code: report.code, attribute: attribute, element: node.map(Self.name)))
@@ -56,7 +63,8 @@ extension XMLSource {
             return .unknownElement(report)
         case Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1.rawValue), Int32(XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2.rawValue):
             let known = element.flatMap { attributesByElement[$0] } ?? []
-            return .unknownAttribute(report, attribute: attribute ?? "", closest: attribute.flatMap { NameSuggestion.closest($0, among: known) })
+            return .unknownAttribute(
+                report, attribute: attribute ?? "", closest: attribute.flatMap { NameSuggestion.closest($0, among: known) })
         default:
             return .schemaViolation(report)
         }

@@ -24,7 +24,8 @@ public struct LayoutSourceReader {
 
     /// Reads one document from `bytes`, as the contents of `path`.
     public func read(_ bytes: [UInt8], path: String) -> LayoutDocument? {
-        let document = path.hasSuffix(".xml")
+        let document =
+            path.hasSuffix(".xml")
             ? XMLLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
             : JSONLayoutReader(diagnostics: diagnostics).read(bytes, path: path)
         return document.map(canonicalisingTags)
@@ -61,7 +62,9 @@ public struct LayoutSourceReader {
     /// The layout sources under `directory` (which may be a symbolic link; the schemas, hidden
     /// files and anything but regular files left out), sorted; `nil` when the directory cannot be read.
     public static func sourceFiles(in directory: String) -> [String]? {
-        guard let names = FileManager.default.subpaths(atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path) else { return nil }
+        guard let names = FileManager.default.subpaths(atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path) else {
+            return nil
+        }
         return names.filter { isLayoutSource($0) && !$0.hasPrefix("schema/") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             .sorted()
             .map { (directory as NSString).appendingPathComponent($0) }

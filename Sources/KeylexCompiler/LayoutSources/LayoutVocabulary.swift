@@ -7,13 +7,15 @@ struct LayoutVocabulary {
 
     func action(_ name: String, at location: SourceLocation) -> KeyActionKind? {
         if let action = KeyActionKind.named(name) { return action }
-        diagnostics.report(location, .unknownAction(name, closest: NameSuggestion.closest(name, among: KeyActionKind.allCases.map(\.description))))
+        diagnostics.report(
+            location, .unknownAction(name, closest: NameSuggestion.closest(name, among: KeyActionKind.allCases.map(\.description))))
         return nil
     }
 
     func returnType(_ name: String, at location: SourceLocation) -> ReturnKeyType? {
         if let type = ReturnKeyType.named(name) { return type }
-        diagnostics.report(location, .unknownReturnType(name, closest: NameSuggestion.closest(name, among: ReturnKeyType.allCases.map(\.description))))
+        diagnostics.report(
+            location, .unknownReturnType(name, closest: NameSuggestion.closest(name, among: ReturnKeyType.allCases.map(\.description))))
         return nil
     }
 
@@ -25,7 +27,8 @@ struct LayoutVocabulary {
 
     func field(_ name: String, at location: SourceLocation) -> FieldKind? {
         if let value = FieldKind.named(name) { return value }
-        diagnostics.report(location, .unknownField(name, closest: NameSuggestion.closest(name, among: FieldKind.allCases.map(\.description))))
+        diagnostics.report(
+            location, .unknownField(name, closest: NameSuggestion.closest(name, among: FieldKind.allCases.map(\.description))))
         return nil
     }
 
@@ -41,13 +44,16 @@ struct LayoutVocabulary {
         Self.list(text).compactMap { token in
             // By scalars: a combining mark after the colon (Japanese ゙) joins it in one character.
             let scalars = token.unicodeScalars
-            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex, scalars.index(after: colon) != scalars.endIndex else {
+            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex, scalars.index(after: colon) != scalars.endIndex
+            else {
                 diagnostics.report(location, .malformedFlick(token))
                 return nil
             }
             let name = String(scalars[..<colon])
             guard let direction = FlickDirection.named(name) else {
-                diagnostics.report(location, .unknownFlickDirection(name, closest: NameSuggestion.closest(name, among: FlickDirection.allCases.map(\.description))))
+                diagnostics.report(
+                    location,
+                    .unknownFlickDirection(name, closest: NameSuggestion.closest(name, among: FlickDirection.allCases.map(\.description))))
                 return nil
             }
             return Flick(direction, String(scalars[scalars.index(after: colon)...]))
@@ -90,7 +96,8 @@ struct LayoutVocabulary {
             return false
         }
         if !custom && !standard {
-            diagnostics.report(location, .unknownLayer(id, closest: NameSuggestion.closest(id, among: StandardLayer.allCases.map(\.rawValue))))
+            diagnostics.report(
+                location, .unknownLayer(id, closest: NameSuggestion.closest(id, among: StandardLayer.allCases.map(\.rawValue))))
             return false
         }
         return true

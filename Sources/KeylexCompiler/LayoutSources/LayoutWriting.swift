@@ -36,10 +36,16 @@ enum RowItem {
 public enum XMLLayoutWriter {
     public static func write(_ document: LayoutDocument) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<keyboard" + attributes([("locale", document.locale), ("name", document.name), ("source", document.source),
-                                          ("extends", document.extends), ("direction", document.direction?.description),
-                                          ("abstract", document.isAbstract ? "true" : nil), ("theme", document.theme)])
-        guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty || !document.themes.isEmpty else { return out + "/>\n" }
+        out +=
+            "<keyboard"
+            + attributes([
+                ("locale", document.locale), ("name", document.name), ("source", document.source),
+                ("extends", document.extends), ("direction", document.direction?.description),
+                ("abstract", document.isAbstract ? "true" : nil), ("theme", document.theme),
+            ])
+        guard document.callouts != nil || !document.transforms.isEmpty || !document.layouts.isEmpty || !document.themes.isEmpty else {
+            return out + "/>\n"
+        }
         out += ">\n"
         for theme in document.themes {
             out += "  <theme" + attributes([("id", theme.id), ("extends", theme.extends)]) + (theme.rules.isEmpty ? "/>\n" : ">\n")
@@ -56,8 +62,12 @@ public enum XMLLayoutWriter {
             } else {
                 out += ">\n"
                 for callout in set.callouts {
-                    out += "    <callout" + attributes([("key", callout.character), ("variants", callout.variants.joined(separator: " ")),
-                                                        ("default", callout.defaultVariant)]) + "/>\n"
+                    out +=
+                        "    <callout"
+                        + attributes([
+                            ("key", callout.character), ("variants", callout.variants.joined(separator: " ")),
+                            ("default", callout.defaultVariant),
+                        ]) + "/>\n"
                 }
                 out += "  </callouts>\n"
             }
@@ -70,8 +80,12 @@ public enum XMLLayoutWriter {
             out += "  </transforms>\n"
         }
         for layout in document.layouts {
-            out += "  <layout" + attributes([("formFactor", layout.formFactor.description),
-                                             ("field", layout.field == .text ? nil : layout.field.description)]) + ">\n"
+            out +=
+                "  <layout"
+                + attributes([
+                    ("formFactor", layout.formFactor.description),
+                    ("field", layout.field == .text ? nil : layout.field.description),
+                ]) + ">\n"
             for layer in layout.layers {
                 out += "    <layer" + attributes([("id", layer.id), ("custom", layer.isCustom ? "true" : nil)])
                 out += layer.rows.isEmpty ? "/>\n" : ">\n"
@@ -89,8 +103,11 @@ public enum XMLLayoutWriter {
                         case .characters(let run): out += "        <chars" + attributes([("value", run)]) + "/>\n"
                         case .key(let key):
                             let texts = KeyTextField.allCases.map { ($0.rawValue, key[$0]) }
-                            out += "        <key" + attributes([("action", key.action == .character ? nil : key.action.description)] + texts
-                                                               + [("width", key.width?.sourceText)] + gestures(key)) + "/>\n"
+                            out +=
+                                "        <key"
+                                + attributes(
+                                    [("action", key.action == .character ? nil : key.action.description)] + texts
+                                        + [("width", key.width?.sourceText)] + gestures(key)) + "/>\n"
                         }
                     }
                     out += "      </row>\n"
@@ -135,10 +152,12 @@ extension XMLLayoutWriter {
     /// A key's flicks, multi-tap outputs and own callout in their source syntax (attributes or
     /// members).
     static func gestures(_ key: Key) -> [(String, String?)] {
-        [("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
-         ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " ")),
-         ("callout", key.callout.isEmpty ? nil : key.callout.joined(separator: " ")),
-         ("calloutActions", key.calloutActions.isEmpty ? nil : LayoutVocabulary.calloutActionsText(key.calloutActions))]
+        [
+            ("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
+            ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " ")),
+            ("callout", key.callout.isEmpty ? nil : key.callout.joined(separator: " ")),
+            ("calloutActions", key.calloutActions.isEmpty ? nil : LayoutVocabulary.calloutActionsText(key.calloutActions)),
+        ]
     }
 }
 
@@ -147,8 +166,10 @@ public enum JSONLayoutWriter {
     public static func write(_ document: LayoutDocument) -> String {
         var members: [String] = []
         members.append("\"$schema\": \"schema/\(LayoutSchemas.jsonSchemaFileName)\"")
-        for (name, value) in [("locale", document.locale), ("name", document.name), ("source", document.source),
-                              ("extends", document.extends), ("direction", document.direction?.description)] {
+        for (name, value) in [
+            ("locale", document.locale), ("name", document.name), ("source", document.source),
+            ("extends", document.extends), ("direction", document.direction?.description),
+        ] {
             if let value { members.append("\(quote(name)): \(quote(value))") }
         }
         if document.isAbstract { members.append("\"abstract\": true") }
@@ -183,7 +204,9 @@ public enum JSONLayoutWriter {
         for target in StyleTarget.allCases {
             let rules = theme.rules.filter { $0.target == target }
             guard !rules.isEmpty else { continue }
-            parts.append(quote(StyleSyntax.element(target) + "s") + ": [\n" + rules.map { "        " + rule($0) }.joined(separator: ",\n") + "\n      ]")
+            parts.append(
+                quote(StyleSyntax.element(target) + "s") + ": [\n" + rules.map { "        " + rule($0) }.joined(separator: ",\n")
+                    + "\n      ]")
         }
         return "    {\n      " + parts.joined(separator: ",\n      ") + "\n    }"
     }
@@ -222,20 +245,22 @@ public enum JSONLayoutWriter {
         if items.count == 1, case .characters(let run) = items[0] {
             keys = quote(run)
         } else {
-            keys = "[" + items.map { item -> String in
-                switch item {
-                case .characters(let run): return quote(run)
-                case .key(let key):
-                    var fields: [String] = []
-                    if key.action != .character { fields.append("\"action\": \(quote(key.action.description))") }
-                    for field in KeyTextField.allCases {
-                        if let text = key[field] { fields.append("\"\(field.rawValue)\": \(quote(text))") }
+            keys =
+                "["
+                + items.map { item -> String in
+                    switch item {
+                    case .characters(let run): return quote(run)
+                    case .key(let key):
+                        var fields: [String] = []
+                        if key.action != .character { fields.append("\"action\": \(quote(key.action.description))") }
+                        for field in KeyTextField.allCases {
+                            if let text = key[field] { fields.append("\"\(field.rawValue)\": \(quote(text))") }
+                        }
+                        if let width = key.width { fields.append("\"width\": \(quote(width.sourceText))") }
+                        for (name, text) in XMLLayoutWriter.gestures(key) { if let text { fields.append("\"\(name)\": \(quote(text))") } }
+                        return "{ " + fields.joined(separator: ", ") + " }"
                     }
-                    if let width = key.width { fields.append("\"width\": \(quote(width.sourceText))") }
-                    for (name, text) in XMLLayoutWriter.gestures(key) { if let text { fields.append("\"\(name)\": \(quote(text))") } }
-                    return "{ " + fields.joined(separator: ", ") + " }"
-                }
-            }.joined(separator: ", ") + "]"
+                }.joined(separator: ", ") + "]"
         }
         return row.index.map { "{ \"index\": \($0), \"keys\": \(keys) }" } ?? keys
     }

@@ -96,8 +96,11 @@ struct StyleSyntax {
     /// Reports `written` as not being `expected`, suggesting the closest of `names`; `nil`.
     private func invalid<T>(_ written: Written, _ expected: String, _ names: [String]) -> T? {
         let listed = names.isEmpty ? "" : " (\(names.joined(separator: ", ")))"
-        diagnostics.report(written.location, .invalidStyle(written.text, expected: expected + listed,
-                                                           closest: NameSuggestion.closest(written.text, among: names)))
+        diagnostics.report(
+            written.location,
+            .invalidStyle(
+                written.text, expected: expected + listed,
+                closest: NameSuggestion.closest(written.text, among: names)))
         return nil
     }
 
@@ -105,8 +108,9 @@ struct StyleSyntax {
     static func color(_ text: String) -> StyleColor? {
         let digits = Array(text.utf8.dropFirst())
         guard text.hasPrefix("#"), [3, 6, 8].contains(digits.count),
-              digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
-              var value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
+            digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
+            var value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { return nil }
         if digits.count == 3 {
             let (r, g, b) = (value >> 8, value >> 4 & 15, value & 15)
             value = (r * 17) << 16 | (g * 17) << 8 | b * 17

@@ -69,8 +69,9 @@ struct XMLLayoutReader {
         for child in XMLSource.elements(node) {
             let attributes = source.attributes(of: child)
             guard let key = attributes["key"], let variants = attributes["variants"] else { continue }
-            var callout = Callout(character: key.value, variants: LayoutVocabulary.list(variants.value),
-                                  origin: Origin(key.location))
+            var callout = Callout(
+                character: key.value, variants: LayoutVocabulary.list(variants.value),
+                origin: Origin(key.location))
             callout.variantsOrigin = Origin(variants.location)
             if let defaultVariant = attributes["default"] {
                 callout.defaultVariant = defaultVariant.value
@@ -107,7 +108,8 @@ struct XMLLayoutReader {
 
     private func layout(_ node: xmlNodePtr, _ source: XMLSource) -> Layout? {
         guard let form = source.attributes(of: node)["formFactor"],
-              let formFactor = vocabulary.formFactor(form.value, at: form.location) else { return nil }
+            let formFactor = vocabulary.formFactor(form.value, at: form.location)
+        else { return nil }
         var layout = Layout(formFactor: formFactor, origin: Origin(source.location(of: node)))
         if let field = source.attributes(of: node)["field"] {
             guard let kind = vocabulary.field(field.value, at: field.location) else { return nil }
@@ -182,7 +184,9 @@ struct XMLLayoutReader {
                 (key.callout, key.calloutOrigin) = (LayoutVocabulary.list(callout.value), Origin(callout.location))
             }
             if let actions = attributes["calloutActions"] {
-                (key.calloutActions, key.calloutActionsOrigin) = (vocabulary.calloutActions(actions.value, at: actions.location), Origin(actions.location))
+                (key.calloutActions, key.calloutActionsOrigin) = (
+                    vocabulary.calloutActions(actions.value, at: actions.location), Origin(actions.location)
+                )
             }
             row.keys.append(key)
         }

@@ -149,8 +149,10 @@ public final class LayoutValidator {
         checkGestures(key)
         let outOfRange: String?
         switch key.width {
-        case .inputPercentage(let factor) where !KeyWidth.allows(.inputPercentage, factor): outOfRange = "an input factor must be above 0 and at most 10"
-        case .percentage(let fraction) where !KeyWidth.allows(.percentage, fraction): outOfRange = "a percentage must be above 0% and at most 100%"
+        case .inputPercentage(let factor) where !KeyWidth.allows(.inputPercentage, factor):
+            outOfRange = "an input factor must be above 0 and at most 10"
+        case .percentage(let fraction) where !KeyWidth.allows(.percentage, fraction):
+            outOfRange = "a percentage must be above 0% and at most 100%"
         case .points(let points) where !KeyWidth.allows(.points, points): outOfRange = "a width in points must be above 0 and at most 1024"
         default: outOfRange = nil
         }
@@ -162,8 +164,10 @@ public final class LayoutValidator {
     /// A character key's output or a callout's character: one grapheme cluster of valid text.
     /// Flicks and multi-tap outputs: on keys that type, clean text, one flick per direction.
     private func checkGestures(_ key: Key) {
-        for (what, origin, present) in [("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty),
-                                        ("callout of its own", key.calloutOrigin, !key.callout.isEmpty)]
+        for (what, origin, present) in [
+            ("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty),
+            ("callout of its own", key.calloutOrigin, !key.callout.isEmpty),
+        ]
         where present && !key.typesValue {
             report(origin, .unexpectedGesture(key.action, what))
         }
@@ -264,7 +268,8 @@ public final class LayoutValidator {
     /// scripts without case).
     private func checkShiftKeys(_ layout: Layout) {
         guard let lower = layout.layers.first(where: { $0.id == StandardLayer.lowercased.rawValue && !$0.isDerived }),
-              let upper = layout.layers.first(where: { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived }) else { return }
+            let upper = layout.layers.first(where: { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived })
+        else { return }
         let keys = lower.rows.flatMap(\.keys)
         guard keys.contains(where: { $0.value?.unicodeScalars.contains { $0.properties.isAlphabetic } == true }) else { return }
         let outputs = { (layer: Layer) in layer.rows.flatMap(\.keys).map { [$0.value ?? ""] + $0.callout } }
@@ -276,7 +281,8 @@ public final class LayoutValidator {
 
     /// A key's layer switches (its own and its long press's) go to layers of its layout.
     private func checkSwitches(_ key: Key, layers ids: [String], _ known: Set<String>, _ formFactor: FormFactor, locale: String) {
-        let targets = [(key.action == .keyboardType ? key.value : nil, key.valueOrigin)]
+        let targets =
+            [(key.action == .keyboardType ? key.value : nil, key.valueOrigin)]
             + key.calloutActions.filter { $0.action == .keyboardType }.map { ($0.value, key.calloutActionsOrigin) }
         for case let (target?, origin) in targets where !known.contains(target) {
             report(origin, .missingLayer(target, formFactor, locale: locale, closest: diagnostics.closest(target, among: ids)))
@@ -291,20 +297,25 @@ public final class LayoutValidator {
             report(origin, .limitExceeded(owner, has: count, what, most: most))
         }
         limit(locale.layouts.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "layouts")
-        limit(locale.transforms.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'", "transforms (its parents' included)")
-        limit(locale.keyEntryBound, StyleFormat.maxKeyEntries, locale.document.localeOrigin, "the theme of '\(locale.tag)'",
-              "kinds of keys styled apart (one for each action of the keys, and one for each value a key rule names that a key has)")
+        limit(
+            locale.transforms.count, LayoutFormat.maxCount, locale.document.localeOrigin, "'\(locale.tag)'",
+            "transforms (its parents' included)")
+        limit(
+            locale.keyEntryBound, StyleFormat.maxKeyEntries, locale.document.localeOrigin, "the theme of '\(locale.tag)'",
+            "kinds of keys styled apart (one for each action of the keys, and one for each value a key rule names that a key has)")
         for layout in locale.layouts {
             let kind = DiagnosticMessage.layoutKind(layout.formFactor, layout.field)
-            limit(layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(kind) layout of '\(locale.tag)'",
-                  "layers (counting the upper-case layers derived from the lower-case ones)")
+            limit(
+                layout.layers.count, LayoutFormat.maxLayers, layout.origin, "the \(kind) layout of '\(locale.tag)'",
+                "layers (counting the upper-case layers derived from the lower-case ones)")
             for layer in layout.layers {
                 limit(layer.rows.count, LayoutFormat.maxCount, layer.origin, "layer '\(layer.id)'", "rows")
                 for row in layer.rows { limit(row.keys.count, LayoutFormat.maxCount, row.origin, "this row", "keys") }
             }
         }
         for callout in locale.callouts {
-            limit(callout.variants.count, LayoutFormat.maxCount, callout.variantsOrigin, "the callout of '\(callout.character)'", "variants")
+            limit(
+                callout.variants.count, LayoutFormat.maxCount, callout.variantsOrigin, "the callout of '\(callout.character)'", "variants")
         }
     }
 
@@ -346,7 +357,8 @@ public final class LayoutValidator {
         for word in words {
             total += 1
             guard !Self.isTypable(word, typed: typed, longest: longest),
-                  !Self.isTypable(FoldClasses.fold(word), typed: folded, longest: longestFolded) else { continue }
+                !Self.isTypable(FoldClasses.fold(word), typed: folded, longest: longestFolded)
+            else { continue }
             untypable += 1
             if examples.count < 5 { examples.append(word) }
             each(word)

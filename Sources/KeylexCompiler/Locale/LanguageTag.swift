@@ -25,7 +25,9 @@ public enum LanguageTag {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard let first = subtags.first, !tag.isEmpty else { return false }
         func alpha(_ s: String, _ range: ClosedRange<Int>) -> Bool { range.contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter } }
-        func alnum(_ s: String, _ range: ClosedRange<Int>) -> Bool { range.contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        func alnum(_ s: String, _ range: ClosedRange<Int>) -> Bool {
+            range.contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
         func digits(_ s: String, _ n: Int) -> Bool { s.count == n && s.allSatisfy { $0.isASCII && $0.isNumber } }
         var i = 0
         if first == "x" { return subtags.count > 1 && subtags.dropFirst().allSatisfy { alnum($0, 1...8) } }
@@ -38,7 +40,9 @@ public enum LanguageTag {
         if i < subtags.count, alpha(subtags[i], 4...4) { i += 1 }
         if i < subtags.count, alpha(subtags[i], 2...2) || digits(subtags[i], 3) { i += 1 }
         var variants = Set<String>()
-        while i < subtags.count, alnum(subtags[i], 5...8) || (subtags[i].count == 4 && subtags[i].first!.isNumber && alnum(subtags[i], 4...4)) {
+        while i < subtags.count,
+            alnum(subtags[i], 5...8) || (subtags[i].count == 4 && subtags[i].first!.isNumber && alnum(subtags[i], 4...4))
+        {
             guard variants.insert(subtags[i]).inserted else { return false }
             i += 1
         }

@@ -70,7 +70,8 @@ struct ARPAReader {
     private mutating func readCount(_ text: Substring, _ line: Int) {
         let parts = text.dropFirst("ngram ".count).split(separator: "=")
         guard parts.count == 2, let order = Int(parts[0].trimmingSpaces), order >= 1, let count = Int(parts[1].trimmingSpaces), count >= 0,
-              declared[order] == nil else {
+            declared[order] == nil
+        else {
             report(line, "expected 'ngram N=count', each order once")
             return
         }
@@ -88,8 +89,9 @@ struct ARPAReader {
             return
         }
         if order > ARPAModel().ngrams.count {
-            diagnostics.report(SourceLocation(file: path, line: line, column: 1),
-                               .unsupportedNGramOrder(order, most: ARPAModel().ngrams.count))
+            diagnostics.report(
+                SourceLocation(file: path, line: line, column: 1),
+                .unsupportedNGramOrder(order, most: ARPAModel().ngrams.count))
         }
         found[order] = 0
         phase = .section(order)

@@ -13,8 +13,10 @@ extension BackoffModel {
 
     /// The widths of the packed tables of the model as it is (pruning only narrows them).
     private var levelWidths: (bigrams: NGramFormat.Widths, trigrams: NGramFormat.Widths) {
-        (.bigrams(wordCount: wordCount, entries: bigramCount),
-         .trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount))
+        (
+            .bigrams(wordCount: wordCount, entries: bigramCount),
+            .trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
+        )
     }
 
     /// The bits an entry and a context take at each level, at these widths.

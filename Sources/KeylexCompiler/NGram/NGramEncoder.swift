@@ -28,19 +28,23 @@ enum NGramEncoder {
         bytes.append(littleEndian: model.intercept.bitPattern)
         bytes.append(littleEndian: model.slope.bitPattern)
         for value in probabilities.centres + backoffs.centres { bytes.append(littleEndian: value.bitPattern) }
-        appendLevel(to: &bytes, keys: histories, sizes: histories.map { model.bigrams[$0]!.count }, backoffs: bigramBackoffs.map(backoffs.code),
-                    entries: bigramEntries, probabilities: probabilities,
-                    widths: .bigrams(wordCount: model.wordCount, entries: bigramEntries.count))
-        appendLevel(to: &bytes, keys: pairs.map(\.index), sizes: pairs.map { model.trigrams[$0.key]!.count },
-                    backoffs: trigramBackoffs.map(backoffs.code), entries: trigramEntries, probabilities: probabilities,
-                    widths: .trigrams(wordCount: model.wordCount, bigrams: bigramEntries.count, entries: trigramEntries.count))
+        appendLevel(
+            to: &bytes, keys: histories, sizes: histories.map { model.bigrams[$0]!.count }, backoffs: bigramBackoffs.map(backoffs.code),
+            entries: bigramEntries, probabilities: probabilities,
+            widths: .bigrams(wordCount: model.wordCount, entries: bigramEntries.count))
+        appendLevel(
+            to: &bytes, keys: pairs.map(\.index), sizes: pairs.map { model.trigrams[$0.key]!.count },
+            backoffs: trigramBackoffs.map(backoffs.code), entries: trigramEntries, probabilities: probabilities,
+            widths: .trigrams(wordCount: model.wordCount, bigrams: bigramEntries.count, entries: trigramEntries.count))
         return bytes
     }
 
     /// Appends one level: the contexts' keys, their first entries and the closing one, their
     /// back-off codes, the entries.
-    private static func appendLevel(to bytes: inout [UInt8], keys: [Int], sizes: [Int], backoffs: [UInt8],
-                                    entries: [BackoffModel.Entry], probabilities: Quantizer, widths: NGramFormat.Widths) {
+    private static func appendLevel(
+        to bytes: inout [UInt8], keys: [Int], sizes: [Int], backoffs: [UInt8],
+        entries: [BackoffModel.Entry], probabilities: Quantizer, widths: NGramFormat.Widths
+    ) {
         appendPacked(keys, bits: widths.key, to: &bytes)
         appendPacked(sizes.reduce(into: [0]) { firsts, size in firsts.append(firsts.last! + size) }, bits: widths.first, to: &bytes)
         bytes += backoffs + [UInt8](repeating: 0, count: NGramFormat.codesSize(backoffs.count) - backoffs.count)

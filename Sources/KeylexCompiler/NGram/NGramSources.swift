@@ -48,7 +48,8 @@ public struct NGramSources {
     /// in lower case (`<s>` and `<unk>` stay as they are).
     private func mapped(_ word: Substring) -> Substring {
         guard let vocabulary, word != NGramCounts.sentenceStart, word != NGramCounts.unknownWord,
-              !vocabulary.contains(String(word)), !vocabulary.contains(word.lowercased()) else { return word }
+            !vocabulary.contains(String(word)), !vocabulary.contains(word.lowercased())
+        else { return word }
         return Substring(NGramCounts.unknownWord)
     }
 
@@ -134,7 +135,8 @@ public struct NGramSources {
             let fields = line.text.split(separator: "\t", omittingEmptySubsequences: false)
             let words = fields.first?.split(separator: " ", omittingEmptySubsequences: false) ?? []
             guard fields.count == 2, (1...NGramCounts.maxOrder).contains(words.count), words.allSatisfy({ !$0.isEmpty }),
-                  let count = UInt64(fields[1]), count > 0 else {
+                let count = UInt64(fields[1]), count > 0
+            else {
                 diagnostics.report(SourceLocation(file: path, line: line.number, column: 1), .invalidCountLine)
                 return
             }

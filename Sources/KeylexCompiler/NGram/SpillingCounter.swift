@@ -78,7 +78,9 @@ public struct SpillingCounter: NGramSink {
     /// Merges the sorted count files `runs` into `output`.
     static func merge(_ runs: [String], into output: String) throws -> (ngrams: Int, bytes: Int) {
         let readers = try runs.map { path in
-            do throws(FileInput.Failure) { return try CountFileReader(path: path) } catch { throw AtomicFile.WriteError(path: path, reason: error.message.text) }
+            do throws(FileInput.Failure) { return try CountFileReader(path: path) } catch {
+                throw AtomicFile.WriteError(path: path, reason: error.message.text)
+            }
         }
         var heads = readers.map { $0.next() }
         var ngrams = 0, bytes = 0
@@ -132,7 +134,9 @@ final class CountFileReader {
     /// The next entry: the n-gram's bytes and its count; `nil` at the end.
     func next() -> (key: ArraySlice<UInt8>, count: UInt64)? {
         while let line = nextLine() {
-            guard let tab = line.lastIndex(of: 0x09), let count = UInt64(String(decoding: line[(tab + 1)...], as: UTF8.self)) else { continue }
+            guard let tab = line.lastIndex(of: 0x09), let count = UInt64(String(decoding: line[(tab + 1)...], as: UTF8.self)) else {
+                continue
+            }
             return (line[..<tab], count)
         }
         return nil

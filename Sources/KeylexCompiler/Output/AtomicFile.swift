@@ -37,8 +37,10 @@ enum AtomicFile {
 
     /// Writes to `path`, as ``write(_:to:check:)`` does, the pieces that `produce` passes to the
     /// function it is given: an output of any size in bounded memory.
-    static func write(to path: String, check: (String) throws -> Void = { _ in },
-                      _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
+    static func write(
+        to path: String, check: (String) throws -> Void = { _ in },
+        _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let path = try destination(path)
         TemporaryFiles.removeLeftovers(of: path)
         let temporary = temporaryPath(beside: path)

@@ -15,7 +15,9 @@ final class BuildLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
-            let reason = code == EWOULDBLOCK ? "another keylex build is writing into this directory; run one build at a time"
+            let reason =
+                code == EWOULDBLOCK
+                ? "another keylex build is writing into this directory; run one build at a time"
                 : String(cString: strerror(code))
             throw AtomicFile.WriteError(path: directory, reason: reason)
         }

@@ -17,8 +17,10 @@ struct BuildPlan {
     /// The plan for `corpusPrints` (each corpus locale's files), `layoutPrint` (every layout
     /// source) and `emojiPrints` (each emoji annotations file, by tag) against `state`, the bundles
     /// being in `output` (see ``ProjectBuild/bundlePath(_:in:)``).
-    init(corpusPrints: [String: String], layoutTags: Set<String>, layoutPrint: String?, emojiPrints: [String: String] = [:],
-         state: BuildState, output: String) {
+    init(
+        corpusPrints: [String: String], layoutTags: Set<String>, layoutPrint: String?, emojiPrints: [String: String] = [:],
+        state: BuildState, output: String
+    ) {
         corpusTags = Set(corpusPrints.keys)
         self.layoutTags = layoutTags
         var inputPrints: [String: String] = [:]
@@ -31,11 +33,13 @@ struct BuildPlan {
             inputPrints[tag] = key.hex
         }
         self.inputPrints = inputPrints
-        let fresh = Set(inputPrints.keys.filter { tag in
-            guard let entry = state.locales[tag], entry.inputs == inputPrints[tag],
-                  let bytes = FileManager.default.contents(atPath: ProjectBuild.bundlePath(tag, in: output)) else { return false }
-            return Fingerprint.of(bytes) == entry.output
-        })
+        let fresh = Set(
+            inputPrints.keys.filter { tag in
+                guard let entry = state.locales[tag], entry.inputs == inputPrints[tag],
+                    let bytes = FileManager.default.contents(atPath: ProjectBuild.bundlePath(tag, in: output))
+                else { return false }
+                return Fingerprint.of(bytes) == entry.output
+            })
         upToDate = fresh.sorted()
         stale = inputPrints.keys.filter { !fresh.contains($0) }.sorted()
     }

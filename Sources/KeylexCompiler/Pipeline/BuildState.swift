@@ -59,7 +59,8 @@ struct BuildState: Codable, Equatable {
     static func load(from directory: String) -> BuildState {
         let path = (directory as NSString).appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: path),
-              let state = try? JSONDecoder().decode(BuildState.self, from: data) else { return BuildState() }
+            let state = try? JSONDecoder().decode(BuildState.self, from: data)
+        else { return BuildState() }
         return state
     }
 

@@ -18,8 +18,10 @@ public struct DictionaryBuild {
         /// The sources of the n-gram model: count files (``NGramSources/isCountFile(_:)``) and raw text.
         public var ngrams: [String]
 
-        public init(corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String,
-                    ngrams: [String] = []) {
+        public init(
+            corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String,
+            ngrams: [String] = []
+        ) {
             self.corpora = corpora
             self.ngrams = ngrams
             self.format = format
@@ -61,7 +63,9 @@ public struct DictionaryBuild {
         if !table.ngrams.isEmpty || table.arpa != nil {
             let location = SourceLocation(file: inputs.ngrams.first ?? inputs.origin)
             if table.count >= NGramFormat.maxWords {
-                diagnostics.report(location, .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1))
+                diagnostics.report(
+                    location, .limitExceeded("a dictionary with an n-gram model", has: table.count, "words", most: NGramFormat.maxWords - 1)
+                )
             }
             if !table.hasCounts { diagnostics.report(location, .modelWithoutCounts) }
         }
@@ -82,7 +86,9 @@ public struct DictionaryBuild {
         guard !paths.isEmpty, table.count < NGramFormat.maxWords else { return }
         if let arpa = paths.first(where: ARPAReader.isARPAFile) {
             guard paths.count == 1, table.ngrams.isEmpty else {
-                diagnostics.report(SourceLocation(file: arpa), .invalidARPA("an ARPA model cannot be combined with other n-gram sources (count files, text, a word list's bigrams)"))
+                diagnostics.report(
+                    SourceLocation(file: arpa),
+                    .invalidARPA("an ARPA model cannot be combined with other n-gram sources (count files, text, a word list's bigrams)"))
                 return
             }
             var model = ARPAModel()
@@ -115,13 +121,17 @@ public struct DictionaryBuild {
         let unknown = unigrams.filter { !markers.contains($0.word) && !known.contains($0.word) && !known.contains($0.word.lowercased()) }
         guard !unknown.isEmpty else { return }
         let examples = unknown.sorted { ($0.count, $1.word) > ($1.count, $0.word) }.prefix(5).map(\.word)
-        diagnostics.report(SourceLocation(file: file), .unknownModelWords(unknown.count, occurrences: unknown.reduce(0) { $0 &+ $1.count }, examples: examples))
+        diagnostics.report(
+            SourceLocation(file: file),
+            .unknownModelWords(unknown.count, occurrences: unknown.reduce(0) { $0 &+ $1.count }, examples: examples))
     }
 
     /// Compiles `table` and writes it to `output` through a temporary file that is reopened with the
     /// runtime and checked before it replaces `output`.
     @discardableResult
-    public func write(_ table: WordTable, to output: String, ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget) throws -> CompiledDictionary {
+    public func write(
+        _ table: WordTable, to output: String, ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
+    ) throws -> CompiledDictionary {
         let compiled = DictionaryCompiler.compile(table, ngramBudget: ngramBudget)
         try Self.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
         return compiled

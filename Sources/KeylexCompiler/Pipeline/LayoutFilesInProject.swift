@@ -23,7 +23,9 @@ extension LayoutBuild {
         }
         let scratch = DiagnosticEngine()
         let (locales, _) = LayoutBuild(diagnostics: scratch).resolve(usable + context)
-        for diagnostic in scratch.diagnostics where namedFiles.contains(Self.key(diagnostic.location.file)) { diagnostics.report(diagnostic) }
+        for diagnostic in scratch.diagnostics where namedFiles.contains(Self.key(diagnostic.location.file)) {
+            diagnostics.report(diagnostic)
+        }
         let tags = Set(named.map(\.locale))
         return (locales.filter { tags.contains($0.tag) }, named)
     }

@@ -85,8 +85,13 @@ public struct ProjectBuild {
                 .map { (folder as NSString).appendingPathComponent($0) }
             let blocklist = files.contains("blocklist.txt") ? (folder as NSString).appendingPathComponent("blocklist.txt") : nil
             let phonetics = files.contains(Self.phoneticsFile) ? (folder as NSString).appendingPathComponent(Self.phoneticsFile) : nil
-            let ngrams = files.filter { NGramSources.isCountFile($0) || ARPAReader.isARPAFile($0) }.map { (folder as NSString).appendingPathComponent($0) }
-            locales.append(Locale(tag: name, inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder, ngrams: ngrams)))
+            let ngrams = files.filter { NGramSources.isCountFile($0) || ARPAReader.isARPAFile($0) }.map {
+                (folder as NSString).appendingPathComponent($0)
+            }
+            locales.append(
+                Locale(
+                    tag: name,
+                    inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder, ngrams: ngrams)))
         }
         // A locale without phonetic rules of its own takes its nearest parent's (en-US those of en).
         let ruled = Dictionary(locales.compactMap { l in l.inputs.phonetics.map { (l.tag, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -169,7 +174,9 @@ public struct ProjectBuild {
     }
 
     /// Warns about the words of each layout locale's corpus that its layouts cannot type.
-    private func checkTypable(_ locales: [ResolvedLocale], tables: [String: (folder: String, table: WordTable)], validator: LayoutValidator?) {
+    private func checkTypable(
+        _ locales: [ResolvedLocale], tables: [String: (folder: String, table: WordTable)], validator: LayoutValidator?
+    ) {
         guard let validator else { return }
         for locale in locales.sorted(by: { $0.tag < $1.tag }) {
             if let corpus = Self.corpus(for: locale.tag, among: Set(tables.keys)), let entry = tables[corpus] {
@@ -203,9 +210,10 @@ public struct ProjectBuild {
         var layoutLocales = layoutPrint != nil && layoutPrint == state.layouts ? nil : readLayouts()
         let layoutTags = layoutLocales.map { Set($0.locales.keys) } ?? (layouts == nil ? [] : Set(state.layoutLocales))
         let emojiFiles = emojiFiles()
-        let plan = BuildPlan(corpusPrints: Dictionary(uniqueKeysWithValues: corpusLocales.map { ($0.tag, fingerprint($0.inputs)) }),
-                             layoutTags: layoutTags, layoutPrint: layoutPrint,
-                             emojiPrints: emojiFiles.mapValues { Self.fingerprint(files: [$0]) }, state: state, output: output)
+        let plan = BuildPlan(
+            corpusPrints: Dictionary(uniqueKeysWithValues: corpusLocales.map { ($0.tag, fingerprint($0.inputs)) }),
+            layoutTags: layoutTags, layoutPrint: layoutPrint,
+            emojiPrints: emojiFiles.mapValues { Self.fingerprint(files: [$0]) }, state: state, output: output)
 
         // Read what the stale locales need, and check it all before writing anything.
         let tables = readCorpora(corpusLocales.filter { plan.neededCorpora.contains($0.tag) })
@@ -216,8 +224,9 @@ public struct ProjectBuild {
 
         TemporaryFiles.removeLeftovers(in: output)  // what a killed build left, beside its bundles
         TemporaryFiles.removeLeftovers(of: WordTable.defaultSpillBase)  // and in its words' runs
-        var newState = BuildState(layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
-                                  locales: state.locales.filter { plan.upToDate.contains($0.key) })
+        var newState = BuildState(
+            layouts: layoutPrint, layoutLocales: layoutTags.sorted(),
+            locales: state.locales.filter { plan.upToDate.contains($0.key) })
         let products = try writeBundles(plan, tables: tables, layouts: layoutLocales?.locales ?? [:], emoji: emoji, recording: &newState)
         // Bundles of locales that no input defines any more go (with --force too).
         for tag in previous.locales.keys where plan.inputPrints[tag] == nil {
@@ -230,8 +239,10 @@ public struct ProjectBuild {
 
     /// Compiles the dictionary of each stale locale (once per corpus) and writes its bundle, with
     /// its layouts and emoji, recording each in `state`.
-    private func writeBundles(_ plan: BuildPlan, tables: [String: (folder: String, table: WordTable)], layouts: [String: ResolvedLocale],
-                              emoji: [String: [UInt8]], recording state: inout BuildState) throws -> [Product] {
+    private func writeBundles(
+        _ plan: BuildPlan, tables: [String: (folder: String, table: WordTable)], layouts: [String: ResolvedLocale],
+        emoji: [String: [UInt8]], recording state: inout BuildState
+    ) throws -> [Product] {
         var compiled: [String: CompiledDictionary] = [:]
         var products: [Product] = []
         for (i, tag) in plan.stale.enumerated() {
@@ -249,9 +260,11 @@ public struct ProjectBuild {
             try write(bytes, to: path, dictionary: dictionary, locales: locales, hasEmoji: emojiSection != nil)
             onStage?("wrote and verified \(path) (\(bytes.count) bytes)", Date().timeIntervalSince(start))
             state.locales[tag] = BuildState.Entry(inputs: plan.inputPrints[tag]!, output: Fingerprint.of(bytes))
-            products.append(Product(locale: tag, path: path, wordCount: dictionary?.wordCount ?? 0,
-                                    layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
-                                    corpus: corpus.flatMap { tables[$0]?.folder }))
+            products.append(
+                Product(
+                    locale: tag, path: path, wordCount: dictionary?.wordCount ?? 0,
+                    layoutCount: locales.first?.layouts.count ?? 0, byteCount: bytes.count,
+                    corpus: corpus.flatMap { tables[$0]?.folder }))
         }
         return products
     }
@@ -279,7 +292,8 @@ public struct ProjectBuild {
     static func bundlePath(_ tag: String, in output: String) -> String { (output as NSString).appendingPathComponent("\(tag).klx") }
 
     /// Writes a bundle atomically, once it reads back as compiled.
-    private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale], hasEmoji: Bool) throws {
+    private func write(_ bytes: [UInt8], to path: String, dictionary: CompiledDictionary?, locales: [ResolvedLocale], hasEmoji: Bool) throws
+    {
         try DictionaryBuild.write(bytes, to: path) { written in
             if let dictionary { try dictionary.verify(path: written) }
             try LayoutBuild.verify(path: written, locales: locales)

@@ -41,7 +41,11 @@ public struct LayoutPreview {
                     files.append((Self.fileName(locale, layout, layer), svg(layer)))
                 }
                 if let first = Self.darkLayer(layout) {
-                    files.append((Self.fileName(locale, layout, first).replacingOccurrences(of: ".svg", with: "-dark.svg"), svg(first, appearance: .dark)))
+                    files.append(
+                        (
+                            Self.fileName(locale, layout, first).replacingOccurrences(of: ".svg", with: "-dark.svg"),
+                            svg(first, appearance: .dark)
+                        ))
                 }
             }
         }
@@ -70,8 +74,10 @@ public struct LayoutPreview {
 
     /// `layer` drawn on a keyboard `width` points wide with rows `rowHeight` high, `overlay` (SVG
     /// elements in the keyboard's points) drawn over its keys, and a line of `caption` under them.
-    static func svg(_ layer: KeyboardLayer, appearance: Appearance = .light, width: Double, rowHeight: Double,
-                    overlay: String = "", caption: String? = nil) -> String {
+    static func svg(
+        _ layer: KeyboardLayer, appearance: Appearance = .light, width: Double, rowHeight: Double,
+        overlay: String = "", caption: String? = nil
+    ) -> String {
         let layout = layer.layout
         let keysHeight = Double(layer.rowCount) * rowHeight
         let height = keysHeight + (caption == nil ? 0 : captionHeight)
@@ -83,21 +89,21 @@ public struct LayoutPreview {
         let board = styles.board(layout.locale).map { " style=\"fill: \($0)\"" } ?? ""
         let name = "\(layout.locale.tag) \(layout.kind) \(layer.name)\(appearance == .dark ? " dark" : "")"
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape(name))">
-        <style>
-        .board { fill: #d1d4da; }
-        .key rect.face { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
-        .key.system rect.face { fill: #adb3bc; }
-        .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
-        .callout { fill: #5a6070; }
-        .key text.hint, .key text.flick { fill: #5a6070; }
-        .key:hover rect.face { stroke: #0a64d8; stroke-width: 2; }
-        \(styles.stylesheet)
-        </style>
-        <rect class="board" width="100%" height="100%"\(board)/>
-        \(body)\(overlay)\(caption.map { "<text x=\"8\" font-size=\"14\" font-family=\"sans-serif\" dominant-baseline=\"central\" y=\"\(Self.number(keysHeight + captionHeight / 2))\">\(Self.escape($0))</text>\n" } ?? "")</svg>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.number(width)) \(Self.number(height))" width="\(Self.number(width))" height="\(Self.number(height))" role="img" aria-label="\(Self.escape(name))">
+            <style>
+            .board { fill: #d1d4da; }
+            .key rect.face { fill: #ffffff; stroke: #8d9096; stroke-width: 0.5; }
+            .key.system rect.face { fill: #adb3bc; }
+            .key text { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; fill: #111; text-anchor: middle; dominant-baseline: central; }
+            .callout { fill: #5a6070; }
+            .key text.hint, .key text.flick { fill: #5a6070; }
+            .key:hover rect.face { stroke: #0a64d8; stroke-width: 2; }
+            \(styles.stylesheet)
+            </style>
+            <rect class="board" width="100%" height="100%"\(board)/>
+            \(body)\(overlay)\(caption.map { "<text x=\"8\" font-size=\"14\" font-family=\"sans-serif\" dominant-baseline=\"central\" y=\"\(Self.number(keysHeight + captionHeight / 2))\">\(Self.escape($0))</text>\n" } ?? "")</svg>
 
-        """
+            """
     }
 
     /// The height of the line under the keys that a caption takes, in points.
@@ -114,12 +120,16 @@ public struct LayoutPreview {
         let classes = "key" + (system ? " system" : "") + (look.pressedClass.map { " " + $0 } ?? "")
         var body = "<g class=\"\(classes)\"><title>\(escape(title(key, style: style)))</title>"
         let box = "x=\"\(number(x))\" width=\"\(number(w))\" height=\"\(number(h))\" rx=\"\(number(Double(style?.cornerRadius ?? 5)))\""
-        if let shadow = look.shadow { body += "<rect class=\"shadow\" y=\"\(number(y + Double(style?.shadowOffset ?? 1)))\" \(box)\(shadow)/>" }
+        if let shadow = look.shadow {
+            body += "<rect class=\"shadow\" y=\"\(number(y + Double(style?.shadowOffset ?? 1)))\" \(box)\(shadow)/>"
+        }
         body += "<rect class=\"face\" y=\"\(number(y))\" \(box)\(look.face)/>"
         let size = fontSize(label, written: style?.fontSize.map(Double.init) ?? (system ? 14 : 20), width: w)
-        body += "<text x=\"\(number(x + w / 2))\" y=\"\(number(y + h / 2))\" font-size=\"\(number(size))\"\(look.text)>\(escape(shown(label)))</text>"
+        body +=
+            "<text x=\"\(number(x + w / 2))\" y=\"\(number(y + h / 2))\" font-size=\"\(number(size))\"\(look.text)>\(escape(shown(label)))</text>"
         if let hint = key.hint {
-            body += "<text class=\"hint\" x=\"\(number(x + w - 7))\" y=\"\(number(y + 9))\" font-size=\"10\">\(escape(shown(hint.description)))</text>"
+            body +=
+                "<text class=\"hint\" x=\"\(number(x + w - 7))\" y=\"\(number(y + 9))\" font-size=\"10\">\(escape(shown(hint.description)))</text>"
         } else if key.callout != nil {
             body += "<circle class=\"callout\" cx=\"\(number(x + w - 6))\" cy=\"\(number(y + 6))\" r=\"2\"/>"
         }
@@ -144,7 +154,9 @@ public struct LayoutPreview {
     /// `text` as drawn: a text that starts with a combining mark (Hebrew niqqud, Arabic harakat) on
     /// a dotted circle, as fonts and keyboards show a mark alone (◌ִ).
     static func shown(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) else { return text }
+        guard let first = text.unicodeScalars.first,
+            [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
+        else { return text }
         return "\u{25CC}" + text
     }
 
@@ -181,17 +193,22 @@ public struct LayoutPreview {
         for locale in locales {
             let tag = locale.tag.description
             let rtl = locale.direction == .rightToLeft
-            sections += "<section id=\"\(Self.escape(tag))\"><h2>\(Self.escape(tag))\(locale.name.map { " — " + Self.escape($0.description) } ?? "")\(rtl ? " <span class=\"badge\">right to left</span>" : "")</h2>\n"
+            sections +=
+                "<section id=\"\(Self.escape(tag))\"><h2>\(Self.escape(tag))\(locale.name.map { " — " + Self.escape($0.description) } ?? "")\(rtl ? " <span class=\"badge\">right to left</span>" : "")</h2>\n"
             if let found = diagnostics[tag], !found.isEmpty { sections += Self.diagnosticList(found) }
-            if let theme = locale.themeName { sections += "<p>Theme: <code>\(Self.escape(theme.description))</code> (click a key to see it pressed).</p>\n" }
+            if let theme = locale.themeName {
+                sections += "<p>Theme: <code>\(Self.escape(theme.description))</code> (click a key to see it pressed).</p>\n"
+            }
             sections += Self.transformList(locale.transforms)
             for layout in locale.layouts {
                 for layer in layout.layers {
-                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
+                    sections +=
+                        "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(layer.name.description))\(layer.isDerived ? " (derived)" : "")</figcaption>\n"
                     sections += "<div class=\"row\">" + svg(layer) + calloutList(layer) + "</div></figure>\n"
                 }
                 if let first = Self.darkLayer(layout) {
-                    sections += "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(first.name.description)) · dark appearance</figcaption>\n"
+                    sections +=
+                        "<figure dir=\"\(rtl ? "rtl" : "ltr")\"><figcaption>\(layout.kind) · \(Self.escape(first.name.description)) · dark appearance</figcaption>\n"
                     sections += "<div class=\"row\">" + svg(first, appearance: .dark) + "</div></figure>\n"
                 }
             }
@@ -199,33 +216,33 @@ public struct LayoutPreview {
         }
         let count = ([""] + locales.map(\.tag.description)).reduce(0) { $0 + (diagnostics[$1]?.count ?? 0) }
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>Keylex preview: \(Self.escape(title))</title>
-        <style>
-        body { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; margin: 24px; color: #111; background: #f6f6f8; }
-        h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ccc; }
-        figure { margin: 16px 0; } figcaption { font-size: 13px; color: #555; margin-bottom: 4px; }
-        .row { display: flex; gap: 16px; align-items: flex-start; direction: ltr; }
-        .callouts { font-size: 13px; max-width: 320px; margin: 0; }
-        .callouts dt { font-weight: bold; float: left; clear: left; width: 2.5em; }
-        .callouts dd { margin: 0 0 2px 2.5em; }
-        .diagnostics { list-style: none; padding: 8px 12px; border-radius: 6px; background: #fff4f4; border: 1px solid #e0a0a0; font: 13px monospace; }
-        .diagnostics .warning { color: #8a5a00; } .diagnostics .error { color: #b00020; }
-        .badge { font-size: 12px; background: #dde; border-radius: 4px; padding: 1px 6px; }
-        nav a { margin-right: 8px; }
-        </style>
-        </head>
-        <body>
-        <h1>Keylex preview: \(Self.escape(title))</h1>
-        <p>\(locales.count) locale\(locales.count == 1 ? "" : "s"), \(count) diagnostic\(count == 1 ? "" : "s"). Hover a key for its action and callouts.</p>
-        <nav>\(locales.map { "<a href=\"#\(Self.escape($0.tag.description))\">\(Self.escape($0.tag.description))</a>" }.joined(separator: " "))</nav>
-        \(sections)</body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Keylex preview: \(Self.escape(title))</title>
+            <style>
+            body { font-family: -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif; margin: 24px; color: #111; background: #f6f6f8; }
+            h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ccc; }
+            figure { margin: 16px 0; } figcaption { font-size: 13px; color: #555; margin-bottom: 4px; }
+            .row { display: flex; gap: 16px; align-items: flex-start; direction: ltr; }
+            .callouts { font-size: 13px; max-width: 320px; margin: 0; }
+            .callouts dt { font-weight: bold; float: left; clear: left; width: 2.5em; }
+            .callouts dd { margin: 0 0 2px 2.5em; }
+            .diagnostics { list-style: none; padding: 8px 12px; border-radius: 6px; background: #fff4f4; border: 1px solid #e0a0a0; font: 13px monospace; }
+            .diagnostics .warning { color: #8a5a00; } .diagnostics .error { color: #b00020; }
+            .badge { font-size: 12px; background: #dde; border-radius: 4px; padding: 1px 6px; }
+            nav a { margin-right: 8px; }
+            </style>
+            </head>
+            <body>
+            <h1>Keylex preview: \(Self.escape(title))</h1>
+            <p>\(locales.count) locale\(locales.count == 1 ? "" : "s"), \(count) diagnostic\(count == 1 ? "" : "s"). Hover a key for its action and callouts.</p>
+            <nav>\(locales.map { "<a href=\"#\(Self.escape($0.tag.description))\">\(Self.escape($0.tag.description))</a>" }.joined(separator: " "))</nav>
+            \(sections)</body>
+            </html>
 
-        """
+            """
     }
 
     /// A key's hover title: its action, output, hint, flicks, multi-tap outputs and callouts.
@@ -240,16 +257,20 @@ public struct LayoutPreview {
         if !taps.isEmpty { title += " (taps " + taps.map(\.description).joined(separator: " ") + ")" }
         if let callout = key.callout { title += " — callouts: " + Self.variants(callout) }
         let actions = key.calloutActions
-        if !actions.isEmpty { title += " — long press: " + actions.map { $0.value.map { "\($0)" } ?? "\($0.action)" }.joined(separator: " ") }
+        if !actions.isEmpty {
+            title += " — long press: " + actions.map { $0.value.map { "\($0)" } ?? "\($0.action)" }.joined(separator: " ")
+        }
         return title
     }
 
     /// A key's flick outputs, small, at the edge or corner of their direction.
     private static func flickMarks(_ key: LayoutKey, x: Double, y: Double, w: Double, h: Double) -> String {
         key.flicks.map { flick in
-            let (dx, dy): (Double, Double) = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)][Int(flick.direction.rawValue)]
+            let (dx, dy): (Double, Double) = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)][
+                Int(flick.direction.rawValue)]
             let fx = x + w / 2 + dx * (w / 2 - 6), fy = y + h / 2 + dy * (h / 2 - 6)
-            return "<text class=\"flick\" x=\"\(number(fx))\" y=\"\(number(fy))\" font-size=\"9\">\(escape(shown(flick.output.description)))</text>"
+            return
+                "<text class=\"flick\" x=\"\(number(fx))\" y=\"\(number(fy))\" font-size=\"9\">\(escape(shown(flick.output.description)))</text>"
         }.joined()
     }
 
@@ -278,14 +299,16 @@ public struct LayoutPreview {
         for row in layer.rows {
             for key in row {
                 guard let callout = key.callout, seen.insert(callout.character.description).inserted else { continue }
-                items += "<dt>\(Self.escape(Self.shown(callout.character.description)))</dt><dd>\(callout.map { Self.escape(Self.shown($0.description)) }.joined(separator: " "))</dd>"
+                items +=
+                    "<dt>\(Self.escape(Self.shown(callout.character.description)))</dt><dd>\(callout.map { Self.escape(Self.shown($0.description)) }.joined(separator: " "))</dd>"
             }
         }
         return items.isEmpty ? "" : "<dl class=\"callouts\">\(items)</dl>"
     }
 
     private static func diagnosticList(_ diagnostics: [Diagnostic]) -> String {
-        "<ul class=\"diagnostics\">" + diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(escape($0.description))</li>" }.joined() + "</ul>\n"
+        "<ul class=\"diagnostics\">" + diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(escape($0.description))</li>" }.joined()
+            + "</ul>\n"
     }
 
     // MARK: Text

@@ -17,8 +17,10 @@ public struct SwipePicture {
 
     /// The picture of `points` drawn over `layout` at `keyboardWidth` by `rowHeight` points, decoded
     /// by `decoder` after `before`; `nil` when the layout has no lowercased layer.
-    public init?(decoder: GestureDecoder, layout: KeyboardLayout, keyboardWidth: Double, rowHeight: Double,
-                 points: [GesturePoint], before: String = "") {
+    public init?(
+        decoder: GestureDecoder, layout: KeyboardLayout, keyboardWidth: Double, rowHeight: Double,
+        points: [GesturePoint], before: String = ""
+    ) {
         guard let layer = layout.layer(.lowercased) else { return nil }
         let keys = GestureKeys(layout: layout, keyboardWidth: keyboardWidth, rowHeight: rowHeight)
         self.layer = layer
@@ -33,12 +35,17 @@ public struct SwipePicture {
     public func svg() -> String {
         var overlay = ""
         if !idealPath.isEmpty {
-            overlay += "<polyline points=\"\(Self.coordinates(idealPath))\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"3\" stroke-dasharray=\"6 4\" opacity=\"0.9\"/>\n"
-            overlay += idealPath.map { "<circle cx=\"\(LayoutPreview.number($0.x))\" cy=\"\(LayoutPreview.number($0.y))\" r=\"7\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"2\"/>\n" }.joined()
+            overlay +=
+                "<polyline points=\"\(Self.coordinates(idealPath))\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"3\" stroke-dasharray=\"6 4\" opacity=\"0.9\"/>\n"
+            overlay += idealPath.map {
+                "<circle cx=\"\(LayoutPreview.number($0.x))\" cy=\"\(LayoutPreview.number($0.y))\" r=\"7\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"2\"/>\n"
+            }.joined()
         }
         if let start = points.first {
-            overlay += "<polyline points=\"\(Self.coordinates(points))\" fill=\"none\" stroke=\"#0a64d8\" stroke-width=\"2.5\" stroke-linejoin=\"round\" opacity=\"0.85\"/>\n"
-            overlay += "<circle cx=\"\(LayoutPreview.number(start.x))\" cy=\"\(LayoutPreview.number(start.y))\" r=\"4\" fill=\"#0a64d8\"/>\n"
+            overlay +=
+                "<polyline points=\"\(Self.coordinates(points))\" fill=\"none\" stroke=\"#0a64d8\" stroke-width=\"2.5\" stroke-linejoin=\"round\" opacity=\"0.85\"/>\n"
+            overlay +=
+                "<circle cx=\"\(LayoutPreview.number(start.x))\" cy=\"\(LayoutPreview.number(start.y))\" r=\"4\" fill=\"#0a64d8\"/>\n"
         }
         let caption = words.isEmpty ? "no word (a tap, or near no word's keys)" : words.map(\.text).joined(separator: " · ")
         return LayoutPreview.svg(layer, width: keyboardWidth, rowHeight: rowHeight, overlay: overlay, caption: caption)

@@ -38,7 +38,9 @@ struct RecordArena {
                 var (count, flags) = (first.count, first.flags)
                 i += 1
                 while i < order.count, Self.compare(raw, order[i - 1], order[i]) == 0 {
-                    if let repeated = WordRecord.fields(raw, at: order[i]) { (count, flags) = WordRecord.merged(count, flags, repeated.count, repeated.flags) }
+                    if let repeated = WordRecord.fields(raw, at: order[i]) {
+                        (count, flags) = WordRecord.merged(count, flags, repeated.count, repeated.flags)
+                    }
                     i += 1
                 }
                 merged.removeAll(keepingCapacity: true)

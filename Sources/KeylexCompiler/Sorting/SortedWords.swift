@@ -82,8 +82,10 @@ extension WordRecord {
 
     /// The count (a saturating sum) and flags of a word seen with `count` and `flags`, then again
     /// with `otherCount` and `otherFlags`.
-    static func merged(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ otherCount: UInt64,
-                       _ otherFlags: DictionaryFormat.WordFlags) -> (UInt64, DictionaryFormat.WordFlags) {
+    static func merged(
+        _ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ otherCount: UInt64,
+        _ otherFlags: DictionaryFormat.WordFlags
+    ) -> (UInt64, DictionaryFormat.WordFlags) {
         let (sum, overflow) = count.addingReportingOverflow(otherCount)
         return (overflow ? .max : sum, flags.union(otherFlags))
     }

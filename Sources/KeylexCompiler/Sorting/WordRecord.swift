@@ -41,10 +41,11 @@ struct WordRecord {
         let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
         guard bytes.count - offset >= length + fixedSize else { return nil }
         let at = offset + 2 + length
-        return Fields(word: UnsafeRawBufferPointer(rebasing: bytes[(offset + 2)..<at]),
-                      count: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)),
-                      flags: .init(rawValue: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self))),
-                      end: offset + length + fixedSize)
+        return Fields(
+            word: UnsafeRawBufferPointer(rebasing: bytes[(offset + 2)..<at]),
+            count: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)),
+            flags: .init(rawValue: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self))),
+            end: offset + length + fixedSize)
     }
 
     /// Reads the record at `offset` of `bytes`, advancing it; `nil` when `bytes` ends before it does.
@@ -102,8 +103,9 @@ extension WordRecord {
     init(_ fields: Fields, in bytes: UnsafeRawBufferPointer) {
         let place = fields.end - 13  // file, line, column, quiet
         func load(_ at: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: place + at, as: UInt32.self)) }
-        self.init(word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags,
-                  file: load(0), line: load(4), column: load(8), quiet: bytes[place + 12] != 0)
+        self.init(
+            word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags,
+            file: load(0), line: load(4), column: load(8), quiet: bytes[place + 12] != 0)
     }
 }
 

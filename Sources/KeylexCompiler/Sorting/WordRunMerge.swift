@@ -44,7 +44,9 @@ struct WordRunMerge {
     }
 
     private func location(of record: WordRecord) -> SourceLocation {
-        SourceLocation(file: files.indices.contains(Int(record.file)) ? files[Int(record.file)] : "", line: Int(record.line), column: Int(record.column))
+        SourceLocation(
+            file: files.indices.contains(Int(record.file)) ? files[Int(record.file)] : "", line: Int(record.line),
+            column: Int(record.column))
     }
 }
 

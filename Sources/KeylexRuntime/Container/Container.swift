@@ -69,12 +69,14 @@ public struct Container: Sendable {
             let offset = file.u64(entry + ContainerFormat.EntryField.offset)!
             let length = file.u64(entry + ContainerFormat.EntryField.length)!
             guard offset % UInt64(ContainerFormat.sectionAlignment) == 0, offset >= UInt64(previousEnd),
-                  length <= UInt64(file.count), offset <= UInt64(file.count) - length
+                length <= UInt64(file.count), offset <= UInt64(file.count) - length
             else { throw .malformed("section \(tag) at \(offset)+\(length) is misplaced") }
             guard !sections.contains(where: { $0.tag == tag }) else { throw .malformed("section \(tag) twice") }
             guard tag.isOptional || SectionTag.knownRequired.contains(tag) else { throw .unsupportedSection(tag.description) }
-            sections.append(Section(tag: tag, checksum: file.u32(entry + ContainerFormat.EntryField.checksum)!,
-                                    offset: Int(offset), length: Int(length)))
+            sections.append(
+                Section(
+                    tag: tag, checksum: file.u32(entry + ContainerFormat.EntryField.checksum)!,
+                    offset: Int(offset), length: Int(length)))
             previousEnd = Int(offset + length)
         }
         // The last section ends the file: what follows it is no part of a Keylex file.

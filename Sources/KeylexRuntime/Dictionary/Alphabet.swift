@@ -70,8 +70,8 @@ struct Alphabet: Sendable {
     @inline(__always)
     func scalar(of code: UInt32) -> Unicode.Scalar {
         guard code < UInt32(size),
-              let value = bytes.u32(DictionaryFormat.AlphabetLayout.scalarsOffset + Int(code) * 4),
-              let scalar = Unicode.Scalar(value)
+            let value = bytes.u32(DictionaryFormat.AlphabetLayout.scalarsOffset + Int(code) * 4),
+            let scalar = Unicode.Scalar(value)
         else { return "\u{FFFD}" }
         return scalar
     }

@@ -60,7 +60,8 @@ struct Automaton: Sendable {
     func denseTable(at arcs: Int) -> DenseTable? {
         var p = arcs + 1
         guard let first = bytes.varint(&p), let slots = bytes.varint(&p), let width = bytes.u8(p),
-              (1...5).contains(width), Int(slots) <= alphabet.size else { return nil }
+            (1...5).contains(width), Int(slots) <= alphabet.size
+        else { return nil }
         return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1)
     }
 
@@ -128,12 +129,13 @@ struct Automaton: Sendable {
         guard index >= 0, index < table.slots else { return nil }
         let position = table.base + index * table.slotSize
         guard let kind = bytes.u8(position), kind != DictionaryFormat.emptySlot,
-              kind >> 1 != DictionaryFormat.ArcTarget.next.rawValue, kind >> 1 != DictionaryFormat.ArcTarget.nextFinal.rawValue
+            kind >> 1 != DictionaryFormat.ArcTarget.next.rawValue, kind >> 1 != DictionaryFormat.ArcTarget.nextFinal.rawValue
         else { return nil }
         var p = position + 1
         guard let (target, isFinal) = target(kind: Int(kind), at: &p, arcs: arcs), p <= position + table.slotSize else { return nil }
-        return Arc(label: table.firstCode &+ UInt32(index), isFinal: isFinal, isLast: kind & 1 == 1,
-                   target: target, end: position + table.slotSize)
+        return Arc(
+            label: table.firstCode &+ UInt32(index), isFinal: isFinal, isLast: kind & 1 == 1,
+            target: target, end: position + table.slotSize)
     }
 
     /// Finds the arc labelled `code` among the arcs starting at `arcs`. With `ranking`, adds to
@@ -169,7 +171,8 @@ struct Automaton: Sendable {
             if label > code || kind & 1 == 1 { return nil }
             if ranking {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs),
-                      let below = wordCount(target) else { return nil }
+                    let below = wordCount(target)
+                else { return nil }
                 rank += below + (isFinal ? 1 : 0)
             } else {
                 skipPointer(kind: kind, at: &p)
@@ -205,7 +208,8 @@ struct Automaton: Sendable {
                 let index = cursor.next
                 cursor.next += 1
                 guard bytes.u8(table.base + index * table.slotSize) != DictionaryFormat.emptySlot,
-                      matches(table.firstCode &+ UInt32(index)) else { continue }
+                    matches(table.firstCode &+ UInt32(index))
+                else { continue }
                 guard let arc = slot(index, of: table, arcs: cursor.arcs) else { break }
                 if arc.isLast { cursor.next = -1 }
                 return arc

@@ -18,10 +18,13 @@ extension WordDictionary {
     /// Calls `body` with each word that starts with `prefix`, in lexicographic order, and its number,
     /// until `body` returns `false`. The buffer is only valid during the call. Allocates nothing.
     /// On a malformed file the walk stops early instead of looping.
-    public func forEachWord(withPrefix prefix: String,
-                            _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool) {
+    public func forEachWord(
+        withPrefix prefix: String,
+        _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool
+    ) {
         guard let walk = walk(prefix.unicodeScalars, ranking: true),
-              let arcs = automaton.header(walk.state)?.arcs else { return }
+            let arcs = automaton.header(walk.state)?.arcs
+        else { return }
         let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
         let capacity = maxWordLength
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(capacity, 1)) { word in
@@ -88,8 +91,10 @@ extension WordDictionary {
     /// suggested (class 0: blocked, possibly offensive, not a word) are skipped. The prefix itself
     /// counts when it is a word. Allocates nothing for small counts; the buffer is only valid
     /// during the call.
-    public func forEachCompletion(of prefix: String, count: Int,
-                                  _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void) {
+    public func forEachCompletion(
+        of prefix: String, count: Int,
+        _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int, _ frequencyClass: UInt8) -> Void
+    ) {
         guard count > 0 else { return }
         let count = min(count, Self.maxCompletions)
         guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return }

@@ -10,8 +10,9 @@ struct DenseRanks: Sendable {
     init?(container: Container) {
         typealias RankField = DictionaryFormat.RankField
         guard let section = container.section(.denseRanks), let count = section.u32(RankField.stateCount).map(Int.init),
-              count < section.count,
-              let records = try? section.slice(RankField.records, (count + 1) * RankField.recordSize, "rank records") else { return nil }
+            count < section.count,
+            let records = try? section.slice(RankField.records, (count + 1) * RankField.recordSize, "rank records")
+        else { return nil }
         let samplesStart = RankField.records + records.count
         guard let samples = try? section.slice(samplesStart, section.count - samplesStart, "rank samples") else { return nil }
         self.records = records
@@ -20,7 +21,8 @@ struct DenseRanks: Sendable {
         var previous = (offset: -1, first: 0)
         for i in 0...count {
             guard let offset = offset(i), let first = first(i), first >= previous.first,
-                  i == count ? first * 4 == samples.count : offset > previous.offset else { return nil }
+                i == count ? first * 4 == samples.count : offset > previous.offset
+            else { return nil }
             previous = (offset, first)
         }
     }

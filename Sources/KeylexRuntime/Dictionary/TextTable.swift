@@ -42,9 +42,10 @@ public struct TextTable: Sendable {
         guard index >= 0, index < count else { return nil }
         let base = index * EntryField.size
         guard let key = entries.u32(base + EntryField.key),
-              let offset = entries.u32(base + EntryField.offset), let length = entries.u16(base + EntryField.length),
-              let kind = entries.u8(base + EntryField.kind),
-              let bytes = try? pool.slice(Int(offset), Int(length), "text") else { return nil }
+            let offset = entries.u32(base + EntryField.offset), let length = entries.u16(base + EntryField.length),
+            let kind = entries.u8(base + EntryField.kind),
+            let bytes = try? pool.slice(Int(offset), Int(length), "text")
+        else { return nil }
         let text = String(decoding: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self)
         return Entry(key: Int(key), text: text, kind: kind)
     }

@@ -60,7 +60,9 @@ public struct WordDictionary: Sendable {
         guard maxLength <= 255 else { throw .malformed("maximum word length \(maxLength)") }
         // Every state and every arc takes at least a byte of the automaton: larger counts are forged.
         let states = Int(header.u32(HeaderField.stateCount)!), arcs = Int(header.u32(HeaderField.arcCount)!)
-        guard states <= bytes.count, arcs <= bytes.count else { throw .malformed("DICT counts \(states) states and \(arcs) arcs in \(bytes.count) bytes") }
+        guard states <= bytes.count, arcs <= bytes.count else {
+            throw .malformed("DICT counts \(states) states and \(arcs) arcs in \(bytes.count) bytes")
+        }
         if container.features.contains(.frequencies) {
             let frequencies = try container.requiredSection(.frequencies)
             guard frequencies.count == words else { throw .malformed("FREQ has \(frequencies.count) classes for \(words) words") }

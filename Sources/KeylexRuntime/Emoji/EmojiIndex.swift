@@ -37,17 +37,19 @@ public struct EmojiIndex: Sendable {
     /// Opens the section of `container`, or `nil` when it has none or it is damaged.
     public init?(container: Container) {
         guard let section = container.section(EmojiFormat.tag),
-              let emojiCount = section.u32(0).map(Int.init), let keywordCount = section.u32(4).map(Int.init),
-              let entryCount = section.u32(8).map(Int.init), let width = section.u8(12).map(Int.init), (1...32).contains(width),
-              emojiCount < section.count, keywordCount < section.count, entryCount < section.count else { return nil }
+            let emojiCount = section.u32(0).map(Int.init), let keywordCount = section.u32(4).map(Int.init),
+            let entryCount = section.u32(8).map(Int.init), let width = section.u8(12).map(Int.init), (1...32).contains(width),
+            emojiCount < section.count, keywordCount < section.count, entryCount < section.count
+        else { return nil }
         let textsAt = EmojiFormat.textsOffset(packedBits: NumberLists.bits(listCount: keywordCount, entryCount: entryCount, width: width))
         guard let textLength = section.u32(textsAt).map(Int.init), textLength < section.count,
-              let packed = try? section.slice(EmojiFormat.countsSize, textsAt - EmojiFormat.countsSize, "emji numbers"),
-              let table = try? section.slice(textsAt + 4, textLength, "emji texts"),
-              let texts = try? TextTable(section: table, name: "emji texts"),
-              let keywords = container.nestedDictionary(in: section, from: EmojiFormat.keywordsOffset(textsOffset: textsAt, textLength: textLength),
-                                                        wordCount: keywordCount),
-              let entries = NumberLists(bytes: packed, listCount: keywordCount, entryCount: entryCount, width: width)
+            let packed = try? section.slice(EmojiFormat.countsSize, textsAt - EmojiFormat.countsSize, "emji numbers"),
+            let table = try? section.slice(textsAt + 4, textLength, "emji texts"),
+            let texts = try? TextTable(section: table, name: "emji texts"),
+            let keywords = container.nestedDictionary(
+                in: section, from: EmojiFormat.keywordsOffset(textsOffset: textsAt, textLength: textLength),
+                wordCount: keywordCount),
+            let entries = NumberLists(bytes: packed, listCount: keywordCount, entryCount: entryCount, width: width)
         else { return nil }
         self.keywords = keywords
         self.entries = entries

@@ -56,7 +56,8 @@ public struct GestureKeys: Sendable, Equatable {
     public init(layout: KeyboardLayout, keyboardWidth: Double, rowHeight: Double) {
         var keys: [Key] = []
         if let layer = layout.layer(.lowercased), keyboardWidth.isFinite, rowHeight.isFinite, keyboardWidth > 0, rowHeight > 0,
-           keyboardWidth <= Self.maxCoordinate, rowHeight <= Self.maxCoordinate {
+            keyboardWidth <= Self.maxCoordinate, rowHeight <= Self.maxCoordinate
+        {
             layer.forEachKeyFrame(keyboardWidth: keyboardWidth, rowHeight: rowHeight) { frame, key in
                 guard key.action == .character, let output = key.output else { return }
                 keys.append(Key(text: output.description, x: frame.x, y: frame.y, width: frame.width, height: frame.height))

@@ -42,7 +42,8 @@ struct StrokePath {
     /// `point` in key widths across and key heights down, or `nil` when it is not finite or lies
     /// beyond ``GestureKeys/maxCoordinate``.
     static func usable(_ point: GesturePoint, keys: GestureKeys) -> (x: Float, y: Float)? {
-        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= GestureKeys.maxCoordinate, abs(point.y) <= GestureKeys.maxCoordinate else { return nil }
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= GestureKeys.maxCoordinate, abs(point.y) <= GestureKeys.maxCoordinate
+        else { return nil }
         return (Float(point.x / keys.keyWidth), Float(point.y / keys.keyHeight))
     }
 
@@ -69,7 +70,8 @@ struct StrokePath {
             let target = spacing * Float(k)
             // Advance to the segment that holds the target distance.
             while segment < points {
-                let d = distance(coordinates[2 * segment - 2], coordinates[2 * segment - 1], coordinates[2 * segment], coordinates[2 * segment + 1])
+                let d = distance(
+                    coordinates[2 * segment - 2], coordinates[2 * segment - 1], coordinates[2 * segment], coordinates[2 * segment + 1])
                 if covered + d >= target || segment == points - 1 {
                     let f = d > 0 ? min(1, max(0, (target - covered) / d)) : 0
                     output[2 * k] = coordinates[2 * segment - 2] + f * (coordinates[2 * segment] - coordinates[2 * segment - 2])

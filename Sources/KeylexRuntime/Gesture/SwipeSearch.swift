@@ -87,7 +87,9 @@ struct SwipeSearch {
             if keyOfCode[code] != noKey { return keyOfCode[code] }
             let scalar = dictionary.scalar(ofCode: UInt32(code))
             let lower = scalar.properties.lowercaseMapping.unicodeScalars
-            if lower.count == 1, case let c = Int(dictionary.comparisonCode(ofTyped: lower.first!)), c < size, keyOfCode[c] != noKey { return keyOfCode[c] }
+            if lower.count == 1, case let c = Int(dictionary.comparisonCode(ofTyped: lower.first!)), c < size, keyOfCode[c] != noKey {
+                return keyOfCode[c]
+            }
             if let key = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] { return key }
             return scalar.properties.isAlphabetic ? noKey : joiner
         }
@@ -154,11 +156,13 @@ struct SwipeSearch {
     mutating func visit(_ arc: TreeArc, numbers: inout NumberCache, into candidates: inout CandidateList) -> Bool {
         let d = arc.depth + 1
         guard d < labels.count, Int(arc.code) < keyOfCode.count,
-              let trace = extend(traces[d - 1], by: keyOfCode[Int(arc.code)]) else { return false }
+            let trace = extend(traces[d - 1], by: keyOfCode[Int(arc.code)])
+        else { return false }
         labels[d] = arc.code
         traces[d] = trace
         if arc.isFinal, let end = endDistance(of: trace),
-           let number = labels.withUnsafeBufferPointer({ numbers.number(of: $0.baseAddress!, d, in: dictionary) }) {
+            let number = labels.withUnsafeBufferPointer({ numbers.number(of: $0.baseAddress!, d, in: dictionary) })
+        {
             let frequencyClass = dictionary.frequencyClass(at: number)
             if frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) {
                 add(number, frequencyClass: frequencyClass, trace: trace, end: end, into: &candidates)

@@ -24,7 +24,9 @@ extension KeyboardLayer {
             let record = row(at: r).record
             let units = Double(record.f32(LayoutFormat.RowField.inputUnits))
             guard units > 0 else { continue }
-            let room = keyboardWidth * (1 - Double(record.f32(LayoutFormat.RowField.fixedFraction))) - Double(record.f32(LayoutFormat.RowField.fixedPoints))
+            let room =
+                keyboardWidth * (1 - Double(record.f32(LayoutFormat.RowField.fixedFraction)))
+                - Double(record.f32(LayoutFormat.RowField.fixedPoints))
             unit = min(unit, max(0, room) / units)
         }
         return unit.isFinite ? unit : 0

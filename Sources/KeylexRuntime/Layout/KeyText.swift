@@ -26,7 +26,7 @@ struct StringTable: Sendable {
     subscript(index: UInt32) -> KeyText {
         let i = Int(index)
         guard i < count, let start = section.u32(4 + i * 4), let end = section.u32(8 + i * 4),
-              let view = try? section.slice(bytesStart + Int(start), Int(end - start), "string")
+            let view = try? section.slice(bytesStart + Int(start), Int(end - start), "string")
         else { return KeyText(bytes: ByteView(base: section.base, count: 0), storage: storage) }
         return KeyText(bytes: view, storage: storage)
     }

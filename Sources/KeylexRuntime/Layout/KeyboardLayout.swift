@@ -69,7 +69,8 @@ public struct KeyboardLayout: Sendable {
     /// The `i`-th layer, in source order (derived layers follow the layer they come from); an empty
     /// one when `i` is out of range.
     public func layer(at i: Int) -> KeyboardLayer {
-        KeyboardLayer(tables: tables, index: LayoutTables.index(i, of: layerCount, from: record.u32(LayoutField.firstLayer)), layoutIndex: index)
+        KeyboardLayer(
+            tables: tables, index: LayoutTables.index(i, of: layerCount, from: record.u32(LayoutField.firstLayer)), layoutIndex: index)
     }
 
     /// The layers, in order.
@@ -103,7 +104,9 @@ public struct KeyboardLayer: Sendable {
 
     /// The `i`-th row from the top; an empty one when `i` is out of range.
     public func row(at i: Int) -> KeyRow {
-        KeyRow(tables: tables, index: LayoutTables.index(i, of: rowCount, from: record.u32(LayerField.firstRow)), layerIndex: index, layoutIndex: layoutIndex)
+        KeyRow(
+            tables: tables, index: LayoutTables.index(i, of: rowCount, from: record.u32(LayerField.firstRow)), layerIndex: index,
+            layoutIndex: layoutIndex)
     }
 
     /// The rows, top to bottom.

@@ -30,7 +30,8 @@ struct StyleTables: Sendable {
     /// whole is read as absent): O(section size).
     init?(_ section: ByteView?, locales localeCount: Int, strings: StringTable) {
         guard let section, let styleCount = section.u32(0), let setCount = section.u32(4),
-              section.u32(8) == UInt32(localeCount), let entryCount = section.u32(12) else { return nil }
+            section.u32(8) == UInt32(localeCount), let entryCount = section.u32(12)
+        else { return nil }
         var offset = StyleFormat.headerSize
         func table(_ count: UInt32, _ size: Int) -> ByteView? {
             guard count < 0x100_0000 else { return nil }
@@ -38,11 +39,12 @@ struct StyleTables: Sendable {
             return try? section.slice(offset, Int(count) * size, "styl table")
         }
         guard let styles = table(styleCount, StyleFormat.recordSize), let sets = table(setCount, StyleFormat.setSize),
-              let locales = table(UInt32(localeCount), StyleFormat.localeSize), let entries = table(entryCount, StyleFormat.entrySize)
+            let locales = table(UInt32(localeCount), StyleFormat.localeSize), let entries = table(entryCount, StyleFormat.entrySize)
         else { return nil }
         (self.styles, self.sets, self.locales, self.entries, self.strings) = (styles, sets, locales, entries, strings)
         guard stylesAreValid(), setsAreValid(styles: Int(styleCount)), localesAreValid(sets: Int(setCount), entries: Int(entryCount)),
-              entriesAreValid(sets: Int(setCount)) else { return nil }
+            entriesAreValid(sets: Int(setCount))
+        else { return nil }
     }
 
     /// Whether each style sets only known properties, to values they allow.
@@ -76,8 +78,11 @@ struct StyleTables: Sendable {
         typealias LocaleField = StyleFormat.LocaleField
         return stride(from: 0, to: locales.count, by: StyleFormat.localeSize).allSatisfy { offset in
             guard let first = locales.u32(offset + LocaleField.firstEntry), let count = locales.u32(offset + LocaleField.entryCount),
-                  Int(first) <= entryCount, Int(count) <= entryCount - Int(first), Int(count) <= StyleFormat.maxKeyEntries else { return false }
-            return [LocaleField.keyboard, LocaleField.inputCallout, LocaleField.actionCallout].allSatisfy { Self.isIndex(locales.u32(offset + $0), below: setCount) }
+                Int(first) <= entryCount, Int(count) <= entryCount - Int(first), Int(count) <= StyleFormat.maxKeyEntries
+            else { return false }
+            return [LocaleField.keyboard, LocaleField.inputCallout, LocaleField.actionCallout].allSatisfy {
+                Self.isIndex(locales.u32(offset + $0), below: setCount)
+            }
                 && Self.isIndex(locales.u32(offset + LocaleField.theme), below: strings.count)
         }
     }
@@ -86,7 +91,8 @@ struct StyleTables: Sendable {
         typealias EntryField = StyleFormat.EntryField
         return stride(from: 0, to: entries.count, by: StyleFormat.entrySize).allSatisfy { offset in
             entries.u8(offset + EntryField.action).flatMap(KeyActionKind.init) != nil
-                && Self.isIndex(entries.u32(offset + EntryField.value), below: strings.count) && Self.isIndex(entries.u32(offset + EntryField.set), below: setCount)
+                && Self.isIndex(entries.u32(offset + EntryField.value), below: strings.count)
+                && Self.isIndex(entries.u32(offset + EntryField.set), below: setCount)
         }
     }
 
@@ -97,7 +103,8 @@ struct StyleTables: Sendable {
         typealias EntryField = StyleFormat.EntryField
         let record = locale * StyleFormat.localeSize
         guard let first = locales.u32(record + StyleFormat.LocaleField.firstEntry).map(Int.init),
-              let count = locales.u32(record + StyleFormat.LocaleField.entryCount).map(Int.init) else { return nil }
+            let count = locales.u32(record + StyleFormat.LocaleField.entryCount).map(Int.init)
+        else { return nil }
         var fallback: UInt32?
         for offset in stride(from: first * StyleFormat.entrySize, to: (first + count) * StyleFormat.entrySize, by: StyleFormat.entrySize)
         where entries.u8(offset + EntryField.action) == action.rawValue {
@@ -124,7 +131,8 @@ struct StyleTables: Sendable {
 
     private func style(set: UInt32?, _ state: StyleState) -> KeyboardStyle? {
         guard let set, set != StyleFormat.none,
-              let index = sets.u32(Int(set) * StyleFormat.setSize + 4 * state.rawValue), index != StyleFormat.none else { return nil }
+            let index = sets.u32(Int(set) * StyleFormat.setSize + 4 * state.rawValue), index != StyleFormat.none
+        else { return nil }
         return decode(Int(index) * StyleFormat.recordSize)
     }
 
@@ -159,7 +167,8 @@ extension LayoutKey {
     /// dozen), allocates nothing.
     public func style(_ appearance: Appearance = .light, pressed: Bool = false) -> KeyboardStyle? {
         guard let styles = tables.styles else { return nil }
-        return styles.keyStyle(locale: layout.locale.index, action: action, value: output, returnType: returnType, StyleState(appearance, pressed: pressed))
+        return styles.keyStyle(
+            locale: layout.locale.index, action: action, value: output, returnType: returnType, StyleState(appearance, pressed: pressed))
     }
 
     /// What to show on the key: the theme's text for it, else its label, else its output.

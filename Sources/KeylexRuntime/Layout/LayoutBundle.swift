@@ -83,8 +83,12 @@ final class LayoutTables: Sendable {
         self.container = container
         (locales, layouts, layers, rows, keys, callouts, variants) = (views[0], views[1], views[2], views[3], views[4], views[5], views[6])
         let keyCount = keys.count / LayoutFormat.Table.keys.recordSize
-        hints = container.section(.keyHints).flatMap { [strings] in Self.hintsAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
-        gestures = container.section(.gestures).flatMap { [strings] in Self.gesturesAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil }
+        hints = container.section(.keyHints).flatMap { [strings] in
+            Self.hintsAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil
+        }
+        gestures = container.section(.gestures).flatMap { [strings] in
+            Self.gesturesAreValid($0, keys: keyCount, strings: strings.count) ? $0 : nil
+        }
         let localeCount = locales.count / LayoutFormat.Table.locales.recordSize
         transforms = container.section(.transforms).flatMap { [strings] in
             Self.transformsAreValid($0, locales: localeCount, strings: strings) ? $0 : nil
@@ -101,7 +105,8 @@ final class LayoutTables: Sendable {
         var previous = -1
         for offset in stride(from: 0, to: hints.count, by: HintField.recordSize) {
             guard let key = hints.u32(offset + HintField.key), let string = hints.u32(offset + HintField.string),
-                  Int(key) > previous, Int(key) < keys, Int(string) < strings else { return false }
+                Int(key) > previous, Int(key) < keys, Int(string) < strings
+            else { return false }
             previous = Int(key)
         }
         return true
@@ -115,9 +120,11 @@ final class LayoutTables: Sendable {
         guard transforms.count % TransformField.recordSize == 0 else { return false }
         var previous = 0, run = 0
         for offset in stride(from: 0, to: transforms.count, by: TransformField.recordSize) {
-            guard let locale = transforms.u32(offset + TransformField.locale), let from = transforms.u32(offset + TransformField.from), let to = transforms.u32(offset + TransformField.to),
-                  Int(locale) >= previous, Int(locale) < locales, Int(from) < strings.count, Int(to) < strings.count,
-                  strings[from].utf8Count > 0 else { return false }
+            guard let locale = transforms.u32(offset + TransformField.locale), let from = transforms.u32(offset + TransformField.from),
+                let to = transforms.u32(offset + TransformField.to),
+                Int(locale) >= previous, Int(locale) < locales, Int(from) < strings.count, Int(to) < strings.count,
+                strings[from].utf8Count > 0
+            else { return false }
             run = Int(locale) == previous ? run + 1 : 1
             guard run <= LayoutFormat.maxCount else { return false }
             previous = Int(locale)
@@ -131,7 +138,9 @@ final class LayoutTables: Sendable {
         typealias TransformField = LayoutFormat.TransformField
         guard let transforms else { return 0..<0 }
         func firstRecord(atLeast locale: Int) -> Int {
-            lowerBound(in: 0..<transforms.count / TransformField.recordSize) { Int(transforms.u32($0 * TransformField.recordSize + TransformField.locale) ?? 0) < locale }
+            lowerBound(in: 0..<transforms.count / TransformField.recordSize) {
+                Int(transforms.u32($0 * TransformField.recordSize + TransformField.locale) ?? 0) < locale
+            }
         }
         return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
     }
@@ -140,7 +149,10 @@ final class LayoutTables: Sendable {
     func transform(at i: Int) -> (from: KeyText, to: KeyText) {
         typealias TransformField = LayoutFormat.TransformField
         let offset = i * TransformField.recordSize
-        return (strings[transforms?.u32(offset + TransformField.from) ?? LayoutFormat.noString], strings[transforms?.u32(offset + TransformField.to) ?? LayoutFormat.noString])
+        return (
+            strings[transforms?.u32(offset + TransformField.from) ?? LayoutFormat.noString],
+            strings[transforms?.u32(offset + TransformField.to) ?? LayoutFormat.noString]
+        )
     }
 
     /// Whether `gestures` holds whole records, ordered by key then kind (flicks of one key in
@@ -151,11 +163,14 @@ final class LayoutTables: Sendable {
         guard gestures.count % GestureField.recordSize == 0 else { return false }
         var previous = (key: -1, kind: -1)
         for offset in stride(from: 0, to: gestures.count, by: GestureField.recordSize) {
-            guard let key = gestures.u32(offset + GestureField.key).map(Int.init), let kind = gestures.u8(offset + GestureField.kind).map(Int.init),
-                  let action = gestures.u8(offset + GestureField.action), let string = gestures.u32(offset + GestureField.string), key < keys,
-                  kind <= Int(GestureField.calloutActionKind), kind == Int(GestureField.calloutActionKind) ? KeyActionKind(rawValue: action) != nil : action == 0,
-                  Int(string) < strings || kind == Int(GestureField.calloutActionKind) && string == LayoutFormat.noString,
-                  (key, kind) > previous || (key, kind) == previous && kind >= Int(GestureField.multiTapKind) else { return false }
+            guard let key = gestures.u32(offset + GestureField.key).map(Int.init),
+                let kind = gestures.u8(offset + GestureField.kind).map(Int.init),
+                let action = gestures.u8(offset + GestureField.action), let string = gestures.u32(offset + GestureField.string), key < keys,
+                kind <= Int(GestureField.calloutActionKind),
+                kind == Int(GestureField.calloutActionKind) ? KeyActionKind(rawValue: action) != nil : action == 0,
+                Int(string) < strings || kind == Int(GestureField.calloutActionKind) && string == LayoutFormat.noString,
+                (key, kind) > previous || (key, kind) == previous && kind >= Int(GestureField.multiTapKind)
+            else { return false }
             previous = (key, kind)
         }
         return true
@@ -166,7 +181,9 @@ final class LayoutTables: Sendable {
         typealias GestureField = LayoutFormat.GestureField
         guard let gestures else { return 0..<0 }
         func firstRecord(atLeast key: Int) -> Int {
-            lowerBound(in: 0..<gestures.count / GestureField.recordSize) { Int(gestures.u32($0 * GestureField.recordSize + GestureField.key) ?? 0) < key }
+            lowerBound(in: 0..<gestures.count / GestureField.recordSize) {
+                Int(gestures.u32($0 * GestureField.recordSize + GestureField.key) ?? 0) < key
+            }
         }
         return firstRecord(atLeast: index)..<firstRecord(atLeast: index + 1)
     }
@@ -174,14 +191,19 @@ final class LayoutTables: Sendable {
     /// The kind and output of gesture record `i`.
     func gesture(at i: Int) -> (kind: UInt8, output: KeyText) {
         typealias GestureField = LayoutFormat.GestureField
-        return (gestures?.u8(i * GestureField.recordSize + GestureField.kind) ?? 0, strings[gestures?.u32(i * GestureField.recordSize + GestureField.string) ?? 0])
+        return (
+            gestures?.u8(i * GestureField.recordSize + GestureField.kind) ?? 0,
+            strings[gestures?.u32(i * GestureField.recordSize + GestureField.string) ?? 0]
+        )
     }
 
     /// The action and value of gesture record `i`, when it is a callout action.
     func calloutAction(at i: Int) -> (action: KeyActionKind, value: KeyText?)? {
         typealias GestureField = LayoutFormat.GestureField
         let offset = i * GestureField.recordSize
-        guard gestures?.u8(offset + GestureField.kind) == GestureField.calloutActionKind, let action = gestures?.u8(offset + GestureField.action).flatMap(KeyActionKind.init) else { return nil }
+        guard gestures?.u8(offset + GestureField.kind) == GestureField.calloutActionKind,
+            let action = gestures?.u8(offset + GestureField.action).flatMap(KeyActionKind.init)
+        else { return nil }
         return (action, strings.optional(gestures?.u32(offset + GestureField.string) ?? LayoutFormat.noString))
     }
 
@@ -237,15 +259,21 @@ final class LayoutTables: Sendable {
     private func checkReferences() throws(KeylexError) {
         // Per table pointed into (each by records of one table only), where the next range may start.
         var nextFree = [Int](repeating: 0, count: LayoutFormat.Table.allCases.count)
-        func range(_ first: Int, _ count: Int, in table: LayoutFormat.Table, ordered: Bool = true,
-                   _ what: @autoclosure () -> String) throws(KeylexError) {
-            guard first >= 0, count >= 0, first <= self.count(table) - count else { throw .malformed("\(what()) points past the \(table) table") }
+        func range(
+            _ first: Int, _ count: Int, in table: LayoutFormat.Table, ordered: Bool = true,
+            _ what: @autoclosure () -> String
+        ) throws(KeylexError) {
+            guard first >= 0, count >= 0, first <= self.count(table) - count else {
+                throw .malformed("\(what()) points past the \(table) table")
+            }
             guard ordered, count > 0 else { return }
             guard first >= nextFree[table.rawValue] else { throw .malformed("\(what()) overlaps an earlier record's \(table)") }
             nextFree[table.rawValue] = first + count
         }
         func string(_ index: UInt32, optional: Bool, _ what: @autoclosure () -> String) throws(KeylexError) {
-            guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else { throw .malformed("\(what()) names string \(index)") }
+            guard (optional && index == LayoutFormat.noString) || Int(index) < strings.count else {
+                throw .malformed("\(what()) names string \(index)")
+            }
         }
         typealias LocaleField = LayoutFormat.LocaleField
         typealias LayoutField = LayoutFormat.LayoutField
@@ -264,7 +292,9 @@ final class LayoutTables: Sendable {
         for i in 0..<count(.layouts) {
             let r = record(.layouts, i)
             try range(Int(r.u32(LayoutField.firstLayer)), Int(r.u16(LayoutField.layerCount)), in: .layers, "layout \(i)")
-            guard Int(r.u32(LayoutField.locale)) < count(.locales), FormFactor(rawValue: r.u8(LayoutField.formFactor)) != nil else { throw .malformed("layout \(i)") }
+            guard Int(r.u32(LayoutField.locale)) < count(.locales), FormFactor(rawValue: r.u8(LayoutField.formFactor)) != nil else {
+                throw .malformed("layout \(i)")
+            }
         }
         for i in 0..<count(.layers) {
             let r = record(.layers, i)
@@ -281,8 +311,9 @@ final class LayoutTables: Sendable {
         }
         for i in 0..<count(.keys) {
             let r = record(.keys, i)
-            guard let action = KeyActionKind(rawValue: r.u8(KeyField.action)), KeyWidth(kind: r.u8(KeyField.widthKind), value: r.f32(KeyField.width)) != nil,
-                  action != .primary || ReturnKeyType(rawValue: r.u8(KeyField.argument)) != nil
+            guard let action = KeyActionKind(rawValue: r.u8(KeyField.action)),
+                KeyWidth(kind: r.u8(KeyField.widthKind), value: r.f32(KeyField.width)) != nil,
+                action != .primary || ReturnKeyType(rawValue: r.u8(KeyField.argument)) != nil
             else { throw .malformed("key \(i)") }
             try string(r.u32(KeyField.output), optional: true, "key \(i)")
             try string(r.u32(KeyField.label), optional: true, "key \(i)")

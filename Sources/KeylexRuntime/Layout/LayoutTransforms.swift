@@ -27,9 +27,11 @@ public struct LayoutTransforms: RandomAccessCollection, Sendable {
             guard matched else { continue }
             let length = from.utf8Count
             if length <= typed.count {
-                return TextReplacement(deleting: "", inserting: String(decoding: typed.prefix(typed.count - length), as: UTF8.self) + to.description)
+                return TextReplacement(
+                    deleting: "", inserting: String(decoding: typed.prefix(typed.count - length), as: UTF8.self) + to.description)
             }
-            return TextReplacement(deleting: String(decoding: context.utf8.suffix(length - typed.count), as: UTF8.self), inserting: to.description)
+            return TextReplacement(
+                deleting: String(decoding: context.utf8.suffix(length - typed.count), as: UTF8.self), inserting: to.description)
         }
         return nil
     }

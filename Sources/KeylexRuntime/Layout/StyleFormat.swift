@@ -157,7 +157,9 @@ public struct StyleState: Hashable, Sendable, CaseIterable {
     /// The state's place in a style set: light, light pressed, dark, dark pressed.
     public var rawValue: Int { Int(appearance.rawValue) * 2 + (isPressed ? 1 : 0) }
 
-    public static let allCases: [StyleState] = [StyleState(.light), StyleState(.light, pressed: true), StyleState(.dark), StyleState(.dark, pressed: true)]
+    public static let allCases: [StyleState] = [
+        StyleState(.light), StyleState(.light, pressed: true), StyleState(.dark), StyleState(.dark, pressed: true),
+    ]
 }
 
 /// Font weights, as SwiftUI's `Font.Weight` names them.

@@ -29,7 +29,8 @@ public enum NGramFormat {
 
     /// Header fields.
     public enum Field {
-        public static let wordCount = 0, bigramContexts = 4, bigrams = 8, trigramContexts = 12, trigrams = 16, classIntercept = 20, classSlope = 24
+        public static let wordCount = 0, bigramContexts = 4, bigrams = 8, trigramContexts = 12, trigrams = 16, classIntercept = 20,
+            classSlope = 24
     }
 
     /// The entry of `word` with log-probability code `code`.
@@ -48,12 +49,16 @@ public enum NGramFormat {
 
         /// The bigram level's: keys are word numbers up to `<s>`.
         public static func bigrams(wordCount: Int, entries: Int) -> Widths {
-            Widths(key: PackedNumbers.width(for: wordCount), first: PackedNumbers.width(for: entries), entry: PackedNumbers.width(for: wordCount) + 8)
+            Widths(
+                key: PackedNumbers.width(for: wordCount), first: PackedNumbers.width(for: entries),
+                entry: PackedNumbers.width(for: wordCount) + 8)
         }
 
         /// The trigram level's: keys are bigram indices.
         public static func trigrams(wordCount: Int, bigrams: Int, entries: Int) -> Widths {
-            Widths(key: PackedNumbers.width(for: bigrams - 1), first: PackedNumbers.width(for: entries), entry: PackedNumbers.width(for: wordCount) + 8)
+            Widths(
+                key: PackedNumbers.width(for: bigrams - 1), first: PackedNumbers.width(for: entries),
+                entry: PackedNumbers.width(for: wordCount) + 8)
         }
     }
 

@@ -13,13 +13,15 @@ struct NGramLevel: Sendable {
     /// fit or is not ordered as the format says: contexts' keys strictly increasing and below
     /// `keyLimit`, first entries from 0 up to `entryCount`, entries' words strictly increasing
     /// within each context and at most `maxWord`. Costs O(level).
-    init?(_ section: ByteView, offset: inout Int, contexts contextCount: Int, entries entryCount: Int, widths: NGramFormat.Widths,
-          keyLimit: Int, maxWord: Int) {
+    init?(
+        _ section: ByteView, offset: inout Int, contexts contextCount: Int, entries entryCount: Int, widths: NGramFormat.Widths,
+        keyLimit: Int, maxWord: Int
+    ) {
         guard contextCount < section.count,
-              let keys = Self.table(section, offset: &offset, count: contextCount, bits: widths.key),
-              let firsts = Self.table(section, offset: &offset, count: contextCount + 1, bits: widths.first),
-              let backoffs = Self.codes(section, offset: &offset, count: contextCount),
-              let entries = Self.table(section, offset: &offset, count: entryCount, bits: widths.entry)
+            let keys = Self.table(section, offset: &offset, count: contextCount, bits: widths.key),
+            let firsts = Self.table(section, offset: &offset, count: contextCount + 1, bits: widths.first),
+            let backoffs = Self.codes(section, offset: &offset, count: contextCount),
+            let entries = Self.table(section, offset: &offset, count: entryCount, bits: widths.entry)
         else { return nil }
         self.keys = keys
         self.firsts = firsts

@@ -16,20 +16,27 @@ struct NGramModel: Sendable {
     init?(container: Container, wordCount: Int) {
         typealias Field = NGramFormat.Field
         guard let section = container.section(NGramFormat.tag), section.u32(Field.wordCount).map(Int.init) == wordCount,
-              wordCount < NGramFormat.maxWords,
-              let bigramContexts = section.u32(Field.bigramContexts).map(Int.init), let bigramCount = section.u32(Field.bigrams).map(Int.init),
-              let trigramContexts = section.u32(Field.trigramContexts).map(Int.init), let trigramCount = section.u32(Field.trigrams).map(Int.init),
-              let intercept = section.u32(Field.classIntercept).map(Float.init(bitPattern:)),
-              let slope = section.u32(Field.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
-              let codebooks = try? section.slice(NGramFormat.headerSize, 8 * NGramFormat.codebookSize, "ngrm codebooks") else { return nil }
+            wordCount < NGramFormat.maxWords,
+            let bigramContexts = section.u32(Field.bigramContexts).map(Int.init),
+            let bigramCount = section.u32(Field.bigrams).map(Int.init),
+            let trigramContexts = section.u32(Field.trigramContexts).map(Int.init),
+            let trigramCount = section.u32(Field.trigrams).map(Int.init),
+            let intercept = section.u32(Field.classIntercept).map(Float.init(bitPattern:)),
+            let slope = section.u32(Field.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
+            let codebooks = try? section.slice(NGramFormat.headerSize, 8 * NGramFormat.codebookSize, "ngrm codebooks")
+        else { return nil }
         var offset = NGramFormat.tablesOffset
         let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, entries: bigramCount)
         let trigramWidths = NGramFormat.Widths.trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
-        guard let bigrams = NGramLevel(section, offset: &offset, contexts: bigramContexts, entries: bigramCount, widths: bigramWidths,
-                                       keyLimit: wordCount + 1, maxWord: wordCount - 1),
-              let trigrams = NGramLevel(section, offset: &offset, contexts: trigramContexts, entries: trigramCount, widths: trigramWidths,
-                                        keyLimit: bigramCount, maxWord: wordCount - 1),
-              offset == section.count else { return nil }
+        guard
+            let bigrams = NGramLevel(
+                section, offset: &offset, contexts: bigramContexts, entries: bigramCount, widths: bigramWidths,
+                keyLimit: wordCount + 1, maxWord: wordCount - 1),
+            let trigrams = NGramLevel(
+                section, offset: &offset, contexts: trigramContexts, entries: trigramCount, widths: trigramWidths,
+                keyLimit: bigramCount, maxWord: wordCount - 1),
+            offset == section.count
+        else { return nil }
         self.wordCount = wordCount
         self.intercept = intercept
         self.slope = slope
@@ -76,7 +83,8 @@ struct NGramModel: Sendable {
         context.last = index
         context.lastBackoff = backoff(bigrams.backoffCode(index))
         if let previous, let p = bigrams.context(previous), let pairEntry = bigrams.entry(of: last, in: bigrams.entries(ofContext: p)),
-           let pair = trigrams.context(pairEntry) {
+            let pair = trigrams.context(pairEntry)
+        {
             context.pair = pair
             context.pairBackoff = backoff(trigrams.backoffCode(pair))
         }

@@ -22,8 +22,10 @@ public struct PhoneticRules: Sendable, Equatable {
         /// Capital ASCII letters or digits; empty when the letters are silent.
         public var replacement: [UInt8]
 
-        public init(atStart: Bool = false, atEnd: Bool = false, elements: [[Unicode.Scalar]], lookahead: [Unicode.Scalar]? = nil,
-                    replacement: [UInt8]) {
+        public init(
+            atStart: Bool = false, atEnd: Bool = false, elements: [[Unicode.Scalar]], lookahead: [Unicode.Scalar]? = nil,
+            replacement: [UInt8]
+        ) {
             self.atStart = atStart
             self.atEnd = atEnd
             self.elements = elements
@@ -148,7 +150,7 @@ private struct RuleReader {
 
     mutating func rule() -> PhoneticRules.Rule? {
         guard let flags = u8(), let elementCount = u8(), let replacementLength = u8(),
-              (1...PhoneticRules.maxPatternLength).contains(Int(elementCount)), Int(replacementLength) <= PhoneticRules.maxPatternLength
+            (1...PhoneticRules.maxPatternLength).contains(Int(elementCount)), Int(replacementLength) <= PhoneticRules.maxPatternLength
         else { return nil }
         var elements: [[Unicode.Scalar]] = []
         for _ in 0..<elementCount {
@@ -165,7 +167,8 @@ private struct RuleReader {
             guard let byte = u8() else { return nil }
             replacement.append(byte)
         }
-        return PhoneticRules.Rule(atStart: flags & PhoneticFormat.RuleFlag.atStart != 0, atEnd: flags & PhoneticFormat.RuleFlag.atEnd != 0,
-                                  elements: elements, lookahead: lookahead, replacement: replacement)
+        return PhoneticRules.Rule(
+            atStart: flags & PhoneticFormat.RuleFlag.atStart != 0, atEnd: flags & PhoneticFormat.RuleFlag.atEnd != 0,
+            elements: elements, lookahead: lookahead, replacement: replacement)
     }
 }

@@ -84,7 +84,8 @@ struct CandidateList {
         guard let i = (0..<count).first(where: { items[$0].number == number && !items[$0].isCompletion }) else { return }
         var candidate = items[i]
         remove(at: i)
-        let cheaper = Candidate(number: number, frequencyClass: candidate.frequencyClass, cost: max(0, candidate.cost - amount), isCompletion: false)
+        let cheaper = Candidate(
+            number: number, frequencyClass: candidate.frequencyClass, cost: max(0, candidate.cost - amount), isCompletion: false)
         candidate.soundBonus += cheaper.score - candidate.score
         candidate.score = cheaper.score
         add(candidate)

@@ -44,7 +44,8 @@ extension SuggestionEngine {
     func number(ofContextWord word: Substring) -> Int? {
         let word = String(word)
         if let number = dictionary.number(of: word) ?? dictionary.number(of: word.lowercased()),
-           !dictionary.flags(at: number).contains(.notAWord) {
+            !dictionary.flags(at: number).contains(.notAWord)
+        {
             return number
         }
         if let replacement = shortcuts(of: word, user: nil).replacement, let number = dictionary.number(of: replacement) { return number }
@@ -86,8 +87,9 @@ extension SuggestionEngine {
         guard let model, let context = before.model else { return }
         candidates.rankInContext { candidate in
             guard candidate.number >= 0 else { return 0 }
-            let probability = withRecentUse(model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context),
-                                              of: candidate.number, before)
+            let probability = withRecentUse(
+                model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context),
+                of: candidate.number, before)
             return weight * (model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass))
         }
     }
@@ -107,9 +109,13 @@ extension SuggestionEngine {
     /// words the model's context predicts, which may not be among the prefix's most frequent. At
     /// most ``maxContextCompletions`` from each level of the model. The range's first word is the
     /// typed one, not a completion, only when `prefixIsWord`.
-    func addContextCompletions(in range: Range<Int>, cost: Float, prefixIsWord: Bool, _ before: WordsBefore, into candidates: inout CandidateList) {
+    func addContextCompletions(
+        in range: Range<Int>, cost: Float, prefixIsWord: Bool, _ before: WordsBefore, into candidates: inout CandidateList
+    ) {
         for (number, rank) in learnedNumbers(before).sorted(by: { $0.key < $1.key }) where range.contains(number) {
-            var candidate = Candidate(number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
+            var candidate = Candidate(
+                number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost,
+                isCompletion: number != range.lowerBound || !prefixIsWord)
             candidate.contextBonus = Self.learnedPairBonus - Float(rank)
             candidate.score += candidate.contextBonus
             candidates.add(candidate)
@@ -117,9 +123,13 @@ extension SuggestionEngine {
         guard let model, let context = before.model else { return }
         for (number, _) in before.recent.counts where range.contains(number) {
             let frequencyClass = dictionary.frequencyClass(at: number)
-            guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { continue }
-            var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
-            let probability = withRecentUse(model.logProbability(of: number, frequencyClass: frequencyClass, in: context), of: number, before)
+            guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else {
+                continue
+            }
+            var candidate = Candidate(
+                number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
+            let probability = withRecentUse(
+                model.logProbability(of: number, frequencyClass: frequencyClass, in: context), of: number, before)
             candidate.entryBonus = max(0, model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
             candidate.contextBonus = candidate.entryBonus
             candidate.score += candidate.entryBonus
@@ -133,7 +143,10 @@ extension SuggestionEngine {
                 guard number < range.upperBound else { return false }
                 let frequencyClass = dictionary.frequencyClass(at: number)
                 if frequencyClass != DictionaryFormat.neverSuggestedClass {
-                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord))
+                    candidates.add(
+                        Candidate(
+                            number: number, frequencyClass: frequencyClass, cost: cost,
+                            isCompletion: number != range.lowerBound || !prefixIsWord))
                 }
                 return true
             }
@@ -157,11 +170,16 @@ extension SuggestionEngine {
     /// puts them forward: their edits do not lower their rank (their ``Candidate/contextBonus``
     /// makes up for them), but still count against them for autocorrection, so a known word is
     /// never replaced on their account.
-    func addContextCorrections(_ typed: UnsafeBufferPointer<UInt32>, of word: String, _ before: WordsBefore,
-                               into candidates: inout CandidateList) {
+    func addContextCorrections(
+        _ typed: UnsafeBufferPointer<UInt32>, of word: String, _ before: WordsBefore,
+        into candidates: inout CandidateList
+    ) {
         guard let model, let context = before.model, typed.count >= Self.contextCorrectionLength,
-              let number = number(ofContextWord: Substring(word)) else { return }
-        let least = model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context) + Self.contextCorrectionLead
+            let number = number(ofContextWord: Substring(word))
+        else { return }
+        let least =
+            model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context)
+            + Self.contextCorrectionLead
         let letter = dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
         var spelled = 0
         search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
@@ -181,11 +199,14 @@ extension SuggestionEngine {
     }
 
     /// Adds word `number` when it is within ``EditCosts/maxCost`` of `typed`, its edits made up for.
-    private func addCorrection(_ number: Int, of typed: UnsafeBufferPointer<UInt32>, editCost: (UnsafeBufferPointer<UInt32>) -> Float,
-                               into candidates: inout CandidateList) {
+    private func addCorrection(
+        _ number: Int, of typed: UnsafeBufferPointer<UInt32>, editCost: (UnsafeBufferPointer<UInt32>) -> Float,
+        into candidates: inout CandidateList
+    ) {
         let frequencyClass = dictionary.frequencyClass(at: number)
         guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord),
-              let word = dictionary.word(at: number) else { return }
+            let word = dictionary.word(at: number)
+        else { return }
         let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
         guard codes.count == typed.count else { return }  // a longer word may be the typed one's completion
         let cost = codes.withUnsafeBufferPointer(editCost)
@@ -231,7 +252,9 @@ extension SuggestionEngine {
                 guard best.count < count || probability > best[best.count - 1].score else { return }
                 if let trigrams, model.trigrams.entry(of: number, in: trigrams) != nil { return }  // considered with its trigram
                 let frequencyClass = dictionary.frequencyClass(at: number)
-                guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else { return }
+                guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else {
+                    return
+                }
                 var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: 0, isCompletion: true)
                 candidate.score = probability
                 best.add(candidate)

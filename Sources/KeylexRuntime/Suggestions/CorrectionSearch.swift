@@ -6,8 +6,10 @@ extension WordSearch {
     /// (but for case or accent; the first may also be a neighbouring key's) are searched. The walk
     /// visits at most `budget` arcs, and the following of typed letters as many. Typed words of more
     /// than ``CorrectionSearch/maxTypedLength`` letters are not searched.
-    func correct(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, budget: Int,
-                 penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList) {
+    func correct(
+        _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry, budget: Int,
+        penalty: Float = 0, keeping kept: Int = 0, into candidates: inout CandidateList
+    ) {
         let n = typed.count, edits = costs.maxEdits
         guard n > 0, n <= CorrectionSearch.maxTypedLength, edits >= 0 else { return }
         let maxDepth = min(dictionary.maxWordLength, n + edits)
@@ -16,10 +18,11 @@ extension WordSearch {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maxDepth + 1) { labels in
                     withNumberCache(maxDepth: maxDepth) { numbers in
                         withTypedLetterMatches(typed) { foldCodes, variants, positions in
-                            var search = CorrectionSearch(dictionary: dictionary, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
-                                                          substitution: substitution, rows: rows.baseAddress!, labels: labels.baseAddress!,
-                                                          numbers: numbers, foldCodes: foldCodes, variants: variants,
-                                                          positions: positions, following: budget)
+                            var search = CorrectionSearch(
+                                dictionary: dictionary, typed: typed, costs: costs, penalty: penalty, maxDepth: maxDepth,
+                                substitution: substitution, rows: rows.baseAddress!, labels: labels.baseAddress!,
+                                numbers: numbers, foldCodes: foldCodes, variants: variants,
+                                positions: positions, following: budget)
                             // Letters the layout cannot type can only match a typed letter: when every
                             // typed letter is typable, they cannot be met at all.
                             let typedLettersTypable = (0..<n).allSatisfy { substitution.isTypable(typed[$0]) }
@@ -27,11 +30,15 @@ extension WordSearch {
                             var remaining = budget
                             // A kept first letter may also be a neighbouring key's: a thumb lands beside
                             // the first key as often as beside any (only the root's arcs are at depth 0).
-                            walkTree(maxDepth: maxDepth, budget: &remaining, where: { depth, label in
-                                (depth >= kept || depth >= n || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0
-                                    || (depth == 0 && geometry.areNeighbours(label, typed[0])))
-                                    && (!typedLettersTypable || substitution.isTypable(label))
-                            }) { arc in
+                            walkTree(
+                                maxDepth: maxDepth, budget: &remaining,
+                                where: { depth, label in
+                                    (depth >= kept || depth >= n
+                                        || dictionary.foldClass(ofCode: label) == substitution.typedLetters[depth].0
+                                        || (depth == 0 && geometry.areNeighbours(label, typed[0])))
+                                        && (!typedLettersTypable || substitution.isTypable(label))
+                                }
+                            ) { arc in
                                 search.visit(arc, into: &candidates)
                             }
                         }
@@ -45,8 +52,10 @@ extension WordSearch {
     /// alphabet's codes grouped by folding class (see ``AlphabetIndex``), the range of them that
     /// matches each typed letter, and per code the typed letters it matches (see
     /// ``CorrectionSearch/positions``).
-    func withTypedLetterMatches<R>(_ typed: UnsafeBufferPointer<UInt32>,
-                                   _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Range<Int>>, UnsafeBufferPointer<UInt64>) -> R) -> R {
+    func withTypedLetterMatches<R>(
+        _ typed: UnsafeBufferPointer<UInt32>,
+        _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Range<Int>>, UnsafeBufferPointer<UInt64>) -> R
+    ) -> R {
         index.withCodes { foldCodes in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: typed.count) { variants in
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: dictionary.automaton.alphabet.size) { positions in
@@ -127,15 +136,20 @@ struct CorrectionSearch {
     /// each matched by a letter equal to it but for case or accent: from each typed letter
     /// `first + b` for the bits `b` of `mask` (at most 8), where the word so far costs `costs[b]`.
     /// The state's arcs are read once for all of them.
-    mutating func follow(_ state: StateRef, first: Int, mask: UInt8, costs reach: UnsafePointer<Float>, depth: Int,
-                         into candidates: inout CandidateList) {
+    mutating func follow(
+        _ state: StateRef, first: Int, mask: UInt8, costs reach: UnsafePointer<Float>, depth: Int,
+        into candidates: inout CandidateList
+    ) {
         let automaton = dictionary.automaton
         guard mask != 0, depth < maxDepth, state != .stop, let arcs = automaton.header(state)?.arcs,
-              var cursor = automaton.cursor(arcs: arcs) else { return }
+            var cursor = automaton.cursor(arcs: arcs)
+        else { return }
         if cursor.dense != nil {
             for b in 0..<8 where mask & (1 << b) != 0 {
                 for code in foldCodes[variants[first + b]] where following > 0 {
-                    if let arc = automaton.arc(labelled: code, at: cursor) { take(arc, first + b, depth: depth, cost: reach[b], into: &candidates) }
+                    if let arc = automaton.arc(labelled: code, at: cursor) {
+                        take(arc, first + b, depth: depth, cost: reach[b], into: &candidates)
+                    }
                 }
             }
         } else {

@@ -29,7 +29,8 @@ public struct CurrentWord: Sendable, Equatable {
         // A word may end in an apostrophe being typed ("that'" on the way to "that's").
         var end = text.endIndex
         if let last = token.last, TypingContext.apostrophes.contains(last), token.count >= 2,
-           Self.isLetter(token[token.index(before: token.index(before: token.endIndex))]) {
+            Self.isLetter(token[token.index(before: token.index(before: token.endIndex))])
+        {
             end = text.index(before: end)
         }
         guard let last = text[tokenStart..<end].last, Self.isLetter(last) else { return nil }
@@ -45,7 +46,8 @@ public struct CurrentWord: Sendable, Equatable {
             if Self.isLetter(character) {
                 start = previous
             } else if Self.joiners.contains(character), previous > tokenStart,
-                      Self.isLetter(text[text.index(before: previous)]), Self.isLetter(text[start]) {
+                Self.isLetter(text[text.index(before: previous)]), Self.isLetter(text[start])
+            {
                 start = previous
             } else {
                 break
@@ -67,6 +69,8 @@ public struct CurrentWord: Sendable, Equatable {
     }
 
     static func isEmoji(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF && !isLetter(Character($0))) }
+        character.unicodeScalars.contains {
+            $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF && !isLetter(Character($0)))
+        }
     }
 }

@@ -21,9 +21,9 @@ struct DigitForLetter {
         let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
         let token = text[start...]
         guard let digit = token.firstIndex(where: { $0.isASCII && $0.isNumber }),
-              let letter = token[digit].unicodeScalars.first.flatMap(geometry.letter(under:)),
-              token.allSatisfy({ $0 == token[digit] || CurrentWord.isLetter($0) }),
-              token.count(where: { !CurrentWord.isLetter($0) }) == 1, token.count >= 3
+            let letter = token[digit].unicodeScalars.first.flatMap(geometry.letter(under:)),
+            token.allSatisfy({ $0 == token[digit] || CurrentWord.isLetter($0) }),
+            token.count(where: { !CurrentWord.isLetter($0) }) == 1, token.count >= 3
         else { return nil }
         self.start = start
         typed = String(token)
@@ -53,9 +53,14 @@ extension SuggestionEngine {
             guard exact || (asLetter && first.isAutocorrect && slip.withoutDigit != nil && reading.count >= 7) else { continue }
             let apply = exact ? asLetter && clearsMargin(reading, length: slip.typed.unicodeScalars.count) : true
             let word = exact ? cased(first.text, like: reading, capitalised: TypingContext.startsSentence(head + reading)) : first.text
-            let rest = found.dropFirst().filter { !$0.isEmoji && !$0.isUnknown && $0.text != word }.map { Suggestion(text: $0.text, typed: slip.typed) }
-            return Array(([Suggestion(text: word, typed: slip.typed, isAutocorrect: apply),
-                           Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)] + rest).prefix(count))
+            let rest = found.dropFirst().filter { !$0.isEmoji && !$0.isUnknown && $0.text != word }.map {
+                Suggestion(text: $0.text, typed: slip.typed)
+            }
+            return Array(
+                ([
+                    Suggestion(text: word, typed: slip.typed, isAutocorrect: apply),
+                    Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true),
+                ] + rest).prefix(count))
         }
         return nil
     }
@@ -64,7 +69,8 @@ extension SuggestionEngine {
     /// margin of a typed word of `length` letters.
     private func clearsMargin(_ reading: String, length: Int) -> Bool {
         guard let word = suggestibleWord(reading, user: userDictionary?.snapshot) else { return false }
-        let candidate = Candidate(number: word.number ?? -1, frequencyClass: word.frequencyClass, cost: costs.neighbouringKey, isCompletion: false)
+        let candidate = Candidate(
+            number: word.number ?? -1, frequencyClass: word.frequencyClass, cost: costs.neighbouringKey, isCompletion: false)
         return candidate.score >= margin(length: length)
     }
 }

@@ -104,11 +104,14 @@ struct KeyGeometry: Sendable {
     let lettersUnderDigits: [Unicode.Scalar?]
 
     /// No geometry: every substitution is a plain one, every letter typable.
-    static let none = KeyGeometry(keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [], lettersOverSpace: [],
-                                  lettersUnderDigits: [])
+    static let none = KeyGeometry(
+        keyOfCode: [], keyOfOther: [:], centres: [], typable: [], nextToSpace: [], lettersOverSpace: [],
+        lettersUnderDigits: [])
 
-    private init(keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>,
-                 lettersOverSpace: [Unicode.Scalar], lettersUnderDigits: [Unicode.Scalar?]) {
+    private init(
+        keyOfCode: [Int32], keyOfOther: [UInt32: Int32], centres: [Float], typable: [Bool], nextToSpace: Set<Int32>,
+        lettersOverSpace: [Unicode.Scalar], lettersUnderDigits: [Unicode.Scalar?]
+    ) {
         self.keyOfCode = keyOfCode
         self.keyOfOther = keyOfOther
         self.centres = centres
@@ -135,7 +138,9 @@ struct KeyGeometry: Sendable {
         guard unit > 0 else { self = .none; return }
         var spaceBar: (row: Int, from: Float, to: Float)?
         layer.forEachKeyFrame(keyboardWidth: width, rowHeight: height) { frame, key in
-            if key.action == .space, spaceBar == nil { spaceBar = (frame.row, Float(frame.x / unit), Float((frame.x + frame.width) / unit)) }
+            if key.action == .space, spaceBar == nil {
+                spaceBar = (frame.row, Float(frame.x / unit), Float((frame.x + frame.width) / unit))
+            }
             guard key.action == .character, let output = key.output else { return }
             let scalars = output.description.unicodeScalars
             guard scalars.count == 1 else { return }
@@ -153,15 +158,18 @@ struct KeyGeometry: Sendable {
         for code in 0..<size where keyOfCode[code] < 0 {
             keyOfCode[code] = keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] ?? -1
         }
-        let nextToSpace = spaceBar.map { bar in
-            Set((0..<Int32(centres.count / 2)).filter { key in
-                let x = centres[2 * Int(key)], y = centres[2 * Int(key) + 1]
-                return y == Float(bar.row) - 0.5 && x >= bar.from && x <= bar.to
-            })
-        } ?? []
-        self.init(keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary),
-                  nextToSpace: nextToSpace, lettersOverSpace: nextToSpace.sorted().map { letters[Int($0)] },
-                  lettersUnderDigits: Self.lettersUnderDigits(letters, rows: rows))
+        let nextToSpace =
+            spaceBar.map { bar in
+                Set(
+                    (0..<Int32(centres.count / 2)).filter { key in
+                        let x = centres[2 * Int(key)], y = centres[2 * Int(key) + 1]
+                        return y == Float(bar.row) - 0.5 && x >= bar.from && x <= bar.to
+                    })
+            } ?? []
+        self.init(
+            keyOfCode: keyOfCode, keyOfOther: keyOfOther, centres: centres, typable: Self.typableCodes(layout, dictionary),
+            nextToSpace: nextToSpace, lettersOverSpace: nextToSpace.sorted().map { letters[Int($0)] },
+            lettersUnderDigits: Self.lettersUnderDigits(letters, rows: rows))
     }
 
     /// The outputs of the first ten character keys of the highest row that types a letter, digit

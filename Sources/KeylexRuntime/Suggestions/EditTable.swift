@@ -27,9 +27,11 @@ enum EditTable {
     /// therefore infinite off the band `|i - j| <= e`; only the band is computed, and the two cells
     /// past each side are set to infinity for the rows that read them.
     @inline(__always)
-    static func fillRow(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                        _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
-                        edits: Int) -> Float {
+    static func fillRow(
+        _ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+        _ typed: UnsafeBufferPointer<UInt32>, _ substitution: UnsafeMutablePointer<Float>, _ costs: EditCosts,
+        edits: Int
+    ) -> Float {
         let n = typed.count, width = n &+ 1, layers = edits &+ 1
         let letter = EditLetter(code: labels[i], previous: i >= 2 ? labels[i &- 1] : .max, substitution: substitution, n: n)
         let first = rows + i &* layers &* width
@@ -63,8 +65,10 @@ enum EditTable {
     /// Fills cells `low...high` of one layer (above the first) of a row of the edit table (see
     /// ``fillRow(_:_:_:_:_:_:edits:)``): `row` is the layer, `width` and `layers` the table's shape.
     @inline(__always)
-    private static func fillLayer(_ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
-                                  _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts) {
+    private static func fillLayer(
+        _ row: UnsafeMutablePointer<Float>, width: Int, layers: Int, low: Int, high: Int,
+        _ letter: EditLetter, _ typed: UnsafePointer<UInt32>, _ costs: EditCosts
+    ) {
         let above = row - layers &* width, lower = row - width
         let lowerAbove = above - width, lowerTwoAbove = lowerAbove - layers &* width
         let free = letter.substitution, substituted = letter.substitution + letter.n
@@ -96,8 +100,10 @@ enum EditTable {
     /// is typed letter `j - 1`. Row `i` alone does not bound it, so the search must not leave a
     /// prefix whose row is out of reach while this is not.
     @inline(__always)
-    static func transpositionReach(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                                   _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Float {
+    static func transpositionReach(
+        _ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+        _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts
+    ) -> Float {
         let edits = costs.maxEdits, n = typed.count, width = n + 1, layers = edits + 1
         guard edits > 0, i >= 1 else { return .infinity }
         let lowerAbove = rows + ((i - 1) * layers + edits - 1) * width
@@ -113,8 +119,10 @@ enum EditTable {
     /// row `i`'s top layer followed by matching letters: no cell with an edit left is within
     /// `maxCost` (layer `edits - 1` of row `i`), and no transposition can start from row `i - 1`.
     @inline(__always)
-    static func hasSpentEdits(_ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
-                              _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts) -> Bool {
+    static func hasSpentEdits(
+        _ rows: UnsafeMutablePointer<Float>, _ i: Int, _ labels: UnsafeMutablePointer<UInt32>,
+        _ typed: UnsafeBufferPointer<UInt32>, _ costs: EditCosts
+    ) -> Bool {
         let edits = costs.maxEdits
         guard edits > 0 else { return true }
         let n = typed.count, width = n + 1, layers = edits + 1
@@ -128,8 +136,10 @@ enum EditTable {
 
     /// The edit cost from `word` to `typed` within `costs.maxEdits` edits, with the substitution
     /// costs of `typed` (so that several words share them).
-    static func editCost(_ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts,
-                         substitution: inout SubstitutionCosts) -> Float {
+    static func editCost(
+        _ word: UnsafeBufferPointer<UInt32>, _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts,
+        substitution: inout SubstitutionCosts
+    ) -> Float {
         let edits = costs.maxEdits, width = typed.count + 1
         guard abs(word.count - typed.count) <= edits else { return .infinity }
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: (word.count + 1) * (edits + 1) * width) { rows in

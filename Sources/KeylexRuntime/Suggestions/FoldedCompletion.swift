@@ -4,8 +4,10 @@ extension WordSearch {
     /// maxima tree. A completion's cost is its prefix's case and accent differences. `more`, when
     /// given, is called with each such prefix's range of word numbers and cost, to add other
     /// candidates from it (the words that the context predicts).
-    func completeFolded(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
-                        into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, Bool, inout CandidateList) -> Void)? = nil) {
+    func completeFolded(
+        _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
+        into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, Bool, inout CandidateList) -> Void)? = nil
+    ) {
         let n = typed.count
         guard n > 0, n <= dictionary.maxWordLength else { return }
         let maxPaths = 16
@@ -35,7 +37,8 @@ extension WordSearch {
                         let cost = Float(different) * costs.caseOrAccent
                         forEachBest(count, in: range) { number, frequencyClass in
                             let isCompletion = number != range.lowerBound || !prefixIsWord
-                            candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: isCompletion))
+                            candidates.add(
+                                Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: isCompletion))
                         }
                         more?(range, cost, prefixIsWord, &candidates)
                     }

@@ -17,7 +17,8 @@ extension SuggestionEngine {
         var text = Substring(textBeforeCursor)
         while let last = text.last, !CurrentWord.isLetter(last), !last.isNumber { text = text.dropLast(1) }
         guard text.endIndex < textBeforeCursor.endIndex, let (words, _) = TextSegmentation.lastWords(of: text),
-              let word = words.last.map(String.init), !user.hasIgnoredWord(word) else { return false }
+            let word = words.last.map(String.init), !user.hasIgnoredWord(word)
+        else { return false }
         let learnsWord = number(ofContextWord: Substring(word)) == nil && (user.hasLearnedWord(word) || user.sight(word))
         if learnsWord { try user.learnWord(word) }
         // The model has no context after a word it lacks, and never predicts one.

@@ -31,7 +31,9 @@ public struct MultilingualSuggestionEngine: Sendable {
     /// all with `userDictionary`.
     public init(contentsOf paths: [String], userDictionary: UserDictionary? = nil) throws(KeylexError) {
         var engines: [SuggestionEngine] = []
-        for path in paths.prefix(Self.maxLanguages) { engines.append(try SuggestionEngine(contentsOf: path, userDictionary: userDictionary)) }
+        for path in paths.prefix(Self.maxLanguages) {
+            engines.append(try SuggestionEngine(contentsOf: path, userDictionary: userDictionary))
+        }
         guard !engines.isEmpty else { throw .malformed("no bundle") }
         self.engines = engines
     }
@@ -59,15 +61,20 @@ public struct MultilingualSuggestionEngine: Sendable {
         guard count > 0 else { return [] }
         var language = language(of: textBeforeCursor)
         let current = CurrentWord(in: textBeforeCursor).map { String($0.text) }
-        let knowing = current.map { word in engines.indices.filter { engines[$0].isKnown(word, after: nil, user: engines[$0].userDictionary?.snapshot) } } ?? []
+        let knowing =
+            current.map { word in
+                engines.indices.filter { engines[$0].isKnown(word, after: nil, user: engines[$0].userDictionary?.snapshot) }
+            } ?? []
         if !knowing.isEmpty && !knowing.contains(language) { language = knowing[0] }
         var result = engines[language].suggestions(for: textBeforeCursor, count: count)
         // Another language's words fill the slots of a word being typed that it has words starting
         // with (its search costs a query; a word no language starts is left to the sentence's);
         // next words after a space come from the sentence's language alone (another's "the" after
         // German text is noise).
-        for (index, engine) in engines.enumerated() where index != language && result.count < count
-            && current.map({ engine.startsWords($0) }) == true {
+        for (index, engine) in engines.enumerated()
+        where index != language && result.count < count
+            && current.map({ engine.startsWords($0) }) == true
+        {
             for suggestion in engine.suggestions(for: textBeforeCursor, count: count)
             where !suggestion.isAutocorrect && !suggestion.isUnknown && !result.contains(where: { $0.text == suggestion.text }) {
                 result.append(suggestion)

@@ -18,8 +18,8 @@ struct PunctuationSlip {
         let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
         let token = text[start...]
         guard let index = token.firstIndex(where: { $0 == "," || $0 == "." }), index != token.startIndex,
-              token.index(after: index) != token.endIndex,
-              token.allSatisfy({ $0 == token[index] || CurrentWord.isLetter($0) }), token.count(where: { $0 == token[index] }) == 1
+            token.index(after: index) != token.endIndex,
+            token.allSatisfy({ $0 == token[index] || CurrentWord.isLetter($0) }), token.count(where: { $0 == token[index] }) == 1
         else { return nil }
         self.start = start
         typed = String(token)
@@ -45,9 +45,13 @@ extension SuggestionEngine {
     func punctuationSlipSuggestions(_ text: Substring, user: UserWords?, count: Int) -> [Suggestion]? {
         guard let slip = PunctuationSlip(endOf: text) else { return nil }
         guard suggestibleWordOrCapitalised(slip.typed, user: user) == nil,
-              let reading = reading(of: slip, before: text[..<slip.start], user: user) else { return nil }
-        return Array([Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
-                      Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true)].prefix(count))
+            let reading = reading(of: slip, before: text[..<slip.start], user: user)
+        else { return nil }
+        return Array(
+            [
+                Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
+                Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true),
+            ].prefix(count))
     }
 
     /// The words `slip` stands for, cased as typed, the first capitalised at a sentence's start,
@@ -55,9 +59,12 @@ extension SuggestionEngine {
     private func reading(of slip: PunctuationSlip, before head: Substring, user: UserWords?) -> (text: String, apply: Bool)? {
         let capitalised = TypingContext.startsSentence(String(head) + slip.left)
         let joined = slip.left + "'" + slip.right
-        if let word = suggestibleWordOrCapitalised(joined, user: user) { return (cased(word.word, like: joined, capitalised: capitalised), true) }
+        if let word = suggestibleWordOrCapitalised(joined, user: user) {
+            return (cased(word.word, like: joined, capitalised: capitalised), true)
+        }
         guard let first = suggestibleWordOrCapitalised(slip.left, user: user),
-              let second = suggestibleWordOrCapitalised(slip.right, user: user) else { return nil }
+            let second = suggestibleWordOrCapitalised(slip.right, user: user)
+        else { return nil }
         let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
         if classAfter(first, second).seen { return (left + " " + right, slip.mark == ".") }
         // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.

@@ -10,11 +10,14 @@ extension SuggestionEngine {
     /// model or a context.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
         guard let model, let context = r.context.before?.model, r.user?.hasLearnedWord(r.typed) != true,
-              let typed = number(ofContextWord: Substring(r.typed)) else { return nil }
+            let typed = number(ofContextWord: Substring(r.typed))
+        else { return nil }
         let least = model.logProbability(of: typed, frequencyClass: dictionary.frequencyClass(at: typed), in: context) + realWordLead
         let likeliest = found.lazy
-            .filter { $0.candidate.mayReplace && $0.candidate.number >= 0 && $0.candidate.cost <= self.realWordMaxCost
-                && $0.word.lowercased() != r.typed.lowercased() }
+            .filter {
+                $0.candidate.mayReplace && $0.candidate.number >= 0 && $0.candidate.cost <= self.realWordMaxCost
+                    && $0.word.lowercased() != r.typed.lowercased()
+            }
             .map { ($0.word, model.logProbability(of: $0.candidate.number, frequencyClass: $0.candidate.frequencyClass, in: context)) }
             .max { $0.1 < $1.1 }
         guard let likeliest, likeliest.1 >= least else { return nil }

@@ -29,7 +29,8 @@ struct RecentWords {
             total += 1
             // Only a token whose first letter is the typed word's is read further.
             guard let first = token.first(where: CurrentWord.isLetter), Self.folded(first) == letter,
-                  case .word(let word) = TextSegmentation.classify(token).token, let found = number(word) else { continue }
+                case .word(let word) = TextSegmentation.classify(token).token, let found = number(word)
+            else { continue }
             if let i = counts.firstIndex(where: { $0.number == found }) {
                 counts[i].count += 1
             } else if counts.count < SuggestionEngine.maxRecentWords {

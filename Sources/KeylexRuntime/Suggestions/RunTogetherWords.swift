@@ -64,7 +64,7 @@ extension SuggestionEngine {
     /// both are the dictionary's and the model has the pair (`seen`), else its own class.
     func classAfter(_ first: Word, _ second: Word) -> (frequencyClass: Float, seen: Bool) {
         guard let model, let n1 = first.number, let n2 = second.number,
-              let last = model.bigrams.context(n1), model.bigrams.entry(of: n2, in: model.bigrams.entries(ofContext: last)) != nil
+            let last = model.bigrams.context(n1), model.bigrams.entry(of: n2, in: model.bigrams.entries(ofContext: last)) != nil
         else { return (Float(second.frequencyClass), false) }
         let probability = model.bigramProbability(of: n2, frequencyClass: second.frequencyClass, in: model.context(previous: nil, last: n1))
         return (min(Float(UInt8.max), model.frequencyClass(equivalentTo: probability)), true)
@@ -78,7 +78,9 @@ extension SuggestionEngine {
         for spelling in Self.spellings(of: typed) {
             guard let number = dictionary.number(of: spelling), !dictionary.flags(at: number).contains(.notAWord) else { continue }
             let frequencyClass = dictionary.frequencyClass(at: number)
-            if frequencyClass != DictionaryFormat.neverSuggestedClass, let word = dictionary.word(at: number) { return (word, frequencyClass, number) }
+            if frequencyClass != DictionaryFormat.neverSuggestedClass, let word = dictionary.word(at: number) {
+                return (word, frequencyClass, number)
+            }
         }
         return nil
     }

@@ -37,8 +37,10 @@ struct SoundAlikeSearch: Sendable {
     ///
     /// First, the corrections already in `candidates` whose key is the typed word's rank as
     /// ``EditCosts/sameSound`` cheaper.
-    func addSoundAlikes(of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, search: WordSearch,
-                        costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, into candidates: inout CandidateList) {
+    func addSoundAlikes(
+        of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, search: WordSearch,
+        costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, into candidates: inout CandidateList
+    ) {
         let dictionary = search.dictionary
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
             var keysFound = CandidateList(buffer)
@@ -58,16 +60,22 @@ struct SoundAlikeSearch: Sendable {
                     for found in keysFound.all {
                         index.forEachWord(ofKey: found.number) { number in
                             let frequencyClass = dictionary.frequencyClass(at: number)
-                            let best = Candidate(number: number, frequencyClass: frequencyClass,
-                                                 cost: costs.soundAlikeCost(wordCost: 0, keyEdits: found.cost), isCompletion: false)
+                            let best = Candidate(
+                                number: number, frequencyClass: frequencyClass,
+                                cost: costs.soundAlikeCost(wordCost: 0, keyEdits: found.cost), isCompletion: false)
                             guard remaining > 0, best.score > threshold else { return false }
                             remaining -= 1
                             guard frequencyClass != DictionaryFormat.neverSuggestedClass,
-                                  let count = dictionary.comparisonCodes(ofWord: number, into: word) else { return true }
-                            let wordCost = EditTable.editCost(UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
-                                                              substitution: &substitution)
-                            candidates.add(Candidate(number: number, frequencyClass: frequencyClass,
-                                                     cost: costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost), isCompletion: false, isSoundAlike: true))
+                                let count = dictionary.comparisonCodes(ofWord: number, into: word)
+                            else { return true }
+                            let wordCost = EditTable.editCost(
+                                UnsafeBufferPointer(rebasing: word[..<count]), typedCodes, costs: wide,
+                                substitution: &substitution)
+                            candidates.add(
+                                Candidate(
+                                    number: number, frequencyClass: frequencyClass,
+                                    cost: costs.soundAlikeCost(wordCost: wordCost, keyEdits: found.cost), isCompletion: false,
+                                    isSoundAlike: true))
                             return true
                         }
                     }
@@ -79,17 +87,21 @@ struct SoundAlikeSearch: Sendable {
     /// Ranks as `amount` cheaper each correction in `candidates` (not a completion, nor a word found
     /// by its sound) whose key is `key`: two kinds of evidence agree. Only the corrections that
     /// could then rank among the first `count` are looked at.
-    private func favourSameSound(_ key: UnsafeBufferPointer<UInt8>, dictionary: WordDictionary, by amount: Float, count: Int,
-                                 in candidates: inout CandidateList) {
+    private func favourSameSound(
+        _ key: UnsafeBufferPointer<UInt8>, dictionary: WordDictionary, by amount: Float, count: Int,
+        in candidates: inout CandidateList
+    ) {
         guard candidates.count > 0 else { return }
         // The last shown candidate's score only rises; the most a cost lowered by `amount` can add to
         // a score is twice `amount` of edits (see ``Candidate/score``).
         let last = candidates[min(count, candidates.count) - 1].score, gain = 2 * Candidate.costWeight * amount
         // The numbers first: lowering a cost reorders the list.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { numbers in
-            _ = numbers.initialize(from: candidates.all.lazy.enumerated().map { i, candidate in
-                candidate.isCompletion || candidate.isSoundAlike || (i >= count && candidate.score + gain <= last) ? -1 : candidate.number
-            })
+            _ = numbers.initialize(
+                from: candidates.all.lazy.enumerated().map { i, candidate in
+                    candidate.isCompletion || candidate.isSoundAlike || (i >= count && candidate.score + gain <= last)
+                        ? -1 : candidate.number
+                })
             withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(dictionary.maxWordLength, 1)) { word in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { wordKey in
                     for number in numbers {

@@ -34,7 +34,8 @@ extension SuggestionEngine {
 
     private func spellsAsTwoLetters(_ letter: Unicode.Scalar, _ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
         guard costs.spellsUmlauts, let lower = letter.properties.lowercaseMapping.unicodeScalars.first,
-              let (a, b) = SubstitutionCosts.umlautSpellings[lower] else { return false }
+            let (a, b) = SubstitutionCosts.umlautSpellings[lower]
+        else { return false }
         return fold(first) == fold(a) && fold(second) == fold(b)
     }
 }

@@ -2,8 +2,10 @@ extension WordSearch {
     /// Runs `body` with the substitution costs of one query: for each letter, the cost of typing each
     /// typed letter in its place (equal: 0; same letter but for case or accent; neighbouring,
     /// near or distant key), computed the first time the letter is met.
-    func withSubstitutionCosts<R>(_ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
-                                  _ body: (inout SubstitutionCosts) -> R) -> R {
+    func withSubstitutionCosts<R>(
+        _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
+        _ body: (inout SubstitutionCosts) -> R
+    ) -> R {
         let n = typed.count, size = dictionary.automaton.alphabet.size
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: (size + 1) * SubstitutionCosts.stride(n)) { table in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: size) { filled in
@@ -13,10 +15,11 @@ extension WordSearch {
                     return geometry.keyOfCode.withUnsafeBufferPointer { keyOfCode in
                         geometry.centres.withUnsafeBufferPointer { centres in
                             geometry.typable.withUnsafeBufferPointer { typable in
-                                var substitution = SubstitutionCosts(dictionary: dictionary, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
-                                                                     costs: costs, keyOfCode: keyOfCode, centres: centres,
-                                                                     typable: typable, table: table, filled: filled,
-                                                                     vowelFolds: VowelFolds(dictionary))
+                                var substitution = SubstitutionCosts(
+                                    dictionary: dictionary, typed: typed, typedLetters: UnsafeBufferPointer(typedLetters),
+                                    costs: costs, keyOfCode: keyOfCode, centres: centres,
+                                    typable: typable, table: table, filled: filled,
+                                    vowelFolds: VowelFolds(dictionary))
                                 return body(&substitution)
                             }
                         }
@@ -102,7 +105,9 @@ struct SubstitutionCosts {
                 let dx = centres[2 * Int(key)] - centres[2 * Int(typedKey)]
                 let dy = centres[2 * Int(key) + 1] - centres[2 * Int(typedKey) + 1]
                 let distance = (dx * dx + dy * dy).squareRoot()
-                row[n + j] = distance <= KeyGeometry.neighbourDistance ? costs.neighbouringKey
+                row[n + j] =
+                    distance <= KeyGeometry.neighbourDistance
+                    ? costs.neighbouringKey
                     : distance <= 2.25 ? costs.nearKey : costs.substitution
             } else {
                 row[n + j] = costs.substitution
@@ -126,7 +131,8 @@ struct SubstitutionCosts {
         let n = typed.count
         for k in 0..<n { costsAt[k] = .infinity }
         guard let scalar, let lower = scalar.properties.lowercaseMapping.unicodeScalars.first,
-              let (a, b) = Self.umlautSpellings[lower] else { return }
+            let (a, b) = Self.umlautSpellings[lower]
+        else { return }
         let first = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: a))
         let second = dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: b))
         for k in Swift.stride(from: 1, to: n, by: 1) where typedLetters[k - 1].0 == first && typedLetters[k].0 == second {

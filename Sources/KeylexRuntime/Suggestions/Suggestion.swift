@@ -27,7 +27,8 @@ public struct Suggestion: Sendable, Equatable, CustomStringConvertible {
         let typedScalars = typed.lowercased().unicodeScalars
         let textScalars = text.lowercased().unicodeScalars
         guard textScalars.count > typedScalars.count, textScalars.starts(with: typedScalars),
-              text.unicodeScalars.count == textScalars.count else { return nil }
+            text.unicodeScalars.count == textScalars.count
+        else { return nil }
         let index = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: typedScalars.count)
         return text[index...]
     }

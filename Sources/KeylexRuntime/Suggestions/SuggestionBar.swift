@@ -43,7 +43,8 @@ public struct SuggestionBar: Sendable {
     /// typed, a correction to apply or an emoji.
     private func isShown(_ suggestion: Suggestion) -> Bool {
         let text = suggestion.text.lowercased()
-        return !offered.contains(text) || suggestion.isAutocorrect || suggestion.isUnknown || suggestion.isEmoji || text == suggestion.typed.lowercased()
+        return !offered.contains(text) || suggestion.isAutocorrect || suggestion.isUnknown || suggestion.isEmoji
+            || text == suggestion.typed.lowercased()
     }
 
     /// Forgets what was offered: the next query starts afresh.

@@ -53,7 +53,11 @@ public struct SuggestionEngine: Sendable {
         model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
         emoji = EmojiIndex(container: dictionary.container)
         var mostFrequent: [(number: Int, frequencyClass: UInt8)] = []
-        if model != nil { dictionary.forEachCompletion(of: "", count: Self.maxSuggestions) { _, number, frequencyClass in mostFrequent.append((number, frequencyClass)) } }
+        if model != nil {
+            dictionary.forEachCompletion(of: "", count: Self.maxSuggestions) { _, number, frequencyClass in
+                mostFrequent.append((number, frequencyClass))
+            }
+        }
         self.mostFrequent = mostFrequent
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
@@ -180,7 +184,9 @@ public struct SuggestionEngine: Sendable {
         }
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
-        if model != nil { context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) } }
+        if model != nil {
+            context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
+        }
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
         // what follows the apostrophe, unless the whole token is (close to) a word.
@@ -207,11 +213,15 @@ public struct SuggestionEngine: Sendable {
 
     /// The suggestions for one word, and whether it is known or has a completion or a correction
     /// within one edit.
-    private func suggestions(forWord typed: String, context: TypingContext, user: UserWords?,
-                             count: Int) -> (suggestions: [Suggestion], foundWord: Bool) {
+    private func suggestions(
+        forWord typed: String, context: TypingContext, user: UserWords?,
+        count: Int
+    ) -> (suggestions: [Suggestion], foundWord: Bool) {
         let scalars = typed.unicodeScalars
         guard !scalars.isEmpty else { return ([], false) }
-        guard scalars.count <= dictionary.maxWordLength else { return (longerThanAnyWord(typed, context: context, user: user, count: count), false) }
+        guard scalars.count <= dictionary.maxWordLength else {
+            return (longerThanAnyWord(typed, context: context, user: user, count: count), false)
+        }
         let costs = searchCosts
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { codes in
             for (i, scalar) in scalars.enumerated() { codes[i] = dictionary.comparisonCode(ofTyped: scalar) }
@@ -219,8 +229,11 @@ public struct SuggestionEngine: Sendable {
             let known = isKnown(typed, after: context.previousWord, user: user)
             return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count + Self.spareCandidates) { buffer in
                 var candidates = CandidateList(buffer)
-                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates) { range, cost, prefixIsWord, candidates in
-                    if let before = context.before { addContextCompletions(in: range, cost: cost, prefixIsWord: prefixIsWord, before, into: &candidates) }
+                search.completeFolded(typedCodes, costs: costs, count: count + 3, budget: budget, into: &candidates) {
+                    range, cost, prefixIsWord, candidates in
+                    if let before = context.before {
+                        addContextCompletions(in: range, cost: cost, prefixIsWord: prefixIsWord, before, into: &candidates)
+                    }
                 }
                 let foundWord = searchCorrections(typedCodes, scalars, known: known, count: count, costs: costs, into: &candidates)
                 let learned = addLearnedWords(typedCodes, user: user, into: &candidates)
@@ -237,7 +250,8 @@ public struct SuggestionEngine: Sendable {
     /// The suggestions for a typed word longer than any of the dictionary's: none but the typed word
     /// and, when it is two words typed as one (`responsibilityfor`), those.
     private func longerThanAnyWord(_ typed: String, context: TypingContext, user: UserWords?, count: Int) -> [Suggestion] {
-        let ranking = ranking(typed, known: isKnown(typed, after: context.previousWord, user: user), context: context, user: user, learned: [])
+        let ranking = ranking(
+            typed, known: isKnown(typed, after: context.previousWord, user: user), context: context, user: user, learned: [])
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
     }
 
@@ -248,12 +262,15 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
-    private func ranking(_ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
-                         strays: Bool = false) -> Ranking {
-        Ranking(typed: typed, known: known, context: context, user: user, learned: learned,
-                runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
-                typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
-                strays: strays)
+    private func ranking(
+        _ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
+        strays: Bool = false
+    ) -> Ranking {
+        Ranking(
+            typed: typed, known: known, context: context, user: user, learned: learned,
+            runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
+            typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
+            strays: strays)
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
@@ -270,8 +287,10 @@ public struct SuggestionEngine: Sendable {
     /// when needed.
     /// Last, when the dictionary has a phonetic index, words that sound like a typed word of
     /// ``EditCosts/soundAlikeLength`` letters or more are added (`scalars`: the typed letters).
-    private func searchCorrections(_ typed: UnsafeBufferPointer<UInt32>, _ scalars: String.UnicodeScalarView, known: Bool, count: Int,
-                                   costs: EditCosts, into candidates: inout CandidateList) -> Bool {
+    private func searchCorrections(
+        _ typed: UnsafeBufferPointer<UInt32>, _ scalars: String.UnicodeScalarView, known: Bool, count: Int,
+        costs: EditCosts, into candidates: inout CandidateList
+    ) -> Bool {
         var pass = costs
         pass.maxEdits = min(costs.maxEdits, 1)
         search.correct(typed, costs: pass, geometry: geometry, budget: budget, penalty: known ? 1 : 0, into: &candidates)
@@ -279,8 +298,9 @@ public struct SuggestionEngine: Sendable {
         guard !known else { return foundWord }
         let corrections = candidates.all.count { !$0.isCompletion }
         if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
-            search.correct(typed, costs: costs, geometry: geometry, budget: budget,
-                           penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
+            search.correct(
+                typed, costs: costs, geometry: geometry, budget: budget,
+                penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
         }
         let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
         if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
@@ -290,8 +310,9 @@ public struct SuggestionEngine: Sendable {
             search.correct(typed, costs: pass, geometry: geometry, budget: budget, penalty: 1, keeping: 3, into: &candidates)
         }
         if typed.count >= costs.soundAlikeLength, let phonetics {
-            phonetics.addSoundAlikes(of: scalars, codes: typed, search: search, costs: costs, geometry: geometry,
-                                     budget: budget, count: count, into: &candidates)
+            phonetics.addSoundAlikes(
+                of: scalars, codes: typed, search: search, costs: costs, geometry: geometry,
+                budget: budget, count: count, into: &candidates)
         }
         return foundWord
     }
@@ -315,8 +336,12 @@ public struct SuggestionEngine: Sendable {
                 // Words of the dictionary rank as such: only those it lacks are added here.
                 guard completion != nil || correction != nil, !dictionary.contains(word) else { continue }
                 let number = -(words.count + 1), frequencyClass = user.frequencyClass(of: word)
-                if let completion { candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: completion, isCompletion: true)) }
-                if let correction { candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: correction, isCompletion: false)) }
+                if let completion {
+                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: completion, isCompletion: true))
+                }
+                if let correction {
+                    candidates.add(Candidate(number: number, frequencyClass: frequencyClass, cost: correction, isCompletion: false))
+                }
                 words.append(word)
             }
         }
@@ -325,12 +350,16 @@ public struct SuggestionEngine: Sendable {
 
     /// What a learned `word` costs as a completion of `typed` (its case and accents) and as a
     /// correction of it (`editCost`); `nil` when it is not one.
-    private func costs(ofLearned word: String, _ typed: UnsafeBufferPointer<UInt32>,
-                       editCost: (UnsafeBufferPointer<UInt32>) -> Float) -> (completion: Float?, correction: Float?) {
+    private func costs(
+        ofLearned word: String, _ typed: UnsafeBufferPointer<UInt32>,
+        editCost: (UnsafeBufferPointer<UInt32>) -> Float
+    ) -> (completion: Float?, correction: Float?) {
         let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
         return codes.withUnsafeBufferPointer { word in
             var completion: Float?
-            if word.count > typed.count, zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) }) {
+            if word.count > typed.count,
+                zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) })
+            {
                 completion = Float(zip(word, typed).count { $0 != $1 }) * costs.caseOrAccent
             }
             let cost = editCost(word)
@@ -375,7 +404,8 @@ public struct SuggestionEngine: Sendable {
         var result = [typed]
         if typed.lowercased() != typed { result.append(typed.lowercased()) }
         for spelling in result where spelling.contains("\u{2019}") || spelling.contains("'") {
-            result.append(spelling.contains("\u{2019}") ? spelling.replacing("\u{2019}", with: "'") : spelling.replacing("'", with: "\u{2019}"))
+            result.append(
+                spelling.contains("\u{2019}") ? spelling.replacing("\u{2019}", with: "'") : spelling.replacing("'", with: "\u{2019}"))
         }
         return result
     }
@@ -418,7 +448,8 @@ public struct SuggestionEngine: Sendable {
             self.candidate = candidate
             self.word = word
             self.isVariant = isVariant
-            mayReplace = candidate.mayReplace
+            mayReplace =
+                candidate.mayReplace
                 || (candidate.isCompletion && !candidate.isSoundAlike && word.unicodeScalars.count == typed.unicodeScalars.count + 1)
         }
     }
@@ -478,7 +509,9 @@ public struct SuggestionEngine: Sendable {
         // completions come before its corrections (see completionsFirstLength).
         let leads = found.filter { $0.isVariant && $0.candidate.score >= autocorrectMargin }
         let rest = found.filter { !($0.isVariant && $0.candidate.score >= autocorrectMargin) }
-        let ordered = typed.unicodeScalars.count > Self.completionsFirstLength ? rest
+        let ordered =
+            typed.unicodeScalars.count > Self.completionsFirstLength
+            ? rest
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
         for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
@@ -497,7 +530,8 @@ public struct SuggestionEngine: Sendable {
     /// Whether the word being typed is taken for a prefix: a completion comes first among the
     /// candidates, or, for a word of up to ``completionsFirstLength`` letters, there is one.
     private func completionLeads(_ found: [Found], typed: String) -> Bool {
-        typed.unicodeScalars.count > Self.completionsFirstLength ? found.first?.candidate.isCompletion == true
+        typed.unicodeScalars.count > Self.completionsFirstLength
+            ? found.first?.candidate.isCompletion == true
             : found.contains { $0.candidate.isCompletion }
     }
 
@@ -507,7 +541,9 @@ public struct SuggestionEngine: Sendable {
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
     private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {
         user?.hasLearnedWord(typed) == true
-            || Self.spellings(of: typed).contains { dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false }
+            || Self.spellings(of: typed).contains {
+                dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false
+            }
     }
 
     /// The correction to apply on space to an unknown word, if one is confident enough: its best
@@ -572,7 +608,8 @@ public struct SuggestionEngine: Sendable {
         guard let first = letters.first else { return word }
         if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) { return word.uppercased() }
         guard first.properties.isUppercase || capitalised,
-              !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
+            !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first
+        else { return word }
         return head.uppercased() + word.dropFirst()
     }
 }

@@ -18,11 +18,14 @@ extension WordSearch {
     ///
     /// Stops after visiting `budget` arcs (decremented) and at `maxDepth` letters; skips what follows
     /// malformed bytes. Allocates nothing.
-    func walkTree(maxDepth: Int, budget: inout Int, where matches: (_ depth: Int, _ label: UInt32) -> Bool = { _, _ in true },
-                  _ visit: (TreeArc) -> Bool) {
+    func walkTree(
+        maxDepth: Int, budget: inout Int, where matches: (_ depth: Int, _ label: UInt32) -> Bool = { _, _ in true },
+        _ visit: (TreeArc) -> Bool
+    ) {
         let automaton = dictionary.automaton
         let depthLimit = min(maxDepth, dictionary.maxWordLength)
-        guard depthLimit > 0, let rootArcs = automaton.header(dictionary.root)?.arcs, let rootCursor = automaton.cursor(arcs: rootArcs) else { return }
+        guard depthLimit > 0, let rootArcs = automaton.header(dictionary.root)?.arcs, let rootCursor = automaton.cursor(arcs: rootArcs)
+        else { return }
         withUnsafeTemporaryAllocation(of: Automaton.ArcCursor.self, capacity: depthLimit) { stack in
             var depth = 0
             stack[0] = rootCursor
@@ -35,7 +38,8 @@ extension WordSearch {
                 budget -= 1
                 let descend = visit(TreeArc(depth: depth, code: arc.label, isFinal: arc.isFinal, target: arc.target))
                 if descend, arc.target != .stop, depth + 1 < depthLimit,
-                   let next = automaton.header(arc.target)?.arcs, let cursor = automaton.cursor(arcs: next) {
+                    let next = automaton.header(arc.target)?.arcs, let cursor = automaton.cursor(arcs: next)
+                {
                     depth += 1
                     stack[depth] = cursor
                 }

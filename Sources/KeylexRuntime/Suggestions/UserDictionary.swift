@@ -48,8 +48,10 @@ public final class UserDictionary: @unchecked Sendable {
     /// The first line of the file: version 4 when it has learned pairs (and may have change lines),
     /// else 2 (which version 2 readers read too); versions 1 (no text replacements) and 3 (pairs,
     /// no change lines) are read as well.
-    private static let versions = ["keylex user dictionary 1": 1, "keylex user dictionary 2": 2,
-                                   "keylex user dictionary 3": 3, "keylex user dictionary 4": 4]
+    private static let versions = [
+        "keylex user dictionary 1": 1, "keylex user dictionary 2": 2,
+        "keylex user dictionary 3": 3, "keylex user dictionary 4": 4,
+    ]
 
     /// An empty dictionary kept in memory only.
     public init() {
@@ -161,7 +163,9 @@ public final class UserDictionary: @unchecked Sendable {
         try lock.locked { () throws(KeylexError) in
             let lines = entries(words)
             guard !lines.isEmpty else { return }
-            for line in lines { _ = words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: true, keepingOrder: true) }
+            for line in lines {
+                _ = words.apply(line.split(separator: "\t", omittingEmptySubsequences: false)[...], change: true, keepingOrder: true)
+            }
             guard let path else { return }
             if let count = changeLines, count + lines.count <= Self.maxChangeLines, !words.pairs.isEmpty, Self.append(lines, to: path) {
                 changeLines = count + lines.count
@@ -175,7 +179,9 @@ public final class UserDictionary: @unchecked Sendable {
     /// Words with tabs, line breaks or other control characters cannot be stored.
     private static func isStorable(_ word: String) -> Bool {
         !word.isEmpty && word.unicodeScalars.count <= DictionaryFormat.maxWordLength
-            && !word.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator }
+            && !word.unicodeScalars.contains {
+                $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
+            }
     }
 
     // MARK: The file
@@ -203,7 +209,9 @@ public final class UserDictionary: @unchecked Sendable {
     private static func load(_ bytes: [UInt8]) throws(KeylexError) -> (UserWords, changeLines: Int?) {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("user dictionary is not UTF-8") }
         var lines = Lines(text)
-        guard let first = lines.next(), let version = versions[String(first)] else { throw .malformed("user dictionary: header or checksum missing") }
+        guard let first = lines.next(), let version = versions[String(first)] else {
+            throw .malformed("user dictionary: header or checksum missing")
+        }
         var checksumLine: Substring?
         while checksumLine == nil, let line = lines.next() {
             if line.hasPrefix("checksum\t") { checksumLine = line }
@@ -270,7 +278,8 @@ public final class UserDictionary: @unchecked Sendable {
     private static func verifiedChange(_ line: Substring) -> ArraySlice<Substring>? {
         let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0] == "change", let checksum = UInt32(fields[1], radix: 16),
-              checksum == CRC32C.checksum(Array(fields[2].utf8)) else { return nil }
+            checksum == CRC32C.checksum(Array(fields[2].utf8))
+        else { return nil }
         return fields[2].split(separator: "\t", omittingEmptySubsequences: false)[...]
     }
 

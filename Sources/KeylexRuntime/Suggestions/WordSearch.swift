@@ -15,8 +15,10 @@ struct WordSearch: Sendable {
     /// Calls `body` with a function that gives the edit cost from a word (comparison codes) to
     /// `typed` within `costs.maxEdits` edits (infinite past them), for words compared one by one
     /// (the user's learned words, the context's words): one substitution table serves them all.
-    func withEditCosts<R>(to typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
-                          _ body: (_ editCost: (UnsafeBufferPointer<UInt32>) -> Float) -> R) -> R {
+    func withEditCosts<R>(
+        to typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, geometry: KeyGeometry,
+        _ body: (_ editCost: (UnsafeBufferPointer<UInt32>) -> Float) -> R
+    ) -> R {
         withSubstitutionCosts(typed, costs: costs, geometry: geometry) { substitution in
             body { word in
                 guard abs(word.count - typed.count) <= costs.maxEdits else { return .infinity }

@@ -39,13 +39,16 @@ extension SuggestionEngine {
         func join(_ text: String, cost: Float, capitalised: Bool = false, isLikely: () -> Bool) -> WordTypedAsTwo? {
             let word = capitalised ? suggestibleWordOrCapitalised(text, user: user) : suggestibleWord(text, user: user)
             return word.map { word in
-                WordTypedAsTwo(text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
-                               score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
+                WordTypedAsTwo(
+                    text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
+                    score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
             }
         }
         if apostrophe != nil { return join(first + "'" + typed, cost: costs.joinerOmission, capitalised: true) { true } }
         let mark = first.hasSuffix("'") || first.hasSuffix("\u{2019}") ? "" : "'"
-        if let contraction = join(first + mark + typed, cost: costs.joinerOmission, capitalised: true, isLikely: { !firstIsWord() || !typedIsWord() }) {
+        if let contraction = join(
+            first + mark + typed, cost: costs.joinerOmission, capitalised: true, isLikely: { !firstIsWord() || !typedIsWord() })
+        {
             return contraction
         }
         let joins = [first + typed] + geometry.lettersOverSpace.map { first + String($0) + typed }

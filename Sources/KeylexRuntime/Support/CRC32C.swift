@@ -26,7 +26,8 @@ public enum CRC32C {
         let n = bytes.count
         while i + 8 <= n {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ UInt64(c)
-            c = t[7][Int(word & 0xFF)] ^ t[6][Int((word >> 8) & 0xFF)]
+            c =
+                t[7][Int(word & 0xFF)] ^ t[6][Int((word >> 8) & 0xFF)]
                 ^ t[5][Int((word >> 16) & 0xFF)] ^ t[4][Int((word >> 24) & 0xFF)]
                 ^ t[3][Int((word >> 32) & 0xFF)] ^ t[2][Int((word >> 40) & 0xFF)]
                 ^ t[1][Int((word >> 48) & 0xFF)] ^ t[0][Int(word >> 56)]

@@ -14,7 +14,7 @@ struct NumberLists: Sendable {
     init?(bytes: ByteView, listCount: Int, entryCount: Int, width: Int) {
         let startWidth = PackedNumbers.width(for: entryCount)
         guard let starts = PackedNumbers(bytes: bytes, bitOffset: 0, width: startWidth, count: listCount + 1),
-              let entries = PackedNumbers(bytes: bytes, bitOffset: (listCount + 1) * startWidth, width: width, count: entryCount)
+            let entries = PackedNumbers(bytes: bytes, bitOffset: (listCount + 1) * startWidth, width: width, count: entryCount)
         else { return nil }
         self.starts = starts
         self.entries = entries

@@ -25,8 +25,13 @@ final class AOSPFiles {
             (xmlFolder, isCorpusLayout) = (["java", "res", "xml"], false)
         } else {
             let found = fileManager.fileExists(atPath: folder)
-            diagnostics.report(SourceLocation(file: folder), found ? .missingReference("LatinIME method.xml", "method.xml", expected: files.path(["res-xml", "method.xml"]) + " or "
-                + files.path(["java", "res", "xml", "method.xml"])) : FileInput.Failure.of(folder))
+            diagnostics.report(
+                SourceLocation(file: folder),
+                found
+                    ? .missingReference(
+                        "LatinIME method.xml", "method.xml",
+                        expected: files.path(["res-xml", "method.xml"]) + " or "
+                            + files.path(["java", "res", "xml", "method.xml"])) : FileInput.Failure.of(folder))
             return nil
         }
     }
@@ -74,7 +79,8 @@ final class AOSPFiles {
         let key = components.joined(separator: "/")
         if let cached = tables[key] { return cached }
         guard let bytes = files.bytes(components, what: "more-keys table", name: key, reference: SourceLocation(file: files.folder)),
-              let file = ImportedXML(bytes: bytes, path: files.path(components), diagnostics: diagnostics) else { return nil }
+            let file = ImportedXML(bytes: bytes, path: files.path(components), diagnostics: diagnostics)
+        else { return nil }
         var texts = AOSPTexts()
         texts.add(file)
         tables[key] = texts
@@ -84,7 +90,8 @@ final class AOSPFiles {
     /// The path of the table of a locale suffix (`` for the default, `de`, `hi_ZZ`).
     private func tablePath(_ suffix: String) -> [String] {
         let folder = suffix.isEmpty ? "values" : "values-" + suffix.replacingOccurrences(of: "_", with: "-r")
-        return isCorpusLayout ? ["more-keys", folder + ".donottranslate-more-keys.xml"]
+        return isCorpusLayout
+            ? ["more-keys", folder + ".donottranslate-more-keys.xml"]
             : ["tools", "make-keyboard-text", "res", folder, "donottranslate-more-keys.xml"]
     }
 }

@@ -21,12 +21,17 @@ public final class AOSPImporter {
     /// One document per subtype, in `method.xml`'s order, with well-formed, unique tags.
     public func importSubtypes() -> [LayoutDocument] {
         guard let files = AOSPFiles(folder: folder, diagnostics: diagnostics),
-              let method = files.xml("method", at: SourceLocation(file: folder)) else { return [] }
+            let method = files.xml("method", at: SourceLocation(file: folder))
+        else { return [] }
         let listed = Self.listedLayoutSets(method)
         var tags = ImportedTags()
-        let documents = method.children(method.root, "subtype").compactMap { subtype($0, in: method, listed: listed, files: files, tags: &tags) }
+        let documents = method.children(method.root, "subtype").compactMap {
+            subtype($0, in: method, listed: listed, files: files, tags: &tags)
+        }
         for path in files.unread() {
-            diagnostics.report(SourceLocation(file: path, line: 1, column: 1), .unsupportedConstruct("a file that no imported keyboard uses", kept: "it is not imported"))
+            diagnostics.report(
+                SourceLocation(file: path, line: 1, column: 1),
+                .unsupportedConstruct("a file that no imported keyboard uses", kept: "it is not imported"))
         }
         return documents
     }
@@ -53,8 +58,10 @@ public final class AOSPImporter {
 
     // MARK: A subtype
 
-    private func subtype(_ element: xmlNodePtr, in method: ImportedXML, listed: [String: [String]], files: AOSPFiles,
-                         tags: inout ImportedTags) -> LayoutDocument? {
+    private func subtype(
+        _ element: xmlNodePtr, in method: ImportedXML, listed: [String: [String]], files: AOSPFiles,
+        tags: inout ImportedTags
+    ) -> LayoutDocument? {
         let attributes = method.attributes(element)
         let location = method.location(element)
         guard let locale = attributes["imeSubtypeLocale"] else {
@@ -69,12 +76,16 @@ public final class AOSPImporter {
             return nil
         }
         guard layoutSet != "emoji" else {
-            diagnostics.report(location, .unsupportedConstruct("LatinIME's emoji keyboard", kept: "it is not imported (a Keylex layout's emoji key opens the app's emoji keyboard)"))
+            diagnostics.report(
+                location,
+                .unsupportedConstruct(
+                    "LatinIME's emoji keyboard", kept: "it is not imported (a Keylex layout's emoji key opens the app's emoji keyboard)"))
             return nil
         }
         let (tag, reason) = Self.tag(locale.value)
-        let unique = tags.unique(tag, written: locale.value, layout: String(layoutSet.split(separator: "_").last ?? ""), document: "subtype",
-                                 reason: reason, at: locale.location, diagnostics: diagnostics)
+        let unique = tags.unique(
+            tag, written: locale.value, layout: String(layoutSet.split(separator: "_").last ?? ""), document: "subtype",
+            reason: reason, at: locale.location, diagnostics: diagnostics)
         return document(unique, renamed: unique != tag, aospLocale: locale.value, layoutSet: layoutSet, files: files, at: location)
     }
 
@@ -95,7 +106,9 @@ public final class AOSPImporter {
         return (LanguageTag.canonical(([language] + rest).joined(separator: "-")), reason)
     }
 
-    private func document(_ tag: String, renamed: Bool, aospLocale: String, layoutSet: String, files: AOSPFiles, at location: SourceLocation) -> LayoutDocument? {
+    private func document(
+        _ tag: String, renamed: Bool, aospLocale: String, layoutSet: String, files: AOSPFiles, at location: SourceLocation
+    ) -> LayoutDocument? {
         let setName = "keyboard_layout_set_" + layoutSet
         guard let set = files.xml(setName, at: location) else { return nil }
         let elements = self.elements(set)
@@ -105,16 +118,22 @@ public final class AOSPImporter {
         }
         let (texts, tables) = files.texts(aospLocale)
         let parts = aospLocale.split(separator: "_").map(String.init)
-        let context = AOSPContext(layoutSet: layoutSet, element: "alphabet", mode: "text", language: parts[0], country: parts.count > 1 ? parts[1] : "")
+        let context = AOSPContext(
+            layoutSet: layoutSet, element: "alphabet", mode: "text", language: parts[0], country: parts.count > 1 ? parts[1] : "")
         let layouts = AOSPLayouts(files: files, texts: texts, context: context, locale: Locale(identifier: tag))
-        let keyboards: [AOSPLayer: (name: String, location: SourceLocation)] = AOSPLayer.allCases.reduce(into: [:]) { $0[$1] = elements[$1.element] ?? alphabet }
+        let keyboards: [AOSPLayer: (name: String, location: SourceLocation)] = AOSPLayer.allCases.reduce(into: [:]) {
+            $0[$1] = elements[$1.element] ?? alphabet
+        }
         var document = LayoutDocument(locale: tag, origin: Origin(location))
         document.name = ImportedTags.englishName(tag, renamed: renamed, layout: layoutSet)
         document.direction = Locale.Language(identifier: tag).characterDirection == .rightToLeft ? .rightToLeft : nil
         document.layouts = layouts.layouts(keyboards, shifted: elements["alphabetManualShifted"] ?? alphabet)
         (document.layouts, document.callouts) = AOSPLayouts.hoistingCallouts(document.layouts, origin: Origin(location))
-        let licence = FileManager.default.fileExists(atPath: files.files.path(["NOTICE"])) ? "Apache-2.0, see NOTICE" : "Apache-2.0, see LatinIME's NOTICE"
-        document.source = "Imported from AOSP LatinIME (licence: \(licence)) by keylex import aosp: subtype '\(aospLocale)' of method.xml; "
+        let licence =
+            FileManager.default.fileExists(atPath: files.files.path(["NOTICE"]))
+            ? "Apache-2.0, see NOTICE" : "Apache-2.0, see LatinIME's NOTICE"
+        document.source =
+            "Imported from AOSP LatinIME (licence: \(licence)) by keylex import aosp: subtype '\(aospLocale)' of method.xml; "
             + "\(setName).xml and the keyboard files it includes; " + tables.joined(separator: ", ")
         return document
     }
@@ -125,10 +144,15 @@ public final class AOSPImporter {
         var result: [String: (name: String, location: SourceLocation)] = [:]
         for element in set.children(set.root, "Element") {
             let attributes = set.attributes(element)
-            guard let name = attributes["elementName"]?.value, let keyboard = attributes["elementKeyboard"], keyboard.value.hasPrefix("@xml/") else { continue }
+            guard let name = attributes["elementName"]?.value, let keyboard = attributes["elementKeyboard"],
+                keyboard.value.hasPrefix("@xml/")
+            else { continue }
             if ["phone", "phoneSymbols", "number"].contains(name) {
-                diagnostics.reportOnce(set.location(element), .unsupportedConstruct("LatinIME's \(name) keyboard",
-                                                                                   kept: "it is not imported (Keylex layouts are for text, e-mail, URL and search fields)"))
+                diagnostics.reportOnce(
+                    set.location(element),
+                    .unsupportedConstruct(
+                        "LatinIME's \(name) keyboard",
+                        kept: "it is not imported (Keylex layouts are for text, e-mail, URL and search fields)"))
             }
             result[name] = (String(keyboard.value.dropFirst(5)), keyboard.location)
         }

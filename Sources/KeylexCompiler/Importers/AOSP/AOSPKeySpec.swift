@@ -28,7 +28,8 @@ struct AOSPKeySpec: Equatable {
 
     /// Whether a list entry is a panel flag (`!fixedColumnOrder!4`, `!needsDividers!`…).
     static func isFlag(_ entry: String) -> Bool {
-        entry.hasPrefix("!") && !entry.hasPrefix("!text/") && !entry.hasPrefix("!icon/") && !entry.hasPrefix("!code/") && entry.dropFirst().contains("!")
+        entry.hasPrefix("!") && !entry.hasPrefix("!text/") && !entry.hasPrefix("!icon/") && !entry.hasPrefix("!code/")
+            && entry.dropFirst().contains("!")
     }
 
     /// `list` with `additional` put in place of its `%` markers in order (before the list when it

@@ -15,11 +15,13 @@ struct AOSPContext {
 
     /// The value of each condition LatinIME's files test; a condition not listed is unknown.
     private var values: [String: String] {
-        ["keyboardLayoutSet": layoutSet, "keyboardLayoutSetElement": element, "mode": mode, "languageCode": language,
-         "countryCode": country, "localeCode": country.isEmpty ? language : language + "_" + country, "imeAction": "actionUnspecified",
-         "keyboardTheme": "LXXLight", "languageSwitchKeyEnabled": "true", "passwordInput": "false", "navigateNext": "false",
-         "navigatePrevious": "false", "clobberSettingsKey": "false", "hasShortcutKey": "false", "isMultiLine": "false",
-         "isSplitLayout": "false", "isIconDefined": ""]
+        [
+            "keyboardLayoutSet": layoutSet, "keyboardLayoutSetElement": element, "mode": mode, "languageCode": language,
+            "countryCode": country, "localeCode": country.isEmpty ? language : language + "_" + country, "imeAction": "actionUnspecified",
+            "keyboardTheme": "LXXLight", "languageSwitchKeyEnabled": "true", "passwordInput": "false", "navigateNext": "false",
+            "navigatePrevious": "false", "clobberSettingsKey": "false", "hasShortcutKey": "false", "isMultiLine": "false",
+            "isSplitLayout": "false", "isIconDefined": "",
+        ]
     }
 
     /// Whether every condition of a `<case>` holds (each value a `|`-separated list of choices);
@@ -28,7 +30,8 @@ struct AOSPContext {
         let values = values
         return conditions.allSatisfy { name, attribute in
             guard let value = values[name] else {
-                diagnostics.reportOnce(attribute.location, .unsupportedConstruct("LatinIME's condition '\(name)'", kept: "the case is taken not to hold"))
+                diagnostics.reportOnce(
+                    attribute.location, .unsupportedConstruct("LatinIME's condition '\(name)'", kept: "the case is taken not to hold"))
                 return false
             }
             return attribute.value.split(separator: "|").contains { $0 == value }
@@ -91,7 +94,9 @@ struct AOSPKeyboardReader {
         for element in XMLSource.elements(node) {
             state.elements += 1
             guard state.elements <= Self.maxElements else {
-                if state.elements == Self.maxElements + 1 { diagnostics.reportOnce(file.location(element), .expandsTooFar("includes", most: Self.maxElements)) }
+                if state.elements == Self.maxElements + 1 {
+                    diagnostics.reportOnce(file.location(element), .expandsTooFar("includes", most: Self.maxElements))
+                }
                 return
             }
             let attributes = file.attributes(element)
@@ -108,9 +113,12 @@ struct AOSPKeyboardReader {
         }
     }
 
-    private func include(_ attributes: [String: XMLSource.Attribute], at location: SourceLocation, defaults: [String: XMLSource.Attribute], state: State) {
+    private func include(
+        _ attributes: [String: XMLSource.Attribute], at location: SourceLocation, defaults: [String: XMLSource.Attribute], state: State
+    ) {
         guard let target = attributes["keyboardLayout"], target.value.hasPrefix("@xml/") else {
-            diagnostics.reportOnce(location, .missingReference("keyboard layout", attributes["keyboardLayout"]?.value ?? "", expected: "@xml/<file name>"))
+            diagnostics.reportOnce(
+                location, .missingReference("keyboard layout", attributes["keyboardLayout"]?.value ?? "", expected: "@xml/<file name>"))
             return
         }
         let name = String(target.value.dropFirst(5))
@@ -135,7 +143,9 @@ struct AOSPKeyboardReader {
             switch XMLSource.name(element) {
             case "case": if context.holds(file.attributes(element), diagnostics: diagnostics) { return element }
             case "default": return element
-            case let name: diagnostics.reportOnce(file.location(element), .unsupportedConstruct("LatinIME's <\(name)> in a <switch>", kept: "left out"))
+            case let name:
+                diagnostics.reportOnce(
+                    file.location(element), .unsupportedConstruct("LatinIME's <\(name)> in a <switch>", kept: "left out"))
             }
         }
         return nil
@@ -147,7 +157,8 @@ struct AOSPKeyboardReader {
         own["styleName"] = nil
         let parent = own.removeValue(forKey: "parentStyle")
         if let parent, state.styles[parent.value] == nil {
-            diagnostics.reportOnce(parent.location, .missingReference("key style", parent.value, expected: "a <key-style> of that name before it"))
+            diagnostics.reportOnce(
+                parent.location, .missingReference("key style", parent.value, expected: "a <key-style> of that name before it"))
         }
         state.styles[name] = (own, parent?.value)
     }
@@ -179,14 +190,17 @@ struct AOSPKeyboardReader {
         }
         let own = file.attributes(node)
         if let name = own["keyStyle"], state.styles[name.value] == nil {
-            diagnostics.reportOnce(name.location, .missingReference("key style", name.value, expected: "a <key-style> of that name before it"))
+            diagnostics.reportOnce(
+                name.location, .missingReference("key style", name.value, expected: "a <key-style> of that name before it"))
         }
         let attributes = defaults.merging(own["keyStyle"].map { style($0.value, state: state) } ?? [:]) { $1 }.merging(own) { $1 }
         if let xPos = attributes["keyXPos"] { state.x = position(xPos, x: state.x) }
         let fillsRight = attributes["keyWidth"]?.value == "fillRight"
         let width = fillsRight ? max(0, 100 - state.x) : percent(attributes["keyWidth"]) ?? 10
-        state.row!.keys.append(AOSPKey(attributes: attributes, location: location, isSpacer: XMLSource.name(node) == "Spacer",
-                                       x: state.x, width: width, fillsRight: fillsRight))
+        state.row!.keys.append(
+            AOSPKey(
+                attributes: attributes, location: location, isSpacer: XMLSource.name(node) == "Spacer",
+                x: state.x, width: width, fillsRight: fillsRight))
         state.x += width
     }
 
@@ -201,8 +215,11 @@ struct AOSPKeyboardReader {
     private func percent(_ attribute: XMLSource.Attribute?) -> Double? {
         guard let attribute else { return nil }
         guard attribute.value.hasSuffix("%p"), let value = Double(attribute.value.dropLast(2)), value.isFinite, abs(value) <= 100 else {
-            diagnostics.reportOnce(attribute.location, .unsupportedConstruct("the width or position '\(attribute.value)'",
-                                                                             kept: "only percentages of the keyboard's width (%p) are read; the row's default is used"))
+            diagnostics.reportOnce(
+                attribute.location,
+                .unsupportedConstruct(
+                    "the width or position '\(attribute.value)'",
+                    kept: "only percentages of the keyboard's width (%p) are read; the row's default is used"))
             return nil
         }
         return value

@@ -39,7 +39,8 @@ struct AOSPKeys {
         for aosp in row.keys {
             if aosp.x > end + 0.01 { keys.append(gap(aosp.x - end, at: aosp.location)) }
             if aosp.x < end - 0.01 {
-                diagnostics.reportOnce(aosp.location, .unsupportedConstruct("a key placed over the one before it", kept: "it is placed after it"))
+                diagnostics.reportOnce(
+                    aosp.location, .unsupportedConstruct("a key placed over the one before it", kept: "it is placed after it"))
             }
             keys.append(key(aosp, unit: unit))
             end = max(end, aosp.x) + aosp.width
@@ -75,7 +76,9 @@ struct AOSPKeys {
             let text = AOSPKeySpec.unescape(text(hint))
             if !text.isEmpty { key.set(.hint, text, at: Origin(hint.location)) }
         }
-        if flags.contains("preserveCase"), key.typesValue, let value = key.value, value.uppercased(with: locale) != value { key.shifted = value }
+        if flags.contains("preserveCase"), key.typesValue, let value = key.value, value.uppercased(with: locale) != value {
+            key.shifted = value
+        }
         if !flags.contains("preserveCase"), key.action == .text, let value = key.value { key.shifted = Self.shifted(value, locale: locale) }
         moreKeys(aosp, flags: flags, into: &key)
         return key
@@ -97,7 +100,8 @@ struct AOSPKeys {
 
     private func typing(_ spec: AOSPKeySpec, origin: Origin) -> Key {
         guard let output = spec.output else {
-            diagnostics.reportOnce(origin.location, .unsupportedConstruct("a key that shows an icon and types nothing", kept: "it is imported as a gap"))
+            diagnostics.reportOnce(
+                origin.location, .unsupportedConstruct("a key that shows an icon and types nothing", kept: "it is imported as a gap"))
             return Key(action: .none, origin: origin)
         }
         var key = Key(action: output.count == 1 ? .character : .text, value: output, origin: origin)
@@ -111,8 +115,10 @@ struct AOSPKeys {
     }
 
     /// LatinIME's action codes that are one Keylex action wherever they are.
-    private static let actions: [String: KeyActionKind] = ["key_delete": .backspace, "key_space": .space, "key_emoji": .emoji,
-                                                           "key_language_switch": .nextKeyboard, "key_tab": .tab, "key_capslock": .capsLock]
+    private static let actions: [String: KeyActionKind] = [
+        "key_delete": .backspace, "key_space": .space, "key_emoji": .emoji,
+        "key_language_switch": .nextKeyboard, "key_tab": .tab, "key_capslock": .capsLock,
+    ]
 
     /// The key of a LatinIME action code (`key_shift`), as the element it is on uses it.
     private func action(_ code: String, label: String?, at location: SourceLocation) -> Key {
@@ -128,7 +134,8 @@ struct AOSPKeys {
         }
         if let action = Self.actions[code] { return Key(action: action, origin: origin) }
         let name = code.hasPrefix("key_") ? String(code.dropFirst(4)) : code
-        diagnostics.reportOnce(location, .unsupportedConstruct("LatinIME's action '\(code)'", kept: "it is imported as the custom action '\(name)'"))
+        diagnostics.reportOnce(
+            location, .unsupportedConstruct("LatinIME's action '\(code)'", kept: "it is imported as the custom action '\(name)'"))
         return Key(action: .custom, value: name, origin: origin)
     }
 
@@ -147,18 +154,25 @@ struct AOSPKeys {
     /// (caps lock on shift, emoji on return); panel flags only arrange LatinIME's panel and are not read.
     private func moreKeys(_ aosp: AOSPKey, flags: Set<String>, into key: inout Key) {
         let more = aosp.attributes["moreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
-        let additional = flags.contains("disableAdditionalMoreKeys") ? nil : aosp.attributes["additionalMoreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
+        let additional =
+            flags.contains("disableAdditionalMoreKeys")
+            ? nil : aosp.attributes["additionalMoreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
         guard let location = more?.1 ?? additional?.1 else { return }
         let entries = AOSPKeySpec.inserting(additional?.0 ?? [], into: more?.0 ?? []).filter { !AOSPKeySpec.isFlag($0) && $0 != "%" }
         var inCallout = Set(key.callout)
         for spec in entries.compactMap(AOSPKeySpec.init) {
             if let code = spec.code {
-                if let action = Self.actions[code], action != .capsLock || key.action == .shift { key.calloutActions.append(CalloutAction(action)) } else {
+                if let action = Self.actions[code], action != .capsLock || key.action == .shift {
+                    key.calloutActions.append(CalloutAction(action))
+                } else {
                     diagnostics.reportOnce(location, .unsupportedConstruct("LatinIME's action '\(code)' in more keys", kept: "left out"))
                 }
             } else if let output = spec.output, output != key.value, inCallout.insert(output).inserted {
                 if spec.label != nil {
-                    diagnostics.reportOnce(location, .unsupportedConstruct("a more key's label ('\(spec.label!)' for '\(output)')", kept: "the callout shows what it types"))
+                    diagnostics.reportOnce(
+                        location,
+                        .unsupportedConstruct(
+                            "a more key's label ('\(spec.label!)' for '\(output)')", kept: "the callout shows what it types"))
                 }
                 key.callout.append(output)
             }

@@ -54,12 +54,17 @@ struct AOSPLayouts {
     /// not its upper case (LatinIME shows the shifted keyboard's letters in upper case unless a key
     /// preserves its case). A shifted alphabet with other keys or rows is reported.
     private func fold(_ shifted: [Row], into rows: inout [Row], at location: SourceLocation) {
-        let sameShape = shifted.count == rows.count && zip(shifted, rows).allSatisfy { a, b in
-            a.keys.count == b.keys.count && zip(a.keys, b.keys).allSatisfy { $0.action == $1.action }
-        }
+        let sameShape =
+            shifted.count == rows.count
+            && zip(shifted, rows).allSatisfy { a, b in
+                a.keys.count == b.keys.count && zip(a.keys, b.keys).allSatisfy { $0.action == $1.action }
+            }
         guard sameShape else {
-            diagnostics.reportOnce(location, .unsupportedConstruct("a shifted alphabet whose keys are not in the alphabet's places",
-                                                                  kept: "the upper-case layers are the alphabet's upper case"))
+            diagnostics.reportOnce(
+                location,
+                .unsupportedConstruct(
+                    "a shifted alphabet whose keys are not in the alphabet's places",
+                    kept: "the upper-case layers are the alphabet's upper case"))
             return
         }
         for r in rows.indices {
@@ -81,7 +86,9 @@ struct AOSPLayouts {
                 for r in layouts[l].layers[a].rows.indices {
                     for k in layouts[l].layers[a].rows[r].keys.indices {
                         let key = layouts[l].layers[a].rows[r].keys[k]
-                        guard key.action == .character, let value = key.value, !key.callout.isEmpty, key.callout.allSatisfy({ $0.count == 1 }) else { continue }
+                        guard key.action == .character, let value = key.value, !key.callout.isEmpty,
+                            key.callout.allSatisfy({ $0.count == 1 })
+                        else { continue }
                         if variants[value] == nil {
                             variants[value] = key.callout
                             callouts.append(Callout(character: value, variants: key.callout, origin: key.calloutOrigin))

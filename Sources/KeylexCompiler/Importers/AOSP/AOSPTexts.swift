@@ -49,7 +49,9 @@ struct AOSPTexts {
             if let entry = entries[String(name)] {
                 result += entry.text
             } else {
-                diagnostics.reportOnce(location, .missingReference("keyboard text", String(name), expected: "a <string name=\"\(name)\"> in the more-keys tables"))
+                diagnostics.reportOnce(
+                    location,
+                    .missingReference("keyboard text", String(name), expected: "a <string name=\"\(name)\"> in the more-keys tables"))
             }
         }
         return result + rest

@@ -37,8 +37,9 @@ public final class CLDRImporter {
     /// The document of the keyboard at `path`, and what each of its keys types, by key id (for
     /// running CLDR's keyboard tests, which press keys by id).
     func importKeyboardAndKeys(_ path: String) -> (document: LayoutDocument, outputs: [String: String])? {
-        let folder = ImportedFiles(folder: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                                   diagnostics: diagnostics)
+        let folder = ImportedFiles(
+            folder: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+            diagnostics: diagnostics)
         let name = (path as NSString).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
             diagnostics.report(SourceLocation(file: path), FileInput.Failure.of(path))
@@ -118,7 +119,9 @@ struct CLDRKeyboard {
         keys = importer.keyBag(file, text: text)
         displays = Self.displays(file, text: text, diagnostics: diagnostics)
         let flicks = file.children(file.root, "flicks").flatMap { file.children($0, "flick") }
-        flickElements = Dictionary(flicks.compactMap { flick in file.attributes(flick)["id"].map { ($0.value, flick) } }) { first, _ in first }
+        flickElements = Dictionary(flicks.compactMap { flick in file.attributes(flick)["id"].map { ($0.value, flick) } }) { first, _ in
+            first
+        }
     }
 
     func document(locale: XMLSource.Attribute, path: String) -> LayoutDocument {
@@ -126,7 +129,8 @@ struct CLDRKeyboard {
         document.localeOrigin = Origin(locale.location)
         let info = file.children(file.root, "info").first.map(file.attributes)
         document.name = info?["name"]?.value
-        document.source = "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
+        document.source =
+            "Imported from the CLDR keyboard \((path as NSString).lastPathComponent)"
             + (info?["author"].map { " by \($0.value)" } ?? "") + " (\(Self.licence(beside: path))) by keylex import cldr"
         reportUnsupportedSections()
         var callouts: [Callout] = []
@@ -153,7 +157,8 @@ struct CLDRKeyboard {
         let described = ["locales": "other locales the keyboard serves", "settings": "keyboard settings", "forms": "custom hardware forms"]
         for element in XMLSource.elements(file.root) where !read.contains(XMLSource.name(element)) {
             let name = XMLSource.name(element)
-            diagnostics.report(file.location(element), .unsupportedConstruct("CLDR's " + (described[name] ?? "element <\(name)>"), kept: "left out"))
+            diagnostics.report(
+                file.location(element), .unsupportedConstruct("CLDR's " + (described[name] ?? "element <\(name)>"), kept: "left out"))
         }
     }
 
@@ -197,8 +202,12 @@ struct CLDRKeyboard {
             }
             let bag = CLDRKeyBag(text: text, diagnostics: diagnostics)
             guard let display = attributes["display"].flatMap(bag.decode),
-                  let target = attributes["keyId"].map({ "id:" + $0.value }) ?? attributes["output"].flatMap(bag.decode).map({ "output:" + $0 }) else { continue }
-            if let first = seen[target] { diagnostics.report(location, .duplicateCLDR("a display of", String(target.drop { $0 != ":" }.dropFirst()), first: first)) }
+                let target = attributes["keyId"].map({ "id:" + $0.value })
+                    ?? attributes["output"].flatMap(bag.decode).map({ "output:" + $0 })
+            else { continue }
+            if let first = seen[target] {
+                diagnostics.report(location, .duplicateCLDR("a display of", String(target.drop { $0 != ":" }.dropFirst()), first: first))
+            }
             seen[target] = seen[target] ?? location
             displays[target] = display
         }

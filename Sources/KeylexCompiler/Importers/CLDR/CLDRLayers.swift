@@ -11,16 +11,23 @@ extension CLDRKeyboard {
         let touch = forms.filter { file.attributes($0)["formId"]?.value == "touch" }
             .sorted { width($0) < width($1) }
         for extra in touch.dropFirst(2) {
-            diagnostics.report(file.location(extra), .unsupportedConstruct("a third touch form", kept: "the phone and tablet layouts come from the first two"))
+            diagnostics.report(
+                file.location(extra),
+                .unsupportedConstruct("a third touch form", kept: "the phone and tablet layouts come from the first two"))
         }
         guard !touch.isEmpty else {
             guard let hardware = forms.first else { return [] }
-            diagnostics.report(file.location(hardware), .unsupportedConstruct("a hardware layout ('\(file.attributes(hardware)["formId"]?.value ?? "us")')",
-                                                                         kept: "its layers are imported as a phone layout"))
+            diagnostics.report(
+                file.location(hardware),
+                .unsupportedConstruct(
+                    "a hardware layout ('\(file.attributes(hardware)["formId"]?.value ?? "us")')",
+                    kept: "its layers are imported as a phone layout"))
             return [layout(hardware, .phone, callouts: &callouts)]
         }
         for hardware in forms where file.attributes(hardware)["formId"]?.value != "touch" {
-            diagnostics.report(file.location(hardware), .unsupportedConstruct("a hardware layout beside touch ones", kept: "the touch layouts are imported"))
+            diagnostics.report(
+                file.location(hardware),
+                .unsupportedConstruct("a hardware layout beside touch ones", kept: "the touch layouts are imported"))
         }
         return zip(touch.prefix(2), [FormFactor.phone, .tablet]).map { layout($0, $1, callouts: &callouts) }
     }
@@ -35,12 +42,16 @@ extension CLDRKeyboard {
         var layout = Layout(formFactor: formFactor, origin: Origin(file.location(form)))
         for (element, id) in zip(elements, ids) {
             guard let id else {
-                diagnostics.report(file.location(element), .unsupportedConstruct("a layer for the modifiers '\(file.attributes(element)["modifiers"]?.value ?? "")'",
-                                                                            kept: "a touch keyboard has no such keys; it is left out"))
+                diagnostics.report(
+                    file.location(element),
+                    .unsupportedConstruct(
+                        "a layer for the modifiers '\(file.attributes(element)["modifiers"]?.value ?? "")'",
+                        kept: "a touch keyboard has no such keys; it is left out"))
                 continue
             }
             let rows = file.children(element, "row").map { row($0, layerIds: ids, callouts: &callouts) }
-            layout.layers.append(Layer(id: id, isCustom: StandardLayer(rawValue: id) == nil, rows: rows, origin: Origin(file.location(element))))
+            layout.layers.append(
+                Layer(id: id, isCustom: StandardLayer(rawValue: id) == nil, rows: rows, origin: Origin(file.location(element))))
         }
         return layout
     }
@@ -49,7 +60,10 @@ extension CLDRKeyboard {
     /// hardware ones by modifiers (`none`, `shift`, `caps`); `nil` for other modifiers.
     private func layerId(_ attributes: [String: XMLSource.Attribute], first: Bool) -> String? {
         if let id = attributes["id"]?.value {
-            let standard = ["base": "lowercased", "shift": "uppercased", "caps": "capsLocked", "numeric": "numeric", "symbol": "symbolic", "symbols": "symbolic"]
+            let standard = [
+                "base": "lowercased", "shift": "uppercased", "caps": "capsLocked", "numeric": "numeric", "symbol": "symbolic",
+                "symbols": "symbolic",
+            ]
             return standard[id] ?? (first ? "lowercased" : id)
         }
         let modifiers = attributes["modifiers"]?.value ?? "none"
@@ -63,7 +77,8 @@ extension CLDRKeyboard {
         for id in (attribute?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
             guard let cldr = keys.keys[id] else {
                 if !keys.lacksAnImport {
-                    diagnostics.report(location, .missingReference("key", id, expected: "a <key id=\"\(id)\"> in the keyboard or its imports"))
+                    diagnostics.report(
+                        location, .missingReference("key", id, expected: "a <key id=\"\(id)\"> in the keyboard or its imports"))
                 }
                 continue
             }
@@ -83,7 +98,9 @@ extension CLDRKeyboard {
             key = Key(action: .none, origin: origin)
         } else if let target = cldr.layerId {
             let mapped = target == "base" ? "lowercased" : target == "shift" ? "uppercased" : target == "symbol" ? "symbolic" : target
-            key = mapped == "uppercased" ? Key(action: .shift, origin: origin)
+            key =
+                mapped == "uppercased"
+                ? Key(action: .shift, origin: origin)
                 : Key(action: .keyboardType, value: mapped, label: displays["id:" + id] ?? id, origin: origin)
         } else if let output = cldr.output, !output.isEmpty {
             key = Self.key(typing: output, origin: origin)
@@ -121,9 +138,13 @@ extension CLDRKeyboard {
             let attributes = file.attributes(segment)
             let directions = (attributes["directions"]?.value ?? "").split(separator: " ").map(String.init)
             guard directions.count == 1, let direction = FlickDirection.named(directions[0]),
-                  let output = attributes["keyId"].flatMap({ keys.keys[$0.value]?.output }) else {
-                diagnostics.reportOnce(file.location(segment), .unsupportedConstruct("a flick of several directions, or to a key that types nothing",
-                                                                                    kept: "left out (a flick is one direction and an output)"))
+                let output = attributes["keyId"].flatMap({ keys.keys[$0.value]?.output })
+            else {
+                diagnostics.reportOnce(
+                    file.location(segment),
+                    .unsupportedConstruct(
+                        "a flick of several directions, or to a key that types nothing",
+                        kept: "left out (a flick is one direction and an output)"))
                 return nil
             }
             return Flick(direction, output)
@@ -135,8 +156,11 @@ extension CLDRKeyboard {
         guard !cldr.longPress.isEmpty, let output, output.count == 1 else { return nil }
         let variants = cldr.longPress.compactMap { keys.keys[$0]?.output }.filter { $0.count == 1 }
         if variants.count < cldr.longPress.count {
-            diagnostics.reportOnce(cldr.location, .unsupportedConstruct("long-press keys of '\(id)' that do not type one character",
-                                                                       kept: "callout variants are single characters; they are left out"))
+            diagnostics.reportOnce(
+                cldr.location,
+                .unsupportedConstruct(
+                    "long-press keys of '\(id)' that do not type one character",
+                    kept: "callout variants are single characters; they are left out"))
         }
         guard !variants.isEmpty else { return nil }
         var callout = Callout(character: output, variants: variants, origin: Origin(cldr.location))
@@ -155,8 +179,11 @@ extension CLDRKeyboard {
             }
             let groups = file.children(transforms, "transformGroup")
             if groups.filter({ !file.children($0, "transform").isEmpty }).count > 1 {
-                diagnostics.report(file.location(transforms), .unsupportedConstruct("transform groups applied one after another",
-                                                                                 kept: "their transforms are tried as one list"))
+                diagnostics.report(
+                    file.location(transforms),
+                    .unsupportedConstruct(
+                        "transform groups applied one after another",
+                        kept: "their transforms are tried as one list"))
             }
             for group in groups {
                 if XMLSource.elements(group).isEmpty { diagnostics.report(file.location(group), .emptyTransformGroup) }
@@ -182,7 +209,8 @@ extension CLDRKeyboard {
         var first: [String: Transform] = [:]
         return transforms.filter { transform in
             if let earlier = first[transform.from] {
-                diagnostics.reportOnce(transform.origin.location, .unreachableTransform(transform.from, earlier: earlier.from, at: earlier.origin.location))
+                diagnostics.reportOnce(
+                    transform.origin.location, .unreachableTransform(transform.from, earlier: earlier.from, at: earlier.origin.location))
                 return false
             }
             first[transform.from] = transform
@@ -197,8 +225,9 @@ extension CLDRKeyboard {
         let to = attributes["to"]
         do throws(CLDRText.Failure) {
             return try text.expanded(from: from.value, to: to?.value ?? "").map { literal, replacement in
-                Transform(from: ImportedText.nfc(literal, at: from.location, diagnostics: diagnostics),
-                          to: ImportedText.nfc(replacement, at: from.location, diagnostics: diagnostics), origin: Origin(from.location))
+                Transform(
+                    from: ImportedText.nfc(literal, at: from.location, diagnostics: diagnostics),
+                    to: ImportedText.nfc(replacement, at: from.location, diagnostics: diagnostics), origin: Origin(from.location))
             }
         } catch {
             CLDRImporter.report(error, in: from.value + " → " + (to?.value ?? ""), at: from.location, diagnostics: diagnostics)

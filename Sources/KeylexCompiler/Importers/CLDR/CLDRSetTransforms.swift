@@ -33,7 +33,9 @@ extension CLDRText {
         var total = 1
         for (_, count) in sets {
             let (product, overflow) = total.multipliedReportingOverflow(by: max(count, 1))
-            guard !overflow, product <= Self.maxExpansions else { throw .unsupported("more than \(Self.maxExpansions) choices of set items") }
+            guard !overflow, product <= Self.maxExpansions else {
+                throw .unsupported("more than \(Self.maxExpansions) choices of set items")
+            }
             total = product
         }
         guard sets.allSatisfy({ $0.1 > 0 }) else { return [] }
@@ -99,7 +101,9 @@ extension CLDRText {
 
     private func items(_ name: String) throws(Failure) -> [String] {
         if let items = sets[name] { return items }
-        throw unexpandedSets.contains(name) ? .unsupported("the set $[\(name)] (a Unicode set, one of markers, or a set refused where it is defined)") : .malformed("no set variable '\(name)'")
+        throw unexpandedSets.contains(name)
+            ? .unsupported("the set $[\(name)] (a Unicode set, one of markers, or a set refused where it is defined)")
+            : .malformed("no set variable '\(name)'")
     }
 
     /// A `to` with `$n` and `$[n:set]` replaced by what the groups matched.
@@ -120,9 +124,12 @@ extension CLDRText {
             chunk = ""
             if next == "[" {
                 guard let close = scalars.firstIndex(of: "]") else { throw .malformed("$[ without ]") }
-                let reference = String(String.UnicodeScalarView(scalars.dropFirst()[..<close])).split(separator: ":", maxSplits: 1).map(String.init)
+                let reference = String(String.UnicodeScalarView(scalars.dropFirst()[..<close])).split(separator: ":", maxSplits: 1).map(
+                    String.init)
                 scalars = scalars[(close + 1)...]
-                guard reference.count == 2, let index = choice[try group(reference[0])] else { throw .unsupported("a set in a transform's to ($[…] without a group)") }
+                guard reference.count == 2, let index = choice[try group(reference[0])] else {
+                    throw .unsupported("a set in a transform's to ($[…] without a group)")
+                }
                 let target = try items(reference[1])
                 guard index < target.count else { throw .malformed("the set '\(reference[1])' has fewer items than the set it maps") }
                 out += target[index]

@@ -57,7 +57,9 @@ struct CLDRText {
             let digits = String(String.UnicodeScalarView(scalars[..<close]))
             scalars = scalars[(close + 1)...]
             let values = digits.split(separator: " ").map { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { throw .malformed("'\(digits)' in \\u{…} is not hexadecimal code points") }
+            guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+                throw .malformed("'\(digits)' in \\u{…} is not hexadecimal code points")
+            }
             return values.map { $0! }
         case "u" where scalars.prefix(4).count == 4 && scalars.prefix(4).allSatisfy({ $0.properties.isASCIIHexDigit }):
             // The older \uXXXX form, which test files still use.

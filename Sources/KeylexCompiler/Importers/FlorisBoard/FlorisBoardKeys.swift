@@ -40,7 +40,8 @@ struct FlorisBoardKeys {
 
     private func variation(_ node: JSONNode, _ field: FieldKind) -> JSONNode? {
         if node["password"] != nil {
-            diagnostics.reportOnce(node.location, .unsupportedConstruct("FlorisBoard's key for password fields", kept: "password fields get the text key"))
+            diagnostics.reportOnce(
+                node.location, .unsupportedConstruct("FlorisBoard's key for password fields", kept: "password fields get the text key"))
         }
         let name = field == .email ? "email" : field == .url ? "uri" : "default"
         return node[name] ?? node["default"]
@@ -48,7 +49,8 @@ struct FlorisBoardKeys {
 
     private func dropping(_ node: JSONNode, keep: String, drop: String, what: String) -> JSONNode? {
         if let dropped = node[drop] {
-            diagnostics.reportOnce(dropped.location, .unsupportedConstruct(what + " (a switch the keyboard flips)", kept: "the '\(keep)' key is kept"))
+            diagnostics.reportOnce(
+                dropped.location, .unsupportedConstruct(what + " (a switch the keyboard flips)", kept: "the '\(keep)' key is kept"))
         }
         return node[keep]
     }
@@ -94,8 +96,11 @@ struct FlorisBoardKeys {
             return Key(action: action.action, value: action.value, label: action.label, origin: origin)
         }
         guard let text = output(leaf) else {
-            diagnostics.reportOnce(leaf.location, .unsupportedConstruct("FlorisBoard's key code \(code) ('\(leaf["label"]?.text ?? "")')",
-                                                                       kept: "kept as a custom action the app may handle"))
+            diagnostics.reportOnce(
+                leaf.location,
+                .unsupportedConstruct(
+                    "FlorisBoard's key code \(code) ('\(leaf["label"]?.text ?? "")')",
+                    kept: "kept as a custom action the app may handle"))
             return Key(action: .custom, value: leaf["label"]?.text ?? "florisboard\(code)", origin: origin)
         }
         let label = leaf["label"]?.text.flatMap { $0 == text || code < 0 ? nil : nfc($0, at: leaf.location) }

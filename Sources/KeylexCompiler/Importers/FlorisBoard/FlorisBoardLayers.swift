@@ -15,9 +15,10 @@ struct FlorisBoardLayers {
         guard let spliced = modifier.firstIndex(where: { $0.contains(where: isPlaceholder) }), let last = main.last else {
             return main + modifier
         }
-        return main.dropLast() + modifier.enumerated().map { i, row in
-            i == spliced ? row.flatMap { isPlaceholder($0) ? last : [$0] } : row
-        }
+        return main.dropLast()
+            + modifier.enumerated().map { i, row in
+                i == spliced ? row.flatMap { isPlaceholder($0) ? last : [$0] } : row
+            }
     }
 
     /// The keys of `rows` for a `field` field; with `shifted`, character keys whose shifted output

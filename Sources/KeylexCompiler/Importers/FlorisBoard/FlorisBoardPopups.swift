@@ -31,14 +31,20 @@ struct FlorisBoardPopups {
     /// FlorisBoard names `~left` (group 1) and `~right` (group 2).
     func mappingPopups(_ mapping: JSONNode, groups: [Int: String]) -> [(String, Popup)] {
         for member in mapping.members ?? [] where member.key != "all" {
-            diagnostics.reportOnce(member.keyLocation, .unsupportedConstruct("FlorisBoard's popups for '\(member.key)' fields",
-                                                                            kept: "text fields' popups are used in every field"))
+            diagnostics.reportOnce(
+                member.keyLocation,
+                .unsupportedConstruct(
+                    "FlorisBoard's popups for '\(member.key)' fields",
+                    kept: "text fields' popups are used in every field"))
         }
         return (mapping["all"]?.members ?? []).compactMap { member in
             let named = ["~left": 1, "~right": 2][member.key].map { groups[$0] }
             guard let text = named ?? (member.key.hasPrefix("~") ? nil : keys.nfc(member.key, at: member.keyLocation)) else {
-                diagnostics.reportOnce(member.keyLocation, .unsupportedConstruct("FlorisBoard's popup of the '\(member.key)' key",
-                                                                                kept: "callouts are of characters; it is left out"))
+                diagnostics.reportOnce(
+                    member.keyLocation,
+                    .unsupportedConstruct(
+                        "FlorisBoard's popup of the '\(member.key)' key",
+                        kept: "callouts are of characters; it is left out"))
                 return nil
             }
             return (text, popup(member.value))
@@ -58,8 +64,11 @@ struct FlorisBoardPopups {
     private func variant(_ node: JSONNode) -> String? {
         guard let leaf = keys.leaf(node, FlorisKeyState(direction: direction)), let text = keys.output(leaf) else { return nil }
         guard text.count == 1 else {
-            diagnostics.reportOnce(leaf.location, .unsupportedConstruct("the popup key '\(text)', which types several characters,",
-                                                                       kept: "callout variants are single characters; it is left out"))
+            diagnostics.reportOnce(
+                leaf.location,
+                .unsupportedConstruct(
+                    "the popup key '\(text)', which types several characters,",
+                    kept: "callout variants are single characters; it is left out"))
             return nil
         }
         return text
@@ -69,15 +78,20 @@ struct FlorisBoardPopups {
     /// popups, without the character itself and without repeats; and the callouts of the upper
     /// case of `letters` whose derivation would repeat a variant (π's Π and Ω give Π's Π and Ω
     /// twice), written without the repeats.
-    static func callouts(keyPopups: [(String, Popup)], mappingPopups: [(String, Popup)], typed: Set<String>, letters: Set<String>, locale: String) -> [Callout] {
+    static func callouts(
+        keyPopups: [(String, Popup)], mappingPopups: [(String, Popup)], typed: Set<String>, letters: Set<String>, locale: String
+    ) -> [Callout] {
         let callouts = merged(keyPopups + mappingPopups, typed: typed)
         let written = Set(callouts.map(\.character))
-        return callouts + callouts.compactMap { callout in
-            let upper = LocaleCasing.upper(callout.character, locale: locale)
-            let variants = callout.variants.map { LocaleCasing.upper($0, locale: locale) }
-            guard letters.contains(callout.character), upper != callout.character, !written.contains(upper), Set(variants).count < variants.count else { return nil }
-            return Callout(character: upper, variants: variants.filter { $0 != upper }.withoutRepeats(), origin: callout.origin)
-        }
+        return callouts
+            + callouts.compactMap { callout in
+                let upper = LocaleCasing.upper(callout.character, locale: locale)
+                let variants = callout.variants.map { LocaleCasing.upper($0, locale: locale) }
+                guard letters.contains(callout.character), upper != callout.character, !written.contains(upper),
+                    Set(variants).count < variants.count
+                else { return nil }
+                return Callout(character: upper, variants: variants.filter { $0 != upper }.withoutRepeats(), origin: callout.origin)
+            }
     }
 
     private static func merged(_ popups: [(String, Popup)], typed: Set<String>) -> [Callout] {

@@ -25,9 +25,18 @@ public final class KeyboardKitImporter {
                 let entries = ["baseNumericAndSymbolicChars", "englishAlphabeticCharacters"].compactMap { root[$0]?.members }.joined()
                 callouts.append(("en", Self.callouts(Array(entries)), root.location))
             } else if let providers = root["providers"]?.members {
-                callouts += providers.map { ($0.key.hasSuffix("_2021") ? Self.legacyTag($0.key) : "", Self.callouts($0.value["callouts"]?.members ?? []), $0.keyLocation) }
+                callouts += providers.map {
+                    (
+                        $0.key.hasSuffix("_2021") ? Self.legacyTag($0.key) : "", Self.callouts($0.value["callouts"]?.members ?? []),
+                        $0.keyLocation
+                    )
+                }
             } else {
-                diagnostics.report(root.location, .unsupportedConstruct("KeyboardKit's list of supported locales (their layouts are KeyboardKit Pro's, not in the file)", kept: "nothing is imported"))
+                diagnostics.report(
+                    root.location,
+                    .unsupportedConstruct(
+                        "KeyboardKit's list of supported locales (their layouts are KeyboardKit Pro's, not in the file)",
+                        kept: "nothing is imported"))
             }
         }
         return attach(callouts, to: documents)
@@ -52,36 +61,48 @@ public final class KeyboardKitImporter {
     private func legacy(_ member: JSONMember, source: JSONNode, path: String) -> LayoutDocument? {
         let tag = Self.legacyTag(member.key)
         guard !tag.hasPrefix("und") else {
-            diagnostics.report(member.keyLocation, .unsupportedConstruct("KeyboardKit's '\(member.key)' input set", kept: "its language is not known; it is left out"))
+            diagnostics.report(
+                member.keyLocation,
+                .unsupportedConstruct("KeyboardKit's '\(member.key)' input set", kept: "its language is not known; it is left out"))
             return nil
         }
-        return document(tag, sets: (member.value["alphabetic"], member.value["numeric"], member.value["symbolic"]), source: source, path: path)
+        return document(
+            tag, sets: (member.value["alphabetic"], member.value["numeric"], member.value["symbolic"]), source: source, path: path)
     }
 
     /// A document of the three input sets, iPhone rows in the phone layout and iPad rows (the
     /// phone's where a row has no iPad variation) in the tablet's.
     private func document(_ tag: String, sets: (JSONNode?, JSONNode?, JSONNode?), source: JSONNode, path: String) -> LayoutDocument {
         let origin = Origin(sets.0?.location ?? source.location)
-        diagnostics.reportOnce(origin.location, .unsupportedConstruct("the system keys KeyboardKit's layout service adds around the input rows (shift, backspace, layer switches, space, return)",
-                                                                      kept: "they are not in the data; only the input rows are imported"))
+        diagnostics.reportOnce(
+            origin.location,
+            .unsupportedConstruct(
+                "the system keys KeyboardKit's layout service adds around the input rows (shift, backspace, layer switches, space, return)",
+                kept: "they are not in the data; only the input rows are imported"))
         var document = LayoutDocument(locale: tag, origin: origin)
         document.layouts = [FormFactor.phone, .tablet].map { formFactor in
             let layers = zip(["lowercased", "numeric", "symbolic"], [sets.0, sets.1, sets.2]).map { id, set in
-                Layer(id: id, rows: (set?.items ?? []).map { row(of: $0, formFactor: formFactor) }, origin: Origin(set?.location ?? origin.location))
+                Layer(
+                    id: id, rows: (set?.items ?? []).map { row(of: $0, formFactor: formFactor) },
+                    origin: Origin(set?.location ?? origin.location))
             }
             return Layout(formFactor: formFactor, layers: layers, origin: origin)
         }
-        let release = source["_source"].map { "\($0["repo"]?.text ?? "KeyboardKit") \($0["tag"]?.text ?? "")".trimmingCharacters(in: .whitespaces) } ?? "KeyboardKit"
+        let release =
+            source["_source"].map { "\($0["repo"]?.text ?? "KeyboardKit") \($0["tag"]?.text ?? "")".trimmingCharacters(in: .whitespaces) }
+            ?? "KeyboardKit"
         let licence = source["_source"]?["license"]?.text ?? "see the source"
-        document.source = "Imported from \((path as NSString).lastPathComponent) (\(release); licence: \(licence)) by keylex import keyboardkit"
+        document.source =
+            "Imported from \((path as NSString).lastPathComponent) (\(release); licence: \(licence)) by keylex import keyboardkit"
         return document
     }
 
     private func row(of node: JSONNode, formFactor: FormFactor) -> Row {
         let keys = (formFactor == .tablet ? node["pad"]?.items : nil) ?? node["phone"]?.items ?? []
-        return Row(keys: keys.compactMap { item in
-            item.text.map { Key(action: $0.count == 1 ? .character : .text, value: $0, origin: Origin(item.location)) }
-        }, origin: Origin(node.location))
+        return Row(
+            keys: keys.compactMap { item in
+                item.text.map { Key(action: $0.count == 1 ? .character : .text, value: $0, origin: Origin(item.location)) }
+            }, origin: Origin(node.location))
     }
 
     /// KeyboardKit's callout strings: the key's own character, then its variants, one grapheme each.
@@ -94,13 +115,17 @@ public final class KeyboardKitImporter {
 
     /// The callouts joined to the documents of their tags, for the characters the documents type;
     /// callouts with no document are reported.
-    private func attach(_ callouts: [(tag: String, callouts: [Callout], location: SourceLocation)], to documents: [LayoutDocument]) -> [LayoutDocument] {
+    private func attach(
+        _ callouts: [(tag: String, callouts: [Callout], location: SourceLocation)], to documents: [LayoutDocument]
+    ) -> [LayoutDocument] {
         var documents = documents
         let indices = documents.firstIndices(by: \.locale)
         var joined: [Int: JoinedCallouts] = [:]
         for set in callouts {
             guard let i = indices[set.tag] else {
-                diagnostics.report(set.location, .unsupportedConstruct("callouts with no input set of theirs among the files imported", kept: "they are left out"))
+                diagnostics.report(
+                    set.location,
+                    .unsupportedConstruct("callouts with no input set of theirs among the files imported", kept: "they are left out"))
                 continue
             }
             joined[i, default: JoinedCallouts(documents[i])].add(set.callouts)
@@ -144,7 +169,9 @@ extension LayoutDocument {
                 for r in layouts[l].layers[a].rows.indices {
                     for k in layouts[l].layers[a].rows[r].keys.indices {
                         guard let value = layouts[l].layers[a].rows[r].keys[k].value, let callout = callouts.texts[value] else { continue }
-                        (layouts[l].layers[a].rows[r].keys[k].callout, layouts[l].layers[a].rows[r].keys[k].calloutOrigin) = (callout.variants, callout.origin)
+                        (layouts[l].layers[a].rows[r].keys[k].callout, layouts[l].layers[a].rows[r].keys[k].calloutOrigin) = (
+                            callout.variants, callout.origin
+                        )
                     }
                 }
             }
