@@ -140,3 +140,11 @@ struct LayoutVocabulary {
         return result
     }
 }
+
+extension CaseIterable where Self: CustomStringConvertible {
+    /// The case whose name in layout sources (its description, as the runtime names its values)
+    /// is `name`.
+    static func named(_ name: String) -> Self? {
+        allCases.first { $0.description == name }
+    }
+}

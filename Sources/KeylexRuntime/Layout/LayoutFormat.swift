@@ -13,7 +13,7 @@ public enum LayoutFormat {
     /// The most layouts a locale, rows a layer, keys a row or variants a callout has (16-bit counts).
     public static let maxCount = 0xFFFF
 
-    /// `LAYT` starts with eight `UInt32` counts, one per table, in table order; the tables follow
+    /// `LAYT` starts with seven `UInt32` counts, one per table, in table order, and four zero bytes; the tables follow
     /// in that order, each record a fixed size.
     public enum Table: Int, CaseIterable, Sendable {
         case locales, layouts, layers, rows, keys, callouts, variants
@@ -246,13 +246,6 @@ public enum TextDirection: UInt8, CaseIterable, Sendable, CustomStringConvertibl
 
     /// The name used in layout sources: `ltr` or `rtl`.
     public var description: String { self == .leftToRight ? "ltr" : "rtl" }
-}
-
-extension CaseIterable where Self: CustomStringConvertible {
-    /// The case whose source name (its description) is `name`.
-    public static func named(_ name: String) -> Self? {
-        allCases.first { $0.description == name }
-    }
 }
 
 /// The layer names with a meaning of their own; any other layer is a custom one.
