@@ -87,13 +87,10 @@ public enum DictionaryCompiler {
             self.phonetics = phonetics
         }
 
-        /// What the dictionary asks of the engine, from its source's attributes: umlaut spellings
-        /// for AOSP's `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or `options=…:german_umlaut_processing`.
+        /// What the dictionary asks of the engine, from its source's attributes (see
+        /// ``KeylexRuntime/DictionaryFormat/Options/init(attributes:)``).
         var options: DictionaryFormat.Options {
-            let umlauts =
-                attributes.contains { $0.key == "REQUIRES_GERMAN_UMLAUT_PROCESSING" && $0.value == "1" }
-                || attributes.contains { $0.key == "options" && $0.value.split(separator: ":").contains("german_umlaut_processing") }
-            return umlauts ? .umlautSpellings : []
+            DictionaryFormat.Options { key in attributes.first { $0.key == key }?.value }
         }
 
         /// The words whose numbers the optional sections need: those with shortcuts or labels, and

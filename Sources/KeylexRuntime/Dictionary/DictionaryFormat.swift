@@ -25,6 +25,17 @@ public enum DictionaryFormat {
         /// German umlauts and ß may be typed as their two-letter spellings ("ae" for "ä", "ss" for
         /// "ß"), as AOSP's German lists ask.
         public static let umlautSpellings = Options(rawValue: 1 << 0)
+
+        /// The options a dictionary's source attributes ask for (`value` gives an attribute's
+        /// value): umlaut spellings for AOSP's `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or
+        /// `options=…:german_umlaut_processing`. How the compiler sets them, and how a file before
+        /// minor version 11, which has only its attributes, is read.
+        public init(attributes value: (String) -> String?) {
+            let umlauts =
+                value("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1"
+                || value("options")?.split(separator: ":").contains("german_umlaut_processing") == true
+            self = umlauts ? .umlautSpellings : []
+        }
     }
 
     /// The first minor version whose `DICT` header has the options field.

@@ -46,10 +46,9 @@ extension SuggestionEngine {
     /// ``DictionaryFormat/Options/umlautSpellings``). A file written before that option existed
     /// (minor version below 11) said so only by its source's attributes, which are read for it.
     static func spellsUmlauts(_ dictionary: WordDictionary) -> Bool {
-        guard dictionary.container.minorVersion < DictionaryFormat.firstOptionsVersion else {
-            return dictionary.options.contains(.umlautSpellings)
-        }
-        return dictionary.attribute("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1"
-            || dictionary.attribute("options")?.split(separator: ":").contains("german_umlaut_processing") == true
+        let options =
+            dictionary.container.minorVersion < DictionaryFormat.firstOptionsVersion
+            ? DictionaryFormat.Options(attributes: dictionary.attribute) : dictionary.options
+        return options.contains(.umlautSpellings)
     }
 }
