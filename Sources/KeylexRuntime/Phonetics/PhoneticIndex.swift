@@ -7,8 +7,9 @@ struct PhoneticIndex: Sendable {
     let keys: WordDictionary
     private let words: NumberLists
 
-    /// Opens the section of `container`, or `nil` when it has none or it is damaged (an optional
-    /// section only adds to what the dictionary offers, so a bad one is skipped). Costs O(rules).
+    /// Opens the section of `container`, or `nil` when it has none, it is damaged, or it is older
+    /// than ``PhoneticFormat/firstTableVersion`` (its rules were text then): an optional section
+    /// only adds to what the dictionary offers, so such a one is skipped. Costs O(rules).
     init?(container: Container, wordCount: Int) {
         guard container.minorVersion >= PhoneticFormat.firstTableVersion,
             let section = container.section(PhoneticFormat.tag), let rulesLength = section.u32(0).map(Int.init),
