@@ -277,6 +277,17 @@ import Testing
         #expect(!shown("cashe").contains("cache") && !shown("installes").contains("installs"), "\(shown("cashe")) \(shown("installes"))")
     }
 
+    /// A word found by its sound is offered, never applied, and holds no correction back: its
+    /// cost counts its sound, which says nothing of the key a finger slipped from (`theey` finds
+    /// `the` by its sound, close enough in rank to have held `they` back; typing37k's phone typos).
+    @Test func aWordFoundByItsSoundHoldsNoCorrectionBack() throws {
+        let engine = try Self.withIndex.get()
+        for (typed, word) in [("theey", "they"), ("thwy", "they"), ("shouldee", "shoulder")] {
+            let first = engine.suggestions(for: "I think " + typed).first
+            #expect(first?.text == word && first?.isAutocorrect == true, "\(typed): \(String(describing: first))")
+        }
+    }
+
     @Test func theShippedEnglishRulesKeyWordsBySound() throws {
         let rules = try Self.english.get()
         #expect(rules.key(of: "business") == rules.key(of: "bisnes"))

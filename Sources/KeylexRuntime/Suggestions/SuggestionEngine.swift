@@ -551,10 +551,11 @@ public struct SuggestionEngine: Sendable {
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
     /// scores 0; less ``strayMarginDrop`` when the typed word strays) by its spelling, or by
-    /// ``contextMarginExtra`` more in context, and beats every other candidate but itself in other
-    /// capitals, completions included (a word still being typed is not corrected away from its
-    /// completion), by ``autocorrectLead``. Scores are taken without the bonus for sounding alike
-    /// (``Candidate/editScore``): a rare word sounds like its neighbour too.
+    /// ``contextMarginExtra`` more in context, and beats every other candidate, completions included
+    /// (a word still being typed is not corrected away from its completion), by ``autocorrectLead``:
+    /// all but itself in other capitals and the words found by their sound (whose cost is their
+    /// sound's). Scores are taken without the bonus for sounding alike (``Candidate/editScore``): a
+    /// rare word sounds like its neighbour too.
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
         if let variant = found.first(where: { $0.mayReplace && $0.isVariant }) {
@@ -568,7 +569,9 @@ public struct SuggestionEngine: Sendable {
             let c = best.candidate
             let evidence = max(c.editScore, c.contextScore - contextMarginExtra)
             return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - (r.strays ? strayMarginDrop : 0)
-                && found.allSatisfy { $0.candidate.number == c.number || $0.isCasing(of: best) || leads(c, $0.candidate) }
+                && found.allSatisfy {
+                    $0.candidate.number == c.number || $0.isCasing(of: best) || $0.candidate.isSoundAlike || leads(c, $0.candidate)
+                }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
     }
