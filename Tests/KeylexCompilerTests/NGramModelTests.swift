@@ -168,6 +168,24 @@ import Testing
         #expect(plain.suggestions(for: "thank ").isEmpty)
     }
 
+    /// Next words rank by the model interpolated: a word the last two words were seen before once
+    /// ranks above one they were never seen before, as likely after the last word alone (`end`
+    /// and `world` after "the"). Ranked by back-off alone, `world` would win: its bigram times the
+    /// pair's back-off weight is more than the one-off trigram's discounted probability.
+    @Test func nextWordsInterpolateTheOrders() throws {
+        let counts = [
+            "cat\t11", "dog\t10", "end\t41", "the\t90", "the cat\t5", "the dog\t5", "the end\t40", "the world\t40", "to\t11",
+            "to the\t11", "to the cat\t6", "to the dog\t4", "to the end\t1", "world\t40",
+        ]
+        let file = try TestSupport.write(counts.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n") + "\n",
+                                         "interpolated.counts", in: try TestSupport.temporaryDirectory())
+        let (table, diagnostics) = Self.read(ngrams: [file])
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.prefix(2))")
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(try #require(table)).bytes)))
+        #expect(Self.texts(engine, "to the ") == ["cat", "dog", "end"])
+        #expect(Set(Self.texts(engine, "the ", count: 2)) == ["end", "world"])
+    }
+
     @Test func completionsRankByTheWordsBefore() throws {
         let engine = try Self.engine.get()
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)
@@ -447,7 +465,7 @@ import Testing
     }
 
     /// Italian and Spanish ship models of Debian's fortunes in their languages too.
-    @Test(arguments: [("it", "per ", "esempio"), ("es", "sin ", "embargo"), ("es", "muchas ", "veces")])
+    @Test(arguments: [("it", "in questo ", "modo"), ("it", "non lo ", "so"), ("es", "sin ", "embargo"), ("es", "muchas ", "veces")])
     func otherLanguagesPredictTheirOwnNextWords(_ locale: String, _ text: String, _ expected: String) throws {
         let engine = DiagnosticEngine()
         let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(locale)/\(locale).combined.gz")], origin: locale,

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `ngrm` section (see ``NGramFormat``), opened: a back-off model of how likely a word is after
 /// the one or two before it, over the dictionary's word numbers, backing off to the unigram
 /// probability that a word's frequency class gives.
@@ -8,6 +16,12 @@ struct NGramModel: Sendable {
     private let slope: Float
     /// The two codebooks: log-probabilities, then back-off weights.
     private let codebooks: ByteView
+    /// The probability each log-probability code stands for (10 to its power): what a context's
+    /// entries leave (``leftOver(_:of:)``) is summed without `pow`.
+    private let probabilities: [Float]
+    /// What each bigram context leaves (``leftOver(_:of:)``), found when the model opens: the long
+    /// lists (`<s>`, `the`) would cost a pass on every prediction.
+    private let bigramShares: [Float]
     let bigrams: NGramLevel
     let trigrams: NGramLevel
 
@@ -41,6 +55,11 @@ struct NGramModel: Sendable {
         self.intercept = intercept
         self.slope = slope
         self.codebooks = codebooks
+        let probabilities = (0..<NGramFormat.codebookSize).map { code in
+            powf(10, codebooks.u32(code * 4).map(Float.init(bitPattern:)) ?? -100)
+        }
+        self.probabilities = probabilities
+        bigramShares = (0..<bigrams.contextCount).map { Self.leftOver(bigrams.entries(ofContext: $0), of: bigrams, probabilities) }
         self.bigrams = bigrams
         self.trigrams = trigrams
         let codes = UInt8.min...UInt8.max
@@ -73,6 +92,8 @@ struct NGramModel: Sendable {
         /// The back-off weights of the last word and of the last two words.
         var lastBackoff: Float = 0
         var pairBackoff: Float = 0
+        /// What the last word's bigrams leave to the words they do not list (``leftOver(_:of:)``).
+        var lastShare: Float = 0
     }
 
     /// The context of `last` (a word number, or ``wordCount`` for the start of a sentence), after
@@ -82,6 +103,7 @@ struct NGramModel: Sendable {
         guard let last, let index = bigrams.context(last) else { return context }
         context.last = index
         context.lastBackoff = backoff(bigrams.backoffCode(index))
+        context.lastShare = bigramShares[index]
         if let previous, let p = bigrams.context(previous), let pairEntry = bigrams.entry(of: last, in: bigrams.entries(ofContext: p)),
             let pair = trigrams.context(pairEntry)
         {
@@ -107,5 +129,89 @@ struct NGramModel: Sendable {
             return probability(bigrams.code(e))
         }
         return context.lastBackoff + unigram(frequencyClass)
+    }
+
+    /// The share of the probability (base 10 logarithm) that the entries `range` of `level` leave
+    /// to the words their context does not list: one less their probabilities, at least
+    /// ``leastLeftOver`` (rounding may make the listed words take it all). Costs one pass over them.
+    func leftOver(_ range: Range<Int>, of level: NGramLevel) -> Float { Self.leftOver(range, of: level, probabilities) }
+
+    private static func leftOver(_ range: Range<Int>, of level: NGramLevel, _ probabilities: [Float]) -> Float {
+        var taken: Float = 0
+        level.forEachEntry(in: range) { _, _, code in
+            taken += probabilities[Int(code)]
+            return true
+        }
+        return log10f(max(1 - taken, leastLeftOver))
+    }
+
+    /// Calls `body` with each word that `context` lists (its last two words' trigrams and its last
+    /// word's bigrams) and its log-probability there by the model interpolated (interpolated
+    /// absolute discounting, docs/PREDICTION.md): its trigram's, if listed, plus the share the
+    /// trigrams leave to the words they do not list times its probability after the last word
+    /// alone, which is made the same way of its bigram's and its unigram's (`unigram(word)`).
+    /// `body` returns the log-probability a word must now beat to count: the words a bound (a sum
+    /// is at most twice its larger part) keeps under it are passed over unsummed. Returns what a
+    /// word the context does not list gets besides its unigram log-probability: the two shares.
+    func forEachInterpolated(
+        in context: Context, unigram: (Int) -> Float, _ body: (_ word: Int, _ logProbability: Float) -> Float
+    ) -> Float {
+        let pairEntries = context.pair.map { trigrams.entries(ofContext: $0) } ?? 0..<0
+        let pairShare = leftOver(pairEntries, of: trigrams), lastShare = context.lastShare
+        let likeliestUnigramPart = lastShare + self.unigram(.max)
+        var threshold = -Float.infinity
+        /// Word `word`, with its trigram's and its bigram's log-probabilities (−∞ where not listed).
+        func visit(_ word: Int, _ trigram: Float, _ bigram: Float) {
+            func bound(_ unigramPart: Float) -> Float {
+                let bigramLevel = bigram > -.infinity ? max(bigram, unigramPart) + Self.log10Of2 : unigramPart
+                return trigram > -.infinity ? max(trigram, pairShare + bigramLevel) + Self.log10Of2 : pairShare + bigramLevel
+            }
+            // The first bound without the word's own unigram, which takes a read.
+            guard bound(likeliestUnigramPart) > threshold else { return }
+            let unigramPart = lastShare + unigram(word)
+            guard bound(unigramPart) > threshold else { return }
+            let bigramLevel = bigram > -.infinity ? Self.logSum(bigram, unigramPart) : unigramPart
+            threshold = body(word, trigram > -.infinity ? Self.logSum(trigram, pairShare + bigramLevel) : pairShare + bigramLevel)
+        }
+        // Both lists are sorted by word: walked together, the long bigram list read as one run.
+        var nextTrigram = pairEntries.lowerBound
+        bigrams.forEachEntry(in: context.last.map { bigrams.entries(ofContext: $0) } ?? 0..<0) { _, word, code in
+            var trigram = -Float.infinity
+            while nextTrigram < pairEntries.upperBound {
+                let entry = trigrams.entry(nextTrigram)
+                guard entry.word <= word else { break }
+                nextTrigram += 1
+                guard entry.word < word else {
+                    trigram = probability(entry.code)
+                    break
+                }
+                visit(entry.word, probability(entry.code), -.infinity)
+            }
+            visit(word, trigram, probability(code))
+            return true
+        }
+        trigrams.forEachEntry(in: nextTrigram..<pairEntries.upperBound) { _, word, code in
+            visit(word, probability(code), -.infinity)
+            return true
+        }
+        return pairShare + lastShare
+    }
+
+    /// Whether `context` lists word `number`: its last two words' trigrams or its last word's bigrams.
+    func lists(_ number: Int, in context: Context) -> Bool {
+        context.pair.map { trigrams.entry(of: number, in: trigrams.entries(ofContext: $0)) != nil } == true
+            || context.last.map { bigrams.entry(of: number, in: bigrams.entries(ofContext: $0)) != nil } == true
+    }
+
+    /// log10(2): how far the sum of two probabilities can be above the larger (base 10 logarithms).
+    static let log10Of2: Float = 0.30103
+
+    /// The least share ``leftOver(_:of:)`` gives.
+    static let leastLeftOver: Float = 0.01
+
+    /// `log10(10^a + 10^b)`: two probabilities' sum, of their logarithms.
+    static func logSum(_ a: Float, _ b: Float) -> Float {
+        let (high, low) = a > b ? (a, b) : (b, a)
+        return high + log10f(1 + powf(10, low - high))
     }
 }

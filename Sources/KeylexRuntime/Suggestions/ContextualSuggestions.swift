@@ -242,15 +242,13 @@ extension SuggestionEngine {
     /// cases.
     static let caseVariants = 2
 
-    /// The model's `count` likeliest words in `context`, best first.
+    /// The model's `count` likeliest words in `context`, best first, by the model interpolated
+    /// (``NGramModel/forEachInterpolated(in:unigram:_:)``).
     private func modelPredictions(_ context: NGramModel.Context, count: Int) -> [String] {
         guard let model, count > 0 else { return [] }
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
             var best = CandidateList(buffer)
-            // The cheap test first: most entries of a long list cannot enter the best `count`.
-            func consider(_ number: Int, _ probability: Float, unlessIn trigrams: Range<Int>? = nil) {
-                guard best.count < count || probability > best[best.count - 1].score else { return }
-                if let trigrams, model.trigrams.entry(of: number, in: trigrams) != nil { return }  // considered with its trigram
+            func consider(_ number: Int, _ probability: Float) {
                 let frequencyClass = dictionary.frequencyClass(at: number)
                 guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else {
                     return
@@ -259,19 +257,14 @@ extension SuggestionEngine {
                 candidate.score = probability
                 best.add(candidate)
             }
-            let pairEntries = context.pair.map { model.trigrams.entries(ofContext: $0) }
-            model.trigrams.forEachEntry(in: pairEntries ?? 0..<0) { _, number, code in
-                consider(number, model.probability(code))
-                return true
-            }
-            if let last = context.last {
-                model.bigrams.forEachEntry(in: model.bigrams.entries(ofContext: last)) { _, number, code in
-                    consider(number, context.pairBackoff + model.probability(code), unlessIn: pairEntries)
-                    return true
-                }
+            let unlisted = model.forEachInterpolated(in: context, unigram: { model.unigram(dictionary.frequencyClass(at: $0)) }) {
+                consider($0, $1)
+                return best.entryScore
             }
             func considerUnigram(_ number: Int, _ frequencyClass: UInt8) {
-                consider(number, model.logProbability(of: number, frequencyClass: frequencyClass, in: context))
+                // A word the context lists was considered above; one it does not has the shares left and its unigram's.
+                let probability = unlisted + model.unigram(frequencyClass)
+                if probability > best.entryScore, !model.lists(number, in: context) { consider(number, probability) }
             }
             if count <= mostFrequent.count {
                 for word in mostFrequent.prefix(count) { considerUnigram(word.number, word.frequencyClass) }
