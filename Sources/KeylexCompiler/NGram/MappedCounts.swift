@@ -10,10 +10,10 @@ struct MappedCounts {
     var bigramTotals: [Int: Double] = [:]
     var trigramTotals: [Int: Double] = [:]
 
-    /// The number of `word` among `numbers`, as written or in lower case; `sentenceStart` for `<s>`.
+    /// The number of `word` among `numbers` (``NGramCounts/lookUp(_:_:)``); `sentenceStart` for `<s>`.
     static func number(of word: Substring, in numbers: [String: Int], sentenceStart: Int) -> Int? {
         if word == NGramCounts.sentenceStart { return sentenceStart }
-        return numbers[String(word)] ?? numbers[word.lowercased()]
+        return NGramCounts.lookUp(word) { numbers[$0] }
     }
 
     init(_ counts: NGramCounts, numbers: [String: Int], sentenceStart: Int) {

@@ -20,6 +20,13 @@ public struct NGramCounts: Sendable, NGramSink {
 
     public init() {}
 
+    /// Looks counted word `word` up among a dictionary's words with `find`: as written, else in
+    /// lower case (a capital at a sentence's start). The one rule of the model, of its warning of
+    /// words the dictionary lacks, and of `keylex count --vocabulary`.
+    static func lookUp<Found>(_ word: Substring, _ find: (String) -> Found?) -> Found? {
+        find(String(word)) ?? find(word.lowercased())
+    }
+
     /// Whether nothing was counted.
     public var isEmpty: Bool { counts.isEmpty }
 

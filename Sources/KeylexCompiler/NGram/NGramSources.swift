@@ -44,11 +44,11 @@ public struct NGramSources {
         }
     }
 
-    /// `word`, or `<unk>` when there is a ``vocabulary`` and `word` is in it neither as written nor
-    /// in lower case (`<s>` and `<unk>` stay as they are).
+    /// `word`, or `<unk>` when there is a ``vocabulary`` and `word` is not in it
+    /// (``NGramCounts/lookUp(_:_:)``; `<s>` and `<unk>` stay as they are).
     private func mapped(_ word: Substring) -> Substring {
         guard let vocabulary, word != NGramCounts.sentenceStart, word != NGramCounts.unknownWord,
-            !vocabulary.contains(String(word)), !vocabulary.contains(word.lowercased())
+            NGramCounts.lookUp(word, { vocabulary.contains($0) ? $0 : nil }) == nil
         else { return word }
         return Substring(NGramCounts.unknownWord)
     }

@@ -118,7 +118,9 @@ public struct DictionaryBuild {
         let asked = Set(unigrams.flatMap { [$0.word, $0.word.lowercased()] })
         var known = Set<String>()
         for entry in table.sorted where asked.contains(entry.word) { known.insert(entry.word) }
-        let unknown = unigrams.filter { !markers.contains($0.word) && !known.contains($0.word) && !known.contains($0.word.lowercased()) }
+        let unknown = unigrams.filter { unigram in
+            !markers.contains(unigram.word) && NGramCounts.lookUp(Substring(unigram.word), { known.contains($0) ? $0 : nil }) == nil
+        }
         guard !unknown.isEmpty else { return }
         let examples = unknown.sorted { ($0.count, $1.word) > ($1.count, $0.word) }.prefix(5).map(\.word)
         diagnostics.report(
