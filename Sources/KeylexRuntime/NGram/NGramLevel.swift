@@ -5,6 +5,9 @@ struct NGramLevel: Sendable {
     private let firsts: PackedNumbers
     private let backoffs: ByteView
     private let entries: PackedNumbers
+    /// What each context's entries take of the probability (their probabilities' sum), when the
+    /// level was read with the codes' probabilities; else empty.
+    private(set) var taken: [Float] = []
     /// The number of contexts.
     var contextCount: Int { keys.count }
     var entryCount: Int { entries.count }
@@ -12,10 +15,11 @@ struct NGramLevel: Sendable {
     /// Reads the level at `offset` of `section`, moving `offset` past it, or `nil` when it does not
     /// fit or is not ordered as the format says: contexts' keys strictly increasing and below
     /// `keyLimit`, first entries from 0 up to `entryCount`, entries' words strictly increasing
-    /// within each context and at most `maxWord`. Costs O(level).
+    /// within each context and at most `maxWord`. With `probabilities` (what each log-probability
+    /// code stands for), the same pass sums each context's probabilities (``taken``). Costs O(level).
     init?(
         _ section: ByteView, offset: inout Int, contexts contextCount: Int, entries entryCount: Int, widths: NGramFormat.Widths,
-        keyLimit: Int, maxWord: Int
+        keyLimit: Int, maxWord: Int, probabilities: [Float]? = nil
     ) {
         guard contextCount < section.count,
             let keys = Self.table(section, offset: &offset, count: contextCount, bits: widths.key),
@@ -27,7 +31,8 @@ struct NGramLevel: Sendable {
         self.firsts = firsts
         self.backoffs = backoffs
         self.entries = entries
-        guard isOrdered(keyLimit: keyLimit, maxWord: maxWord) else { return nil }
+        guard let taken = checked(keyLimit: keyLimit, maxWord: maxWord, probabilities: probabilities) else { return nil }
+        self.taken = taken
     }
 
     /// The packed table of `count` numbers of `bits` bits at `offset`, moving `offset` past it.
@@ -45,22 +50,28 @@ struct NGramLevel: Sendable {
         return codes
     }
 
-    private func isOrdered(keyLimit: Int, maxWord: Int) -> Bool {
-        guard first(0) == 0, first(contextCount) == entryCount else { return false }
+    /// Each context's probabilities' sum (none without `probabilities`), or `nil` when the level is
+    /// not ordered as the format says.
+    private func checked(keyLimit: Int, maxWord: Int, probabilities: [Float]?) -> [Float]? {
+        guard first(0) == 0, first(contextCount) == entryCount else { return nil }
         var previousKey = -1
+        var taken: [Float] = []
+        if probabilities != nil { taken.reserveCapacity(contextCount) }
         for i in 0..<contextCount {
             let key = self.key(i), lower = first(i), upper = first(i + 1)
-            guard key > previousKey, key < keyLimit, lower <= upper else { return false }
+            guard key > previousKey, key < keyLimit, lower <= upper else { return nil }
             previousKey = key
-            var previousWord = -1, ordered = true
-            forEachEntry(in: lower..<upper) { _, word, _ in
+            var previousWord = -1, ordered = true, sum: Float = 0
+            forEachEntry(in: lower..<upper) { _, word, code in
                 ordered = word > previousWord && word <= maxWord
                 previousWord = word
+                sum += probabilities?[Int(code)] ?? 0
                 return ordered
             }
-            guard ordered else { return false }
+            guard ordered else { return nil }
+            if probabilities != nil { taken.append(sum) }
         }
-        return true
+        return taken
     }
 
     private func key(_ i: Int) -> Int { keys.value(i) ?? Int.max }

@@ -19,9 +19,6 @@ struct NGramModel: Sendable {
     /// The probability each log-probability code stands for (10 to its power): what a context's
     /// entries leave (``leftOver(_:of:)``) is summed without `pow`.
     private let probabilities: [Float]
-    /// What each bigram context leaves (``leftOver(_:of:)``), found when the model opens: the long
-    /// lists (`<s>`, `the`) would cost a pass on every prediction.
-    private let bigramShares: [Float]
     let bigrams: NGramLevel
     let trigrams: NGramLevel
 
@@ -39,13 +36,16 @@ struct NGramModel: Sendable {
             let slope = section.u32(Field.classSlope).map(Float.init(bitPattern:)), intercept.isFinite, slope.isFinite, slope > 0,
             let codebooks = try? section.slice(NGramFormat.headerSize, 8 * NGramFormat.codebookSize, "ngrm codebooks")
         else { return nil }
+        let probabilities = (0..<NGramFormat.codebookSize).map { code in
+            powf(10, codebooks.u32(code * 4).map(Float.init(bitPattern:)) ?? -100)
+        }
         var offset = NGramFormat.tablesOffset
         let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, entries: bigramCount)
         let trigramWidths = NGramFormat.Widths.trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
         guard
             let bigrams = NGramLevel(
                 section, offset: &offset, contexts: bigramContexts, entries: bigramCount, widths: bigramWidths,
-                keyLimit: wordCount + 1, maxWord: wordCount - 1),
+                keyLimit: wordCount + 1, maxWord: wordCount - 1, probabilities: probabilities),
             let trigrams = NGramLevel(
                 section, offset: &offset, contexts: trigramContexts, entries: trigramCount, widths: trigramWidths,
                 keyLimit: bigramCount, maxWord: wordCount - 1),
@@ -55,11 +55,7 @@ struct NGramModel: Sendable {
         self.intercept = intercept
         self.slope = slope
         self.codebooks = codebooks
-        let probabilities = (0..<NGramFormat.codebookSize).map { code in
-            powf(10, codebooks.u32(code * 4).map(Float.init(bitPattern:)) ?? -100)
-        }
         self.probabilities = probabilities
-        bigramShares = (0..<bigrams.contextCount).map { Self.leftOver(bigrams.entries(ofContext: $0), of: bigrams, probabilities) }
         self.bigrams = bigrams
         self.trigrams = trigrams
         let codes = UInt8.min...UInt8.max
@@ -92,7 +88,8 @@ struct NGramModel: Sendable {
         /// The back-off weights of the last word and of the last two words.
         var lastBackoff: Float = 0
         var pairBackoff: Float = 0
-        /// What the last word's bigrams leave to the words they do not list (``leftOver(_:of:)``).
+        /// What the last word's bigrams leave to the words they do not list (``leftOver(_:of:)``,
+        /// from the sums the bigram level found when it was read).
         var lastShare: Float = 0
     }
 
@@ -103,7 +100,7 @@ struct NGramModel: Sendable {
         guard let last, let index = bigrams.context(last) else { return context }
         context.last = index
         context.lastBackoff = backoff(bigrams.backoffCode(index))
-        context.lastShare = bigramShares[index]
+        context.lastShare = Self.share(left: 1 - (bigrams.taken.indices.contains(index) ? bigrams.taken[index] : 0))
         if let previous, let p = bigrams.context(previous), let pairEntry = bigrams.entry(of: last, in: bigrams.entries(ofContext: p)),
             let pair = trigrams.context(pairEntry)
         {
@@ -134,16 +131,17 @@ struct NGramModel: Sendable {
     /// The share of the probability (base 10 logarithm) that the entries `range` of `level` leave
     /// to the words their context does not list: one less their probabilities, at least
     /// ``leastLeftOver`` (rounding may make the listed words take it all). Costs one pass over them.
-    func leftOver(_ range: Range<Int>, of level: NGramLevel) -> Float { Self.leftOver(range, of: level, probabilities) }
-
-    private static func leftOver(_ range: Range<Int>, of level: NGramLevel, _ probabilities: [Float]) -> Float {
+    func leftOver(_ range: Range<Int>, of level: NGramLevel) -> Float {
         var taken: Float = 0
         level.forEachEntry(in: range) { _, _, code in
             taken += probabilities[Int(code)]
             return true
         }
-        return log10f(max(1 - taken, leastLeftOver))
+        return Self.share(left: 1 - taken)
     }
+
+    /// The share `left` as ``leftOver(_:of:)`` gives it: its logarithm, at least ``leastLeftOver``'s.
+    private static func share(left: Float) -> Float { log10f(max(left, leastLeftOver)) }
 
     /// Calls `body` with each word that `context` lists (its last two words' trigrams and its last
     /// word's bigrams) and its log-probability there by the model interpolated (interpolated

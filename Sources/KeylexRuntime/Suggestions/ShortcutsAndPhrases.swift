@@ -41,14 +41,4 @@ extension SuggestionEngine {
             }
         }
     }
-
-    /// Whether the dictionary asks for umlauts typed as two letters (its
-    /// ``DictionaryFormat/Options/umlautSpellings``). A file written before that option existed
-    /// (minor version below 11) said so only by its source's attributes, which are read for it.
-    static func spellsUmlauts(_ dictionary: WordDictionary) -> Bool {
-        let options =
-            dictionary.container.minorVersion < DictionaryFormat.firstOptionsVersion
-            ? DictionaryFormat.Options(attributes: dictionary.attribute) : dictionary.options
-        return options.contains(.umlautSpellings)
-    }
 }

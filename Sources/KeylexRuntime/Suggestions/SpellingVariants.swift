@@ -1,6 +1,16 @@
 // Spelling variants: words that differ from what was typed only in how it is typed on a phone.
 
 extension SuggestionEngine {
+    /// Whether the dictionary asks for umlauts typed as two letters (its
+    /// ``DictionaryFormat/Options/umlautSpellings``). A file written before that option existed
+    /// (minor version below 11) said so only by its source's attributes, which are read for it.
+    static func spellsUmlauts(_ dictionary: WordDictionary) -> Bool {
+        let options =
+            dictionary.container.minorVersion < DictionaryFormat.firstOptionsVersion
+            ? DictionaryFormat.Options(attributes: dictionary.attribute) : dictionary.options
+        return options.contains(.umlautSpellings)
+    }
+
     /// Whether `word` is `typed` but for case, accents, apostrophes and hyphens left out, and (with
     /// ``EditCosts/spellsUmlauts``) umlauts and ß typed as two letters: "c'est" for "cest", "London"
     /// for "london", "Straße" for "strasse". Such a word is what the user meant, whatever its
