@@ -241,6 +241,8 @@ import Testing
         for (text, expected) in [("I think thefirst", "the first"), ("so wasgoing", "was going"), ("the responsibilityfor", "responsibility for")] {
             #expect(engine.suggestions(for: text).first == Suggestion(text: expected, typed: String(text.split(separator: " ").last!), isAutocorrect: true))
         }
+        // The first word alone, which the words before favour (`we are out`), is no rival.
+        #expect(engine.suggestions(for: "we are outof").first == Suggestion(text: "out of", typed: "outof", isAutocorrect: true))
         // Two less common words may be a compound the dictionary lacks: only offered.
         let compound = engine.suggestions(for: "the beachfront")
         #expect(!compound.contains { $0.isAutocorrect } && compound.contains { $0.text == "beach front" }, "\(compound)")

@@ -591,10 +591,15 @@ public struct SuggestionEngine: Sendable {
 
     /// Whether the typed word read as two words (see ``runTogetherWords(_:context:user:)``) is to
     /// replace it on space: it clears the margin of a typed word that long, and beats every
-    /// candidate by ``autocorrectLead``.
+    /// candidate by ``autocorrectLead`` in context. Its first word found alone (`out` for `outof`,
+    /// the second word's letters dropped) is beaten by its spelling: the words before favour the
+    /// split as much as that word, though the split's score does not count them.
     private func appliesOnSpace(_ split: RunTogetherWords, _ found: [Found], _ r: Ranking) -> Bool {
-        split.mayReplace && split.score >= margin(length: r.typed.unicodeScalars.count)
-            && found.allSatisfy { split.score - $0.candidate.contextScore >= autocorrectLead }
+        let first = split.text.lowercased().prefix { $0 != " " }
+        return split.mayReplace && split.score >= margin(length: r.typed.unicodeScalars.count)
+            && found.allSatisfy {
+                split.score - ($0.word.lowercased() == first ? $0.candidate.editScore : $0.candidate.contextScore) >= autocorrectLead
+            }
     }
 
     private func text(of candidate: Candidate, learned: [String]) -> String? {
