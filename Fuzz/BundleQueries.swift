@@ -1,5 +1,6 @@
 // Fuzz target `bundle`: opens the input as a bundle and runs every query an app makes on it
-// (dictionary lookups, completions, corrections, suggestions, layouts, key frames, callouts, emoji).
+// (dictionary lookups, completions, corrections, suggestions with the runs of letters that lower
+// the autocorrect margin, layouts, key frames, callouts, emoji).
 import KeylexRuntime
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -31,6 +31,12 @@ struct Dict: ParsableCommand {
     @Option(help: "The most bytes the n-gram model may take; n-grams that add least to the likelihood go first.")
     var ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
 
+    @Flag(
+        help:
+            "Add the runs of four letters the words hold, as keylex build does: autocorrect applies more readily to a typed word with a run that none holds (see docs/SUGGESTIONS.md)."
+    )
+    var letterRuns = false
+
     @Option(
         help: "About how many MiB the words may take in memory while read; past that, sorted runs are spilled beside the output and merged."
     )
@@ -55,7 +61,7 @@ struct Dict: ParsableCommand {
         }
         try report.finish()
         do {
-            let compiled = try build.write(table, to: output, ngramBudget: ngramBudget)
+            let compiled = try build.write(table, to: output, ngramBudget: ngramBudget, letterRuns: letterRuns)
             print("\(output)\t\(compiled.wordCount) words\t\(compiled.bytes.count) bytes")
         } catch {
             throw writeFailure(error)

@@ -90,7 +90,7 @@ import Testing
         #expect(inspect.status == 0)
         let report = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]
         #expect((report["dictionary"] as? [String: Any])?["words"] as? Int == 10)
-        #expect((report["sections"] as? [[String: Any]])?.map { $0["tag"] as! String } == ["DICT", "ALPH", "AUTM", "FREQ", "TOPK", "FOLD", "FLAG"])
+        #expect((report["sections"] as? [[String: Any]])?.map { $0["tag"] as! String } == ["DICT", "ALPH", "AUTM", "FREQ", "TOPK", "FOLD", "lseq", "FLAG"])
         let text = try Self.run(["inspect", file])
         #expect(text.stdout.contains("words:       10"))
     }
@@ -142,6 +142,14 @@ import Testing
         #expect(inspect.stdout.contains("description=Title\\u{1B}]0;pwned\\u{7}"), "\(inspect.stdout)")
         #expect(inspect.stdout.contains("ring\\u{7}bell 1"), "\(inspect.stdout)")
         #expect(inspect.stdout.hasSuffix("checksums:   every section's checksum matches\n"))
+    }
+
+    @Test func dictAddsTheRunsOfLettersOnlyWhenAsked() throws {
+        try "cat\ncart\ndog\n".write(toFile: folder + "/words.txt", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["dict", "words.txt", "-o", "bare.klx"], in: folder).status == 0)
+        #expect(try Self.run(["dict", "words.txt", "--letter-runs", "-o", "runs.klx"], in: folder).status == 0)
+        #expect(try !Self.run(["inspect", "bare.klx"], in: folder).stdout.contains("lseq"))
+        #expect(try Self.run(["inspect", "runs.klx", "--verify"], in: folder).stdout.contains("  lseq"))
     }
 
     @Test func aBundleWithoutADictionaryIsSaidSoInWords() throws {

@@ -212,8 +212,9 @@ import Testing
         let engine = try Self.engine.get()
         var spellingOnly = engine
         spellingOnly.contextMarginExtra = .infinity
-        // Where the words before make the correction likely, it is applied; by its spelling alone,
-        // or after "the", which says little, it is only offered.
+        spellingOnly.unseenRunMarginDrop = 0  // each typed word holds a run no word holds (`knoe`)
+        // Where the words before make the correction likely, it is applied; by its spelling alone
+        // (its margin whole), or after "the", which says little, it is only offered.
         for (text, expected) in [("I don't jeed", "need"), ("I don't knoe", "know"), ("thank yoi", "you")] {
             #expect(engine.suggestions(for: text).first == Suggestion(text: expected, typed: String(text.split(separator: " ").last!), isAutocorrect: true))
             #expect(!spellingOnly.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")

@@ -189,9 +189,11 @@ import Testing
         // No word starts with "plr" or "probk": the margin drops, and the correction applies.
         #expect(Self.first(english, "so plrnty") ?? ("", false) == ("plenty", true))
         #expect(Self.first(english, "so probkens") ?? ("", false) == ("problems", true))
-        // Without the drop, neither would be.
+        // Without the drop (nor the drop for a run of letters no word holds: `plrn`, `robk`),
+        // neither would be.
         var strict = english
         strict.strayMarginDrop = 0
+        strict.unseenRunMarginDrop = 0
         #expect(!strict.suggestions(for: "so plrnty").contains { $0.isAutocorrect })
         #expect(!strict.suggestions(for: "so probkens").contains { $0.isAutocorrect })
         // Rare words that start like known ones (history, vision) keep the whole margin.

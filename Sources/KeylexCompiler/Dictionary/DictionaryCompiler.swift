@@ -49,16 +49,18 @@ public struct CompiledDictionary: Sendable {
 /// Compiles words into a dictionary: sorts them, builds the minimal automaton, computes frequency
 /// classes and the top-k tree, and encodes everything in one container.
 public enum DictionaryCompiler {
-    /// Compiles the words of `table`, which must be finished and not empty. `progress` is told the
-    /// fraction of words added to the automaton, now and then.
+    /// Compiles the words of `table`, which must be finished and not empty, with the runs of
+    /// letters its words hold unless not `letterRuns` (see ``Extras/letterRuns``). `progress` is
+    /// told the fraction of words added to the automaton, now and then.
     public static func compile(
-        _ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, progress: ((Double) -> Void)? = nil
+        _ table: WordTable, ngramBudget: Int = Extras.defaultNGramBudget, letterRuns: Bool = true, progress: ((Double) -> Void)? = nil
     ) -> CompiledDictionary {
         precondition(table.finished, "a word table is finished before it is compiled")
         var extras = Extras(attributes: table.attributes, shortcuts: table.shortcuts, labels: table.labels, phonetics: table.phonetics)
         extras.ngrams = table.ngrams
         extras.arpa = table.arpa
         extras.ngramBudget = ngramBudget
+        extras.letterRuns = letterRuns
         return compile(table.sorted, hasCounts: table.hasCounts, extras: extras, progress: progress)
     }
 
@@ -74,6 +76,11 @@ public enum DictionaryCompiler {
         /// An ARPA model to take instead of counts.
         public var arpa: ARPAModel?
         public var ngramBudget = defaultNGramBudget
+        /// Whether the dictionary gets the runs of letters its words hold (`lseq`, see
+        /// ``LetterSequencesEncoder``), which lower the autocorrect margin of a typed word with a
+        /// run none holds: a keyboard's dictionary wants them, a bare word set or a nested list of
+        /// keys does not. They are held in memory while compiled, 16 bytes or so each.
+        public var letterRuns = false
         /// The model's size budget when none is given: 3 MB.
         public static let defaultNGramBudget = 3_000_000
 
@@ -163,6 +170,7 @@ public enum DictionaryCompiler {
         }
         writer.insert(.folding)
         writer.add(.folding, FoldClasses.section(words.alphabet.map { Unicode.Scalar($0)! }))
+        if extras.letterRuns { writer.add(LetterSequencesFormat.tag, LetterSequencesEncoder.section(words)) }
         if !flagged.isEmpty {
             writer.insert(.wordFlags)
             writer.add(.wordFlags, flagSection(flagged))

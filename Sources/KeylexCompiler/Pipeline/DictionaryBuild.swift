@@ -128,13 +128,14 @@ public struct DictionaryBuild {
             .unknownModelWords(unknown.count, occurrences: unknown.reduce(0) { $0 &+ $1.count }, examples: examples))
     }
 
-    /// Compiles `table` and writes it to `output` through a temporary file that is reopened with the
-    /// runtime and checked before it replaces `output`.
+    /// Compiles `table` (with the runs of letters of its words when `letterRuns`) and writes it to
+    /// `output` through a temporary file that is reopened with the runtime and checked before it
+    /// replaces `output`.
     @discardableResult
     public func write(
-        _ table: WordTable, to output: String, ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
+        _ table: WordTable, to output: String, ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget, letterRuns: Bool = true
     ) throws -> CompiledDictionary {
-        let compiled = DictionaryCompiler.compile(table, ngramBudget: ngramBudget)
+        let compiled = DictionaryCompiler.compile(table, ngramBudget: ngramBudget, letterRuns: letterRuns)
         try Self.write(compiled.bytes, to: output) { try compiled.verify(path: $0) }
         return compiled
     }

@@ -22,7 +22,8 @@ public enum ContainerFormat {
     /// 11: `DICT`'s options field (umlaut spellings, which a 1.10 reader took from the source's
     ///     attributes in `meta`), and `phon`'s rules as a table instead of their source text (a 1.10
     ///     reader skips such a `phon`; a 1.11 reader skips an older one).
-    public static let minorVersion: UInt16 = 11
+    /// 12: the optional `lseq` section (the runs of letters the words hold).
+    public static let minorVersion: UInt16 = 12
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

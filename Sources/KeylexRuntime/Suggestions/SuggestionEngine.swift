@@ -23,6 +23,9 @@ public struct SuggestionEngine: Sendable {
     let hasPhrases: Bool
     /// The dictionary's words by sound, when it has them.
     let phonetics: SoundAlikeSearch?
+    /// The runs of letters the dictionary's words hold, when the bundle has them (and folding
+    /// classes, which they are made of).
+    let letterSequences: LetterSequences?
     /// The n-gram model of the bundle, when it has one (see ``NGramFormat``).
     let model: NGramModel?
     /// With a model, the dictionary's ``maxSuggestions`` most frequent words and their classes, best
@@ -50,6 +53,7 @@ public struct SuggestionEngine: Sendable {
         search = WordSearch(dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount).map(SoundAlikeSearch.init)
+        letterSequences = dictionary.foldClasses == nil ? nil : LetterSequences(container: dictionary.container)
         model = NGramModel(container: dictionary.container, wordCount: dictionary.wordCount)
         emoji = EmojiIndex(container: dictionary.container)
         var mostFrequent: [(number: Int, frequencyClass: UInt8)] = []
@@ -115,6 +119,11 @@ public struct SuggestionEngine: Sendable {
     public var strayMarginDrop: Float = 30
     /// The fewest letters past the longest prefix of a dictionary word for ``strayMarginDrop``.
     public static let strayLetters = 2
+    /// What the margin drops by, besides, for a typed word that holds a run of four letters that no
+    /// word of the dictionary holds (see ``LetterSequences``: `lwssen`'s `lwss`, `oaklamd`'s
+    /// `lamd`). A word the dictionary lacks is made of the language's runs of letters (`tonne`,
+    /// `crisps`); a slip of a finger often makes one the language has not.
+    public var unseenRunMarginDrop: Float = 30
 
     /// The margin for a typed word of `length` letters: ``autocorrectMargin`` from seven letters on,
     /// ``shortWordMargin`` more per letter below seven (a short word has many neighbours, and rare
@@ -241,7 +250,9 @@ public struct SuggestionEngine: Sendable {
                     if known { addContextCorrections(typedCodes, of: typed, before, into: &candidates) }
                     rankInContext(&candidates, before, typedIsKnown: known)
                 }
-                let r = ranking(typed, known: known, context: context, user: user, learned: learned, strays: !known && strays(typedCodes))
+                let r = ranking(
+                    typed, known: known, context: context, user: user, learned: learned,
+                    typoMarginDrop: known ? 0 : typoMarginDrop(typedCodes))
                 return (rank(r, candidates, count: count), foundWord)
             }
         }
@@ -255,22 +266,16 @@ public struct SuggestionEngine: Sendable {
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
     }
 
-    /// Whether the last half of `typed` (comparison codes), and at least ``strayLetters`` letters,
-    /// start no word with the letters before them.
-    private func strays(_ typed: UnsafeBufferPointer<UInt32>) -> Bool {
-        typed.count - search.longestFoldedPrefix(of: typed, budget: budget) >= max(Self.strayLetters, (typed.count + 1) / 2)
-    }
-
     /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
     private func ranking(
         _ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
-        strays: Bool = false
+        typoMarginDrop: Float = 0
     ) -> Ranking {
         Ranking(
             typed: typed, known: known, context: context, user: user, learned: learned,
             runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
             typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
-            strays: strays)
+            typoMarginDrop: typoMarginDrop)
     }
 
     /// Adds the corrections of `typed` to `candidates`, widening the search in passes; returns
@@ -423,9 +428,9 @@ public struct SuggestionEngine: Sendable {
         let runTogether: RunTogetherWords?
         /// The previous word and the typed one read as one word, when they make one.
         let typedAsTwo: WordTypedAsTwo?
-        /// Whether the typed word is unknown and strays from the dictionary's words (see
-        /// ``strayMarginDrop``).
-        let strays: Bool
+        /// What the margin drops by for the typed word, unknown, for its signs of being a typo (see
+        /// ``typoMarginDrop(_:)``).
+        let typoMarginDrop: Float
     }
 
     /// A candidate with its word, whether the word is a spelling variant of the typed one, and
@@ -550,7 +555,7 @@ public struct SuggestionEngine: Sendable {
     /// spelling variant (see ``isSpellingVariant(_:of:)``) when that scores at least
     /// ``autocorrectMargin``, or, with no variant, a correction that costs at most
     /// ``autocorrectLimit(length:)``, scores at least ``margin(length:)`` (an unknown typed word
-    /// scores 0; less ``strayMarginDrop`` when the typed word strays) by its spelling, or by
+    /// scores 0; less the typed word's ``typoMarginDrop(_:)``) by its spelling, or by
     /// ``contextMarginExtra`` more in context, and beats every other candidate, completions included
     /// (a word still being typed is not corrected away from its completion), by ``autocorrectLead``:
     /// all but itself in other capitals and the words found by their sound (whose cost is their
@@ -568,7 +573,7 @@ public struct SuggestionEngine: Sendable {
         return [byContext, bySpelling].compactMap { $0 }.first { best in
             let c = best.candidate
             let evidence = max(c.editScore, c.contextScore - contextMarginExtra)
-            return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - (r.strays ? strayMarginDrop : 0)
+            return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - r.typoMarginDrop
                 && found.allSatisfy {
                     $0.candidate.number == c.number || $0.isCasing(of: best) || $0.candidate.isSoundAlike || leads(c, $0.candidate)
                 }
