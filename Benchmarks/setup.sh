@@ -2,14 +2,15 @@
 # Installs the peers the benchmark compares Keylex with, and the data it runs on:
 # marisa-trie, dawg2 (dawgdic), ducer (fst) and wordfreq from PyPI; Debian's native marisa tools,
 # the fst crate (librust-fst-dev, built offline through fst-driver/) and the Debian word lists;
-# presage (keystrokes.py builds presage-driver/ against libpresage), hunspell and aspell.
+# presage (keystrokes.py builds presage-driver/ against libpresage), hunspell (English, German, French,
+# Spanish and Russian: rarewords.py) and aspell.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru irstlm \
-    presage libpresage-dev hunspell hunspell-en-us aspell aspell-en >/dev/null
+    presage libpresage-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-ru aspell aspell-en >/dev/null
 pip install -q marisa-trie==1.4.1 dawg2==0.13.3 ducer==1.2.0 wordfreq==3.1.1
 
 # fst-driver builds against the crates Debian installed, with no network.
