@@ -22,8 +22,8 @@ public enum LetterSequencesFormat {
     public static let headerSize = 8
     /// The most hashes a reader accepts.
     public static let maxHashes = 16
-    /// The bounds of the bit count: 64 bits, 256 MiB.
-    public static let minBits = 64, maxBits = 1 << 31
+    /// The bounds of the bit count: 64 bits, 128 MiB (a count that fits an `Int` of 32 bits).
+    public static let minBits = 64, maxBits = 1 << 30
     /// What the compiler gives each run, and its hash count: about 1% of the runs no word holds
     /// read as held.
     public static let bitsPerRun = 10, hashes = 7
