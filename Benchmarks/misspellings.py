@@ -63,8 +63,9 @@ def keylex_suggest(texts, n=4, bundle=BUNDLE, options=()):
     return results
 
 
-def keylex_known(words):
-    out = subprocess.run([KEYLEX, "query", BUNDLE], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
+def keylex_known(words, bundle=BUNDLE):
+    """The words of `words` that `bundle` holds."""
+    out = subprocess.run([KEYLEX, "query", bundle], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
     return {line.split("\t")[0] for line in out.splitlines() if not line.endswith("\t-")}
 
 
@@ -90,9 +91,10 @@ def hunspell(words):
     return ispell_pipe(["hunspell", "-d", "en_US", "-a"], words)
 
 
-def hunspell_rejects(words):
-    """The words hunspell's en_US dictionary rejects (no suggestions computed: fast)."""
-    out = subprocess.run(["hunspell", "-d", "en_US", "-l"], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
+def hunspell_rejects(words, dictionary="en_US"):
+    """The words hunspell's `dictionary` rejects (no suggestions computed: fast)."""
+    out = subprocess.run(["hunspell", "-d", dictionary, "-l"], input="\n".join(words) + "\n", capture_output=True, text=True,
+                         check=True).stdout
     return set(out.splitlines())
 
 

@@ -19,7 +19,6 @@ import argparse
 import os
 import random
 import re
-import subprocess
 
 import misspellings
 from marked import replace_part
@@ -40,13 +39,9 @@ def rare_words(language, bundle, dictionary, count=1000):
     rows = [line.split("\t")[0] for line in open(os.path.join(HERE, "wordfreq", f"{language}.tsv"), encoding="utf-8")
             if not line.startswith("#")]
     band = [w for w in rows[20000:80000] if WORD.match(w)]
-    asked = band + [w[:1].upper() + w[1:] for w in band]
-    out = subprocess.run([misspellings.KEYLEX, "query", bundle], input="\n".join(asked) + "\n", capture_output=True, text=True).stdout
-    known = {line.split("\t")[0] for line in out.splitlines() if not line.endswith("\t-")}
+    known = misspellings.keylex_known(band + [w[:1].upper() + w[1:] for w in band], bundle)
     unknown = [w for w in band if w not in known and w[:1].upper() + w[1:] not in known]
-    out = subprocess.run(["hunspell", "-d", dictionary, "-l"], input="\n".join(unknown) + "\n", capture_output=True, text=True,
-                         check=True).stdout
-    rejected = set(out.splitlines())
+    rejected = misspellings.hunspell_rejects(unknown, dictionary)
     words = [w for w in unknown if w not in rejected]
     return sorted(random.Random(11).sample(words, min(count, len(words))))
 
