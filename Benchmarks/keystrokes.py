@@ -3,13 +3,16 @@
 
     swift build -c release --product keylex
     apt-get install fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru presage libpresage-dev   # Benchmarks/setup.sh
-    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|en-web|it|es|de|ru]… [--treebank DIR] [--markdown docs/BENCHMARKS.md]
+    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|en-web|it|es|de|ru|LOCALE-ud]… [--treebanks DIR] [--markdown docs/BENCHMARKS.md]
 
 For each language, Debian's fortunes are split by scripts/fortunes-text.py (every tenth text held
 out). en-web is everyday English instead: the held-out text is the English Web Treebank's test part
-(a clone of UD_English-EWT in --treebank, by default Benchmarks/.work/UD_English-EWT), the training
-text that of the shipped en-US model (every English fortune and the treebank's other parts), and a
-Keylex model of the fortunes alone is measured too. Keylex compiles the shipped word list with an
+(a clone of UD_English-EWT in --treebanks, by default Benchmarks/.work), the training text that of
+the shipped en-US model (every English fortune and the treebank's other parts), and a Keylex model
+of the fortunes alone is measured too. LOCALE-ud (de-ud, fr-ud, …) is the same for a locale whose
+shipped model is counted from a Universal Dependencies treebank (corpora/treebanks.tsv; its clone in
+--treebanks): the held-out text is the treebank's test part, the training text the parts the shipped
+model counts, and the locale's bundle without a model (as shipped before) is measured too. Keylex compiles the shipped word list with an
 n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
 a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
 typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
@@ -43,6 +46,7 @@ WORK = os.path.join(HERE, ".work", "keystrokes")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 DRIVER = os.path.join(WORK, "presage-driver")
 TREEBANK_TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
+TREEBANK_TABLE = os.path.join(ROOT, "corpora", "treebanks.tsv")
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 SLOTS = 3
 
@@ -152,6 +156,23 @@ def simulate(steps, answers, fold):
             "after1": after[1][0] / max(1, after[1][1]), "after2": after[2][0] / max(1, after[2][1]), "words": words}
 
 
+def replaced(bundle, steps):
+    """The held-out words Keylex's autocorrect would replace when a space follows them, as
+    (word, replacement) pairs: a correct word replaced costs the user keystrokes to undo."""
+    words = [(before, token) for before, token, is_word in steps if is_word]
+    answers = misspellings.keylex_suggest([before + token for before, token in words], n=1, bundle=bundle)
+    return [(token, items[0][0]) for (_, token), items in zip(words, answers)
+            if items and "autocorrect" in items[0][1] and items[0][0] != token]
+
+
+def replacements(name, bundle, steps):
+    """A line on the held-out words `bundle` replaces on space."""
+    pairs = replaced(bundle, steps)
+    words = sum(is_word for _, _, is_word in steps)
+    shown = ", ".join(f"{a} → {b}" for a, b in pairs[:8])
+    return f"- {name}: {len(pairs) / words:.2%} of the held-out words replaced on space ({len(pairs)}{': ' + shown if pairs else ''})."
+
+
 def fortunes(language, work):
     """Debian's fortunes of `language`, split by scripts/fortunes-text.py: (training text, held-out
     text, what the held-out text is)."""
@@ -159,30 +180,60 @@ def fortunes(language, work):
     return os.path.join(work, "train.txt"), os.path.join(work, "test.txt"), "held-out words of Debian's fortunes"
 
 
-def web(work, treebank):
+def web(work, treebanks):
     """Everyday English: the shipped en-US model's training text (every English fortune and the
     training and development parts of the English Web Treebank, corpora/en-US/ewt.counts.gz), and
     the treebank's test part, held out from it (web text people wrote: reviews, emails, answers,
-    blogs). `treebank` is a clone of its repository (docs/BENCHMARKS.md)."""
+    blogs). `treebanks` holds a clone of its repository (docs/BENCHMARKS.md)."""
     ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
     train, test = os.path.join(work, "shipped.txt"), os.path.join(work, "web-test.txt")
-    conllu = [os.path.join(treebank, f"en_ewt-ud-{part}.conllu") for part in ("train", "dev", "test")]
-    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), *conllu[:2])
-    ngram.run("python3", TREEBANK_TEXT, test, conllu[2])
+    clone = os.path.join(treebanks, treebank_rows()["en-US"][0])
+    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), conllu(clone, "train"), conllu(clone, "dev"))
+    ngram.run("python3", TREEBANK_TEXT, test, conllu(clone, "test"))
     with open(train, "w", encoding="utf-8") as out:
         out.write(open(os.path.join(work, "all.txt"), encoding="utf-8").read() + "%\n")
         out.write(open(os.path.join(work, "web-train.txt"), encoding="utf-8").read())
     return train, test, "held-out words of the English Web Treebank's test part"
 
 
-def measure(name, limit, treebank):
-    language = name.split("-")[0]
-    work = os.path.join(WORK, language)
+def treebank_rows():
+    """The treebanks the shipped models are counted from, by locale: (repository, parts counted)."""
+    rows = [line.rstrip("\n").split("\t") for line in open(TREEBANK_TABLE, encoding="utf-8") if line.strip() and line[0] != "#"]
+    return {locale: (repository, parts.split()) for locale, repository, _, parts, _ in rows}
+
+
+def conllu(clone, part):
+    return next(os.path.join(clone, f) for f in os.listdir(clone) if f.endswith(f"-ud-{part}.conllu"))
+
+
+def treebank(locale, work, treebanks):
+    """A locale's treebank (corpora/treebanks.tsv): the parts its shipped model counts, and its test part."""
+    repository, parts = treebank_rows()[locale]
+    clone = os.path.join(treebanks, repository)
+    train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
+    ngram.run("python3", TREEBANK_TEXT, train, *(conllu(clone, part) for part in parts))
+    ngram.run("python3", TREEBANK_TEXT, test, conllu(clone, "test"))
+    return train, test, f"held-out words of {repository}'s test part"
+
+
+def word_list(name):
+    """The shipped word list of a benchmark language."""
+    if not name.endswith("-ud"):
+        return os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])
+    folder = os.path.join(ROOT, "corpora", name[:-3])
+    return next(os.path.join(folder, f) for f in sorted(os.listdir(folder)) if not f.endswith((".counts", ".counts.gz")))
+
+
+def measure(name, limit, treebanks):
+    language = name[:-3] if name.endswith("-ud") else name.split("-")[0]
+    work = os.path.join(WORK, name if name.endswith("-ud") else language)
     os.makedirs(work, exist_ok=True)
-    train, test, what = web(work, treebank) if name == "en-web" else fortunes(language, work)
-    counts, bundle = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx")
+    train, test, what = (web(work, treebanks) if name == "en-web" else treebank(language, work, treebanks)
+                         if name.endswith("-ud") else fortunes(language, work))
+    counts, bundle, plain = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx"), os.path.join(work, "plain.klx")
     ngram.run(KEYLEX, "count", train, "-o", counts)
-    ngram.run(KEYLEX, "dict", os.path.join(ROOT, "corpora", ngram.WORDS[language]), "--ngrams", counts, "-o", bundle)
+    ngram.run(KEYLEX, "dict", word_list(name), "--ngrams", counts, "-o", bundle)
+    ngram.run(KEYLEX, "dict", word_list(name), "-o", plain)
     database = os.path.join(work, "presage.db")
     if os.path.exists(database):
         os.remove(database)
@@ -197,6 +248,7 @@ def measure(name, limit, treebank):
         "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, bar=False),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
+        "Keylex without a model (the bundle shipped before)": keylex(plain, texts) if name.endswith("-ud") else None,
         "Keylex, trained, learning as it types (`--learn`)": learning(lambda t: keylex(bundle, t, "--learn"), steps),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
@@ -208,15 +260,18 @@ def measure(name, limit, treebank):
     }
     rows = []
     for engine, answers in engines.items():
-        if answers is None:  # presage ships no database for the language; the fortunes-only model is for en-web
+        if answers is None:  # presage ships no database for the language; the other models are for en-web and -ud
             continue
         exact, folded = simulate(steps, answers, False), simulate(steps, answers, True)
         rows.append(f"| {engine} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
                     f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
+    autocorrect = [replacements("Keylex, trained", bundle, steps)]
+    if name.endswith("-ud"):
+        autocorrect.append(replacements("Keylex without a model", plain, steps))
     return [f"{name}: {words:,} {what}, {SLOTS} slots.", "",
             "| engine | keystroke savings | ignoring case | next word first | next word in 3 | offered by its 1st letter | by its 2nd |",
-            "|---|---|---|---|---|---|---|"] + rows + [""]
+            "|---|---|---|---|---|---|---|"] + rows + [""] + autocorrect + [""]
 
 
 def fortunes_bundle(work):
@@ -230,22 +285,27 @@ def fortunes_bundle(work):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=5000, help="held-out words to type per language")
-    parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"], action="append",
-                        help="en-web: everyday English (the English Web Treebank's test part) instead of fortunes")
-    parser.add_argument("--treebank", default=os.path.join(HERE, ".work", "UD_English-EWT"),
-                        help="a clone of the UD_English-EWT repository, for en-web")
+    treebanked = [f"{locale}-ud" for locale in treebank_rows() if locale != "en-US"]
+    parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"] + treebanked, action="append",
+                        help="en-web: everyday English (the English Web Treebank's test part) instead of fortunes; "
+                             "LOCALE-ud: the test part of the treebank a locale's model is counted from")
+    parser.add_argument("--treebanks", default=os.path.join(HERE, ".work"),
+                        help="the folder of the treebanks' clones (those corpora/treebanks.tsv names)")
     parser.add_argument("--markdown")
     args = parser.parse_args()
-    languages = args.language or ["en", "en-web", "it", "es", "de", "ru"]
-    if "en-web" in languages and not os.path.exists(os.path.join(args.treebank, "en_ewt-ud-test.conllu")):
+    languages = args.language or ["en", "en-web", "it", "es", "de", "ru"] + treebanked
+    for language in [name for name in languages if name == "en-web" or name.endswith("-ud")]:
+        clone = os.path.join(args.treebanks, treebank_rows()["en-US" if language == "en-web" else language[:-3]][0])
+        if os.path.isdir(clone) and any(f.endswith("-ud-test.conllu") for f in os.listdir(clone)):
+            continue
         if args.language:
-            parser.error(f"en-web needs the English Web Treebank in {args.treebank} (docs/BENCHMARKS.md says where it is)")
-        print(f"en-web left out: no English Web Treebank in {args.treebank} (docs/BENCHMARKS.md)")
-        languages.remove("en-web")
+            parser.error(f"{language} needs a clone of its treebank in {clone} (docs/BENCHMARKS.md says where it is)")
+        print(f"{language} left out: no treebank in {clone} (docs/BENCHMARKS.md)")
+        languages.remove(language)
     build_driver()
     lines = [f"Command: `python3 Benchmarks/keystrokes.py --words {args.words}`.", ""]
     for language in languages:
-        lines += measure(language, args.words, args.treebank)
+        lines += measure(language, args.words, args.treebanks)
     report = "\n".join(lines).rstrip()
     print(report)
     if args.markdown:

@@ -35,7 +35,9 @@ int main(int argc, char** argv) {
     std::string line;
     while (std::getline(std::cin, line)) {
         callback.past = line;
-        for (const auto& word : presage.predict()) std::cout << word << '\n';
+        // An empty prediction (presage makes one from some texts) would read as the block's end.
+        for (const auto& word : presage.predict())
+            if (!word.empty()) std::cout << word << '\n';
         std::cout << '\n';
     }
     return 0;

@@ -467,16 +467,28 @@ import Testing
         #expect(Self.texts(try Self.engine.get(), "Thank you for your ").first != "help")
     }
 
-    /// Italian and Spanish ship models of Debian's fortunes in their languages too.
-    @Test(arguments: [("it", "in questo ", "modo"), ("it", "non lo ", "so"), ("es", "sin ", "embargo"), ("es", "muchas ", "veces")])
-    func otherLanguagesPredictTheirOwnNextWords(_ locale: String, _ text: String, _ expected: String) throws {
-        let engine = DiagnosticEngine()
-        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(locale)/\(locale).combined.gz")], origin: locale,
-                                            ngrams: [TestSupport.shipped("corpora/\(locale)/fortunes.counts.gz")])
-        let table = try #require(DictionaryBuild(diagnostics: engine).read(inputs))
-        let compiled = DictionaryCompiler.compile(table)
-        let suggestions = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: compiled.bytes)))
+    /// Italian and Spanish ship models of Debian's fortunes in their languages too, and ten more
+    /// locales models of Universal Dependencies treebanks (corpora/treebanks.tsv).
+    @Test(arguments: [
+        ("it/it", "fortunes", "in questo ", "modo"), ("it/it", "fortunes", "non lo ", "so"), ("es/es", "fortunes", "sin ", "embargo"),
+        ("es/es", "fortunes", "muchas ", "veces"), ("de/de", "gsd", "Es ist ", "sehr"), ("fr/fr", "gsd", "Il y a ", "un"),
+        ("pt-PT/pt_PT", "bosque", "Muito obrigado ", "pela"), ("pt-BR/pt_BR", "gsd", "Não sei ", "que"), ("nl/nl", "alpino", "Het is ", "een"),
+        ("nb/nb", "ndt", "Det er ", "ikke"), ("sv/sv", "talbanken", "Det är ", "inte"), ("da/da", "ddt", "Jeg har ", "været"),
+        ("fi/fi", "tdt", "Hän on ", "ollut"), ("ro/ro", "rrt", "Este un ", "fel"),
+    ])
+    func otherLanguagesPredictTheirOwnNextWords(_ words: String, _ counts: String, _ text: String, _ expected: String) throws {
+        let suggestions = try Self.shippedEngine(words: words, counts: counts)
         #expect(Self.texts(suggestions, text).contains(expected), "\(Self.texts(suggestions, text))")
+    }
+
+    /// An engine on a shipped word list (`corpora/<words>.combined.gz`) with the model of one of
+    /// its folder's count files.
+    static func shippedEngine(words: String, counts: String) throws -> SuggestionEngine {
+        let folder = String(words.split(separator: "/")[0])
+        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(words).combined.gz")], origin: folder,
+                                            ngrams: [TestSupport.shipped("corpora/\(folder)/\(counts).counts.gz")])
+        let table = try #require(DictionaryBuild(diagnostics: DiagnosticEngine()).read(inputs))
+        return SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(table).bytes)))
     }
 
     @Test func theModelKeepsItsBudgetAndIsTheSameEveryTime() throws {
