@@ -302,6 +302,17 @@ import Testing
         #expect(!learned.suggestions(for: "it makes me fell").contains { $0.isAutocorrect })
     }
 
+    /// A word of one or two letters is left as typed: `à` and `a`, `là` and `la`, `så` and `sa` are
+    /// one slip apart and all common, and two words before do not tell them apart (after
+    /// `queremos ir` the pt-BR model finds `a` hundreds of times likelier than the right `à`).
+    @Test func aWordOfOneOrTwoLettersIsNotTakenForARealWordError() throws {
+        var engine = try Self.shippedEngine(words: "pt-BR/pt_BR", counts: "gsd")
+        let text = "por razões práticas, queremos ir à"
+        #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
+        engine.realWordMinLength = 1
+        #expect(engine.suggestions(for: text).first == Suggestion(text: "a", typed: "à", isAutocorrect: true))
+    }
+
     @Test func learnedPairsComeBeforeTheModelsAndSurviveARestart() throws {
         let folder = try TestSupport.temporaryDirectory()
         let path = folder + "/user.txt"

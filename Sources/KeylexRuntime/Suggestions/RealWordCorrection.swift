@@ -6,10 +6,11 @@ extension SuggestionEngine {
     /// → `week`, `it makes me fell` → `feel`). The words weighed are the typed word's
     /// context corrections (see ``addContextCorrections(_:of:_:into:)``): the other corrections
     /// of a known word cost an edit more (see ``searchCorrections(_:_:known:count:costs:into:)``),
-    /// beyond ``realWordMaxCost``. A word the user has learned is never replaced. `nil` without a
-    /// model or a context.
+    /// beyond ``realWordMaxCost``. A word the user has learned is never replaced, nor one shorter
+    /// than ``realWordMinLength``. `nil` without a model or a context.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
-        guard let model, let context = r.context.before?.model, r.user?.hasLearnedWord(r.typed) != true,
+        guard let model, r.typed.unicodeScalars.count >= realWordMinLength, let context = r.context.before?.model,
+            r.user?.hasLearnedWord(r.typed) != true,
             let typed = number(ofContextWord: Substring(r.typed))
         else { return nil }
         let least = model.logProbability(of: typed, frequencyClass: dictionary.frequencyClass(at: typed), in: context) + realWordLead

@@ -110,6 +110,10 @@ public struct SuggestionEngine: Sendable {
     public var realWordLead: Float = 2.5
     /// The dearest slip (see ``EditCosts``) a real-word correction may undo: one, and a cheap one.
     public var realWordMaxCost: Float = 0.75
+    /// The fewest letters of a known word that real-word correction may replace. A word of one or
+    /// two letters is one slip from other common short words in every language (`à` and `a`,
+    /// `là` and `la`, `så` and `sa`), which two words before cannot tell apart.
+    public var realWordMinLength = 3
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
     /// What the margin drops by for a typed word that strays: its last half, and at least
