@@ -217,11 +217,13 @@ def treebank(locale, work, treebanks):
 
 
 def word_list(name):
-    """The shipped word list of a benchmark language."""
+    """The shipped word list of a benchmark language (for LOCALE-ud, the one word list of the
+    locale's corpus folder: its .txt, .tsv or .combined file, gzip-compressed or not)."""
     if not name.endswith("-ud"):
         return os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])
     folder = os.path.join(ROOT, "corpora", name[:-3])
-    return next(os.path.join(folder, f) for f in sorted(os.listdir(folder)) if not f.endswith((".counts", ".counts.gz")))
+    return next(os.path.join(folder, f) for f in sorted(os.listdir(folder))
+                if re.search(r"\.(txt|tsv|combined)(\.gz)?$", f) and f != "blocklist.txt")
 
 
 def measure(name, limit, treebanks):

@@ -13,6 +13,7 @@ out at the table's commit; a clone at another commit is refused. Without LOCALE,
 counted.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -33,10 +34,11 @@ def rows():
 
 
 def word_lists(locale):
-    """The locale's word lists: the files of its corpus folder that are not count files."""
+    """The locale's word lists, as `keylex build` finds them: the .txt, .tsv and .combined files of
+    its corpus folder (gzip-compressed or not) but its blocklist."""
     folder = os.path.join(ROOT, "corpora", locale)
     return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-            if not f.endswith((".counts", ".counts.gz")) and not f.startswith(".")]
+            if re.search(r"\.(txt|tsv|combined)(\.gz)?$", f) and f != "blocklist.txt"]
 
 
 def conllu(clone, part):

@@ -21,8 +21,8 @@ def documents(paths):
                 if line.startswith("# newdoc") or not docs:
                     if not docs or docs[-1]:
                         docs.append([])
-                if line.startswith("# text = "):
-                    docs[-1].append(line[len("# text = "):].strip())
+                if line.startswith("# text ="):  # some treebanks leave out the space after "="
+                    docs[-1].append(line[len("# text ="):].strip())
     return [doc for doc in docs if doc]
 
 

@@ -306,7 +306,7 @@ import Testing
     /// one slip apart and all common, and two words before do not tell them apart (after
     /// `queremos ir` the pt-BR model finds `a` hundreds of times likelier than the right `à`).
     @Test func aWordOfOneOrTwoLettersIsNotTakenForARealWordError() throws {
-        var engine = try Self.shippedEngine(words: "pt-BR/pt_BR", counts: "gsd")
+        var engine = try Self.shippedEngine(words: "pt-BR/pt_BR.combined.gz", counts: "gsd")
         let text = "por razões práticas, queremos ir à"
         #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
         engine.realWordMinLength = 1
@@ -478,25 +478,34 @@ import Testing
         #expect(Self.texts(try Self.engine.get(), "Thank you for your ").first != "help")
     }
 
-    /// Italian and Spanish ship models of Debian's fortunes in their languages too, and ten more
+    /// Italian and Spanish ship models of Debian's fortunes in their languages too, and 23 more
     /// locales models of Universal Dependencies treebanks (corpora/treebanks.tsv).
     @Test(arguments: [
-        ("it/it", "fortunes", "in questo ", "modo"), ("it/it", "fortunes", "non lo ", "so"), ("es/es", "fortunes", "sin ", "embargo"),
-        ("es/es", "fortunes", "muchas ", "veces"), ("de/de", "gsd", "Es ist ", "sehr"), ("fr/fr", "gsd", "Il y a ", "un"),
-        ("pt-PT/pt_PT", "bosque", "Muito obrigado ", "pela"), ("pt-BR/pt_BR", "gsd", "Não sei ", "que"), ("nl/nl", "alpino", "Het is ", "een"),
-        ("nb/nb", "ndt", "Det er ", "ikke"), ("sv/sv", "talbanken", "Det är ", "inte"), ("da/da", "ddt", "Jeg har ", "været"),
-        ("fi/fi", "tdt", "Hän on ", "ollut"), ("ro/ro", "rrt", "Este un ", "fel"),
+        ("it/it.combined.gz", "fortunes", "in questo ", "modo"), ("it/it.combined.gz", "fortunes", "non lo ", "so"),
+        ("es/es.combined.gz", "fortunes", "sin ", "embargo"), ("es/es.combined.gz", "fortunes", "muchas ", "veces"),
+        ("de/de.combined.gz", "gsd", "Es ist ", "sehr"), ("fr/fr.combined.gz", "gsd", "Il y a ", "un"),
+        ("pt-PT/pt_PT.combined.gz", "bosque", "Muito obrigado ", "pela"), ("pt-BR/pt_BR.combined.gz", "gsd", "Não sei ", "que"),
+        ("nl/nl.combined.gz", "alpino", "Het is ", "een"), ("nb/nb.combined.gz", "ndt", "Det er ", "ikke"),
+        ("sv/sv.combined.gz", "talbanken", "Det är ", "inte"), ("da/da.combined.gz", "ddt", "Jeg har ", "været"),
+        ("fi/fi.combined.gz", "tdt", "Hän on ", "ollut"), ("ro/ro.combined.gz", "rrt", "Este un ", "fel"),
+        ("ru/ru.combined.gz", "taiga", "Это было ", "давно"), ("cs/cs.combined.gz", "cac", "Je to ", "však"),
+        ("sl/sl.combined.gz", "ssj", "Hvala za ", "to"), ("hr/hr.combined.gz", "set", "Ja sam ", "se"),
+        ("sk/words.tsv.gz", "snk", "To je ", "veľmi"), ("he/iw.combined.gz", "iahltwiki", "זה היה ", "בן"),
+        ("id/words.tsv.gz", "gsd", "Apa yang ", "akan"), ("fa/words.tsv.gz", "seraji", "من به ", "این"),
+        ("tr/tr.combined.gz", "boun", "Çok teşekkür ", "ederim"), ("is/words.tsv.gz", "modern", "Það er ", "ekki"),
+        ("lt/lt.combined.gz", "alksnis", "Tai yra ", "labai"), ("vi/words.tsv.gz", "vtb", "Tôi không ", "thể"),
+        ("el/el.combined.gz", "gud", "Δεν ξέρω ", "τι"),
     ])
     func otherLanguagesPredictTheirOwnNextWords(_ words: String, _ counts: String, _ text: String, _ expected: String) throws {
         let suggestions = try Self.shippedEngine(words: words, counts: counts)
         #expect(Self.texts(suggestions, text).contains(expected), "\(Self.texts(suggestions, text))")
     }
 
-    /// An engine on a shipped word list (`corpora/<words>.combined.gz`) with the model of one of
-    /// its folder's count files.
+    /// An engine on a shipped word list (`corpora/<words>`) with the model of one of its folder's
+    /// count files (`<counts>.counts.gz`).
     static func shippedEngine(words: String, counts: String) throws -> SuggestionEngine {
         let folder = String(words.split(separator: "/")[0])
-        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(words).combined.gz")], origin: folder,
+        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(words)")], origin: folder,
                                             ngrams: [TestSupport.shipped("corpora/\(folder)/\(counts).counts.gz")])
         let table = try #require(DictionaryBuild(diagnostics: DiagnosticEngine()).read(inputs))
         return SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(table).bytes)))
