@@ -12,8 +12,8 @@ the shipped en-US model (every English fortune and the treebank's other parts), 
 of the fortunes alone is measured too. LOCALE-ud (de-ud, fr-ud, …) is the same for a locale whose
 shipped model is counted from a Universal Dependencies treebank (corpora/treebanks.tsv; its clone in
 --treebanks): the held-out text is the treebank's test part, the training text the parts the shipped
-model counts, and the locale's bundle without a model (as shipped before) is measured too. Keylex compiles the shipped word list with an
-n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
+model counts, and the locale's bundle without a model (as shipped before) is measured too. Keylex
+compiles the shipped word list with an n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
 a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
 typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
 through presage-driver/) answers with its shipped database, with a database built from the same
@@ -31,6 +31,7 @@ then or earlier) by the time its first and its first two letters are typed (of t
 and more): a bar that does not offer a word again shows it once.
 """
 import argparse
+import importlib.util
 import os
 import re
 import subprocess
@@ -46,7 +47,6 @@ WORK = os.path.join(HERE, ".work", "keystrokes")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 DRIVER = os.path.join(WORK, "presage-driver")
 TREEBANK_TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
-TREEBANK_TABLE = os.path.join(ROOT, "corpora", "treebanks.tsv")
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 SLOTS = 3
 
@@ -188,22 +188,28 @@ def web(work, treebanks):
     ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
     train, test = os.path.join(work, "shipped.txt"), os.path.join(work, "web-test.txt")
     clone = os.path.join(treebanks, treebank_rows()["en-US"][0])
-    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), conllu(clone, "train"), conllu(clone, "dev"))
-    ngram.run("python3", TREEBANK_TEXT, test, conllu(clone, "test"))
+    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), TREEBANKS.conllu(clone, "train"), TREEBANKS.conllu(clone, "dev"))
+    ngram.run("python3", TREEBANK_TEXT, test, TREEBANKS.conllu(clone, "test"))
     with open(train, "w", encoding="utf-8") as out:
         out.write(open(os.path.join(work, "all.txt"), encoding="utf-8").read() + "%\n")
         out.write(open(os.path.join(work, "web-train.txt"), encoding="utf-8").read())
     return train, test, "held-out words of the English Web Treebank's test part"
 
 
+def treebank_counts():
+    """scripts/treebank-counts.py, which reads corpora/treebanks.tsv and finds a locale's word list."""
+    spec = importlib.util.spec_from_file_location("treebank_counts", os.path.join(ROOT, "scripts", "treebank-counts.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TREEBANKS = treebank_counts()
+
+
 def treebank_rows():
     """The treebanks the shipped models are counted from, by locale: (repository, parts counted)."""
-    rows = [line.rstrip("\n").split("\t") for line in open(TREEBANK_TABLE, encoding="utf-8") if line.strip() and line[0] != "#"]
-    return {locale: (repository, parts.split()) for locale, repository, _, parts, _ in rows}
-
-
-def conllu(clone, part):
-    return next(os.path.join(clone, f) for f in os.listdir(clone) if f.endswith(f"-ud-{part}.conllu"))
+    return {locale: (repository, parts) for locale, repository, _, parts, _ in TREEBANKS.rows()}
 
 
 def treebank(locale, work, treebanks):
@@ -211,19 +217,16 @@ def treebank(locale, work, treebanks):
     repository, parts = treebank_rows()[locale]
     clone = os.path.join(treebanks, repository)
     train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
-    ngram.run("python3", TREEBANK_TEXT, train, *(conllu(clone, part) for part in parts))
-    ngram.run("python3", TREEBANK_TEXT, test, conllu(clone, "test"))
+    ngram.run("python3", TREEBANK_TEXT, train, *(TREEBANKS.conllu(clone, part) for part in parts))
+    ngram.run("python3", TREEBANK_TEXT, test, TREEBANKS.conllu(clone, "test"))
     return train, test, f"held-out words of {repository}'s test part"
 
 
 def word_list(name):
-    """The shipped word list of a benchmark language (for LOCALE-ud, the one word list of the
-    locale's corpus folder: its .txt, .tsv or .combined file, gzip-compressed or not)."""
-    if not name.endswith("-ud"):
-        return os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])
-    folder = os.path.join(ROOT, "corpora", name[:-3])
-    return next(os.path.join(folder, f) for f in sorted(os.listdir(folder))
-                if re.search(r"\.(txt|tsv|combined)(\.gz)?$", f) and f != "blocklist.txt")
+    """The shipped word list of a benchmark language."""
+    if name.endswith("-ud"):
+        return TREEBANKS.word_lists(name[:-3])[0]
+    return os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])
 
 
 def measure(name, limit, treebanks):
