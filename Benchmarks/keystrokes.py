@@ -209,7 +209,7 @@ TREEBANKS = treebank_counts()
 
 def treebank_rows():
     """The treebanks the shipped models are counted from, by locale: (repository, parts counted)."""
-    return {locale: (repository, parts) for locale, repository, _, parts, _ in TREEBANKS.rows()}
+    return {locale: (repository, parts) for locale, repository, _, parts, _, _ in TREEBANKS.rows()}
 
 
 def treebank(locale, work, treebanks):
@@ -222,11 +222,11 @@ def treebank(locale, work, treebanks):
     return train, test, f"held-out words of {repository}'s test part"
 
 
-def word_list(name):
-    """The shipped word list of a benchmark language."""
+def word_lists(name):
+    """The shipped word lists of a benchmark language."""
     if name.endswith("-ud"):
-        return TREEBANKS.word_lists(name[:-3])[0]
-    return os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])
+        return TREEBANKS.word_lists(name[:-3])
+    return [os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])]
 
 
 def measure(name, limit, treebanks):
@@ -237,8 +237,8 @@ def measure(name, limit, treebanks):
                          if name.endswith("-ud") else fortunes(language, work))
     counts, bundle, plain = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx"), os.path.join(work, "plain.klx")
     ngram.run(KEYLEX, "count", train, "-o", counts)
-    ngram.run(KEYLEX, "dict", word_list(name), "--ngrams", counts, "-o", bundle)
-    ngram.run(KEYLEX, "dict", word_list(name), "-o", plain)
+    ngram.run(KEYLEX, "dict", *word_lists(name), "--ngrams", counts, "-o", bundle)
+    ngram.run(KEYLEX, "dict", *word_lists(name), "-o", plain)
     database = os.path.join(work, "presage.db")
     if os.path.exists(database):
         os.remove(database)

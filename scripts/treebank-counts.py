@@ -25,12 +25,12 @@ TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 
 
 def rows():
-    """The table's rows: (locale, repository, commit, parts, name)."""
+    """The table's rows: (locale, repository, commit, parts, name, spelling dictionary)."""
     with open(TABLE, encoding="utf-8") as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
-                locale, repository, commit, parts, name = line.rstrip("\n").split("\t")
-                yield locale, repository, commit, parts.split(), name
+                locale, repository, commit, parts, name, dictionary = line.rstrip("\n").split("\t")
+                yield locale, repository, commit, parts.split(), name, dictionary
 
 
 def word_lists(locale):
@@ -69,7 +69,7 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     wanted = set(sys.argv[2:])
-    for locale, repository, commit, parts, name in rows():
+    for locale, repository, commit, parts, name, _ in rows():
         if not wanted or locale in wanted:
             count(sys.argv[1], locale, repository, commit, parts, name)
 

@@ -306,7 +306,7 @@ import Testing
     /// one slip apart and all common, and two words before do not tell them apart (after
     /// `queremos ir` the pt-BR model finds `a` hundreds of times likelier than the right `à`).
     @Test func aWordOfOneOrTwoLettersIsNotTakenForARealWordError() throws {
-        var engine = try Self.shippedEngine(words: "pt-BR/pt_BR.combined.gz", counts: "gsd")
+        var engine = try Self.shippedEngine(words: ["pt-BR/pt_BR.combined.gz"], counts: "gsd")
         let text = "por razões práticas, queremos ir à"
         #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
         engine.realWordMinLength = 1
@@ -497,16 +497,30 @@ import Testing
         ("el/el.combined.gz", "gud", "Δεν ξέρω ", "τι"),
     ])
     func otherLanguagesPredictTheirOwnNextWords(_ words: String, _ counts: String, _ text: String, _ expected: String) throws {
-        let suggestions = try Self.shippedEngine(words: words, counts: counts)
+        let suggestions = try Self.shippedEngine(words: [words], counts: counts)
         #expect(Self.texts(suggestions, text).contains(expected), "\(Self.texts(suggestions, text))")
     }
 
-    /// An engine on a shipped word list (`corpora/<words>`) with the model of one of its folder's
-    /// count files (`<counts>.counts.gz`).
-    static func shippedEngine(words: String, counts: String) throws -> SuggestionEngine {
-        let folder = String(words.split(separator: "/")[0])
-        let inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/\(words)")], origin: folder,
-                                            ngrams: [TestSupport.shipped("corpora/\(folder)/\(counts).counts.gz")])
+    /// Common words AOSP's lists lack, added from the treebanks' text (`corpora/<locale>/*.added.tsv`,
+    /// scripts/treebank-words.py), are kept as typed: without them Greek `η` (the article) was
+    /// replaced by `ή`, Turkish `üç` (three) by `uç`, Romanian `într-un` by `dintr-un`.
+    @Test(arguments: [
+        ("el/el.combined.gz", "el/gud.added.tsv", "Πού είναι η"), ("tr/tr.combined.gz", "tr/boun.added.tsv", "Bu üç"),
+        ("ro/ro.combined.gz", "ro/rrt.added.tsv", "Am fost într-un"),
+    ])
+    func commonWordsTheListsLackAreKept(_ list: String, _ added: String, _ text: String) throws {
+        let without = try Self.shippedEngine(words: [list])
+        #expect(without.suggestions(for: text).first?.isAutocorrect == true, "\(without.suggestions(for: text))")
+        let with = try Self.shippedEngine(words: [list, added])
+        #expect(!with.suggestions(for: text).contains { $0.isAutocorrect }, "\(with.suggestions(for: text))")
+    }
+
+    /// An engine on shipped word lists (`corpora/<words>`), with the model of one of their folder's
+    /// count files (`<counts>.counts.gz`) when given.
+    static func shippedEngine(words: [String], counts: String? = nil) throws -> SuggestionEngine {
+        let folder = String(words[0].split(separator: "/")[0])
+        let inputs = DictionaryBuild.Inputs(corpora: words.map { TestSupport.shipped("corpora/\($0)") }, origin: folder,
+                                            ngrams: counts.map { [TestSupport.shipped("corpora/\(folder)/\($0).counts.gz")] } ?? [])
         let table = try #require(DictionaryBuild(diagnostics: DiagnosticEngine()).read(inputs))
         return SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(table).bytes)))
     }
