@@ -47,6 +47,12 @@ def corpus_for(tag, folders):
 def source_of(folder, corpora):
     """Where a corpus folder's words come from, in a few words."""
     files = os.listdir(os.path.join(corpora, folder))
+    added = "".join(f", and common words of `{f[:-len('.added.tsv')]}` it lacks" for f in sorted(files) if f.endswith(".added.tsv"))
+    return list_source(folder, files) + added
+
+
+def list_source(folder, files):
+    """Where a corpus folder's word list comes from."""
     if any(f.endswith(".combined.gz") for f in files):
         return "AOSP"
     source = make_corpora.SOURCES.get(folder)
@@ -58,6 +64,12 @@ def source_of(folder, corpora):
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
     return f"`{source.package}`, expanded; no frequencies"
+
+
+def model_of(folder, corpora):
+    """Where a corpus folder's n-gram model is counted from: its count files' names."""
+    counts = sorted(f[:-len(".counts.gz")] for f in os.listdir(os.path.join(corpora, folder)) if f.endswith(".counts.gz"))
+    return ", ".join(f"`{name}`" for name in counts) or "–"
 
 
 def bundle_words(keylex, path):
@@ -72,8 +84,8 @@ def main():
     args = parser.parse_args()
     folders = {f for f in os.listdir("corpora") if os.path.isdir(os.path.join("corpora", f))}
     emoji = {f[:-len(".tsv.gz")] for f in os.listdir("emoji") if f.endswith(".tsv.gz")}
-    print("| layout locale | corpus | source | words | emoji | bundle bytes |")
-    print("|---|---|---|--:|---|--:|")
+    print("| layout locale | corpus | source | words | next words | emoji | bundle bytes |")
+    print("|---|---|---|--:|---|---|--:|")
     served = with_emoji = 0
     tags = layout_locales("layouts")
     for tag in tags:
@@ -84,7 +96,8 @@ def main():
         served += folder is not None
         with_emoji += emoji_tag is not None
         cells = [tag, f"`{folder}/`" if folder else "–", source_of(folder, "corpora") if folder else "none",
-                 f"{words:,}" if folder else "–", f"`{emoji_tag}`" if emoji_tag else "–", f"{os.path.getsize(path):,}"]
+                 f"{words:,}" if folder else "–", model_of(folder, "corpora") if folder else "–",
+                 f"`{emoji_tag}`" if emoji_tag else "–", f"{os.path.getsize(path):,}"]
         print("| " + " | ".join(cells) + " |")
     print(f"\n{served} of {len(tags)} layout locales have a dictionary, {with_emoji} emoji.")
 
