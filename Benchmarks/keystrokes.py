@@ -31,15 +31,18 @@ then or earlier) by the time its first and its first two letters are typed (of t
 and more): a bar that does not offer a word again shows it once.
 """
 import argparse
-import importlib.util
 import os
 import re
 import subprocess
+import sys
 import tempfile
 
 from marked import replace_part
 import misspellings
 import ngram
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+import treebanks as treebank_table  # noqa: E402 (scripts/treebanks.py: corpora/treebanks.tsv)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -188,28 +191,18 @@ def web(work, treebanks):
     ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
     train, test = os.path.join(work, "shipped.txt"), os.path.join(work, "web-test.txt")
     clone = os.path.join(treebanks, treebank_rows()["en-US"][0])
-    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"), TREEBANKS.conllu(clone, "train"), TREEBANKS.conllu(clone, "dev"))
-    ngram.run("python3", TREEBANK_TEXT, test, TREEBANKS.conllu(clone, "test"))
+    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"),
+              treebank_table.conllu(clone, "train"), treebank_table.conllu(clone, "dev"))
+    ngram.run("python3", TREEBANK_TEXT, test, treebank_table.conllu(clone, "test"))
     with open(train, "w", encoding="utf-8") as out:
         out.write(open(os.path.join(work, "all.txt"), encoding="utf-8").read() + "%\n")
         out.write(open(os.path.join(work, "web-train.txt"), encoding="utf-8").read())
     return train, test, "held-out words of the English Web Treebank's test part"
 
 
-def treebank_counts():
-    """scripts/treebank-counts.py, which reads corpora/treebanks.tsv and finds a locale's word list."""
-    spec = importlib.util.spec_from_file_location("treebank_counts", os.path.join(ROOT, "scripts", "treebank-counts.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TREEBANKS = treebank_counts()
-
-
 def treebank_rows():
     """The treebanks the shipped models are counted from, by locale: (repository, parts counted)."""
-    return {locale: (repository, parts) for locale, repository, _, parts, _, _ in TREEBANKS.rows()}
+    return {locale: (repository, parts) for locale, repository, _, parts, _, _ in treebank_table.rows()}
 
 
 def treebank(locale, work, treebanks):
@@ -217,15 +210,15 @@ def treebank(locale, work, treebanks):
     repository, parts = treebank_rows()[locale]
     clone = os.path.join(treebanks, repository)
     train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
-    ngram.run("python3", TREEBANK_TEXT, train, *(TREEBANKS.conllu(clone, part) for part in parts))
-    ngram.run("python3", TREEBANK_TEXT, test, TREEBANKS.conllu(clone, "test"))
+    ngram.run("python3", TREEBANK_TEXT, train, *(treebank_table.conllu(clone, part) for part in parts))
+    ngram.run("python3", TREEBANK_TEXT, test, treebank_table.conllu(clone, "test"))
     return train, test, f"held-out words of {repository}'s test part"
 
 
 def word_lists(name):
     """The shipped word lists of a benchmark language."""
     if name.endswith("-ud"):
-        return TREEBANKS.word_lists(name[:-3])
+        return treebank_table.word_lists(name[:-3])
     return [os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])]
 
 

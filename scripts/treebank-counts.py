@@ -13,40 +13,14 @@ out at the table's commit; a clone at another commit is refused. Without LOCALE,
 counted.
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLE = os.path.join(ROOT, "corpora", "treebanks.tsv")
+from treebanks import ROOT, conllu, rows, word_lists
+
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
-
-
-def rows():
-    """The table's rows: (locale, repository, commit, parts, name, spelling dictionary)."""
-    with open(TABLE, encoding="utf-8") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                locale, repository, commit, parts, name, dictionary = line.rstrip("\n").split("\t")
-                yield locale, repository, commit, parts.split(), name, dictionary
-
-
-def word_lists(locale):
-    """The locale's word lists, as `keylex build` finds them: the .txt, .tsv and .combined files of
-    its corpus folder (gzip-compressed or not) but its blocklist."""
-    folder = os.path.join(ROOT, "corpora", locale)
-    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-            if re.search(r"\.(txt|tsv|combined)(\.gz)?$", f) and f != "blocklist.txt"]
-
-
-def conllu(clone, part):
-    """The clone's file of `part` (train, dev, test)."""
-    names = [f for f in os.listdir(clone) if f.endswith(f"-ud-{part}.conllu")]
-    if len(names) != 1:
-        sys.exit(f"{clone}: expected one *-ud-{part}.conllu, found {len(names)}")
-    return os.path.join(clone, names[0])
 
 
 def count(treebanks, locale, repository, commit, parts, name):

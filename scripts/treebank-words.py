@@ -20,7 +20,6 @@ join. TREEBANKS holds the clones, as for scripts/treebank-counts.py.
 """
 import collections
 import gzip
-import importlib.util
 import os
 import re
 import statistics
@@ -28,22 +27,14 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import treebanks
+from treebanks import ROOT
+
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MIN_COUNT = 10
 SINGLE_SHARE = 500
-
-
-def treebank_counts():
-    spec = importlib.util.spec_from_file_location("treebank_counts", os.path.join(ROOT, "scripts", "treebank-counts.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-COUNTS = treebank_counts()
 
 
 def list_counts(path):
@@ -79,7 +70,7 @@ def text_counts(clone, parts):
     """How often the counted parts write each word, in lower case, and their most usual spelling."""
     with tempfile.TemporaryDirectory() as work:
         text = os.path.join(work, "text.txt")
-        subprocess.run([sys.executable, TEXT, text] + [COUNTS.conllu(clone, p) for p in parts], check=True, capture_output=True)
+        subprocess.run([sys.executable, TEXT, text] + [treebanks.conllu(clone, p) for p in parts], check=True, capture_output=True)
         words = WORD.findall(open(text, encoding="utf-8").read())
     counts, forms = collections.Counter(w.lower() for w in words), collections.Counter(words)
     spelling = {}
@@ -102,12 +93,12 @@ def candidate(word, text):
     return len(word) > 1 or (word.islower() and text[word] * SINGLE_SHARE >= sum(text.values()))
 
 
-def added(treebanks, locale, repository, parts, name, dictionary):
-    lists = [w for w in COUNTS.word_lists(locale) if not w.endswith(".added.tsv")]
+def added(clones, locale, repository, parts, name, dictionary):
+    lists = [w for w in treebanks.word_lists(locale) if not w.endswith(".added.tsv")]
     listed = {}
     for path in lists:
         listed.update({w.lower(): n for w, n in list_counts(path).items()})
-    text, spelling = text_counts(os.path.join(treebanks, repository), parts)
+    text, spelling = text_counts(os.path.join(clones, repository), parts)
     common = [spelling[w] for w, n in text.most_common() if n >= MIN_COUNT and candidate(spelling[w], text)]
     have = known(common + [w.lower() for w in common], lists)
     missing = [w for w in common if w not in have and w.lower() not in have]
@@ -133,7 +124,7 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     wanted = set(sys.argv[2:])
-    for locale, repository, _, parts, name, dictionary in COUNTS.rows():
+    for locale, repository, _, parts, name, dictionary in treebanks.rows():
         if (not wanted or locale in wanted) and dictionary != "-":
             added(sys.argv[1], locale, repository, parts, name, dictionary)
 
