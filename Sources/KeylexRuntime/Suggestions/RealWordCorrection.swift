@@ -7,7 +7,8 @@ extension SuggestionEngine {
     /// context corrections (see ``addContextCorrections(_:of:_:into:)``): the other corrections
     /// of a known word cost an edit more (see ``searchCorrections(_:_:known:count:costs:into:)``),
     /// beyond ``realWordMaxCost``. A word the user has learned is never replaced, nor one shorter
-    /// than ``realWordMinLength``. `nil` without a model or a context.
+    /// than ``realWordMinLength``, nor by the same word with another vowel at its end
+    /// (``isAnotherEnding(_:of:)``). `nil` without a model or a context.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
         guard let model, r.typed.unicodeScalars.count >= realWordMinLength, let context = r.context.before?.model,
             r.user?.hasLearnedWord(r.typed) != true,
@@ -17,11 +18,22 @@ extension SuggestionEngine {
         let likeliest = found.lazy
             .filter {
                 $0.candidate.mayReplace && $0.candidate.number >= 0 && $0.candidate.cost <= self.realWordMaxCost
-                    && $0.word.lowercased() != r.typed.lowercased()
+                    && $0.word.lowercased() != r.typed.lowercased() && !self.isAnotherEnding($0.word, of: r.typed)
             }
             .map { ($0.word, model.logProbability(of: $0.candidate.number, frequencyClass: $0.candidate.frequencyClass, in: context)) }
             .max { $0.1 < $1.1 }
         guard let likeliest, likeliest.1 >= least else { return nil }
         return likeliest.0
+    }
+
+    /// Whether `word` is `typed` with another vowel at its end (Spanish `uno` and `una`, Romanian
+    /// `urmă` and `urma`): an ending that agrees with a word after it, which the words before cannot
+    /// tell (the vowels of ``EditCosts/vowelSubstitution``, with their accents).
+    func isAnotherEnding(_ word: String, of typed: String) -> Bool {
+        let a = Array(word.unicodeScalars), b = Array(typed.unicodeScalars)
+        guard a.count == b.count, let x = a.last, let y = b.last, a.dropLast() == b.dropLast() else { return false }
+        let vowels = VowelFolds(dictionary)
+        func isVowel(_ s: Unicode.Scalar) -> Bool { vowels.contains(dictionary.foldClass(ofCode: dictionary.comparisonCode(ofTyped: s))) }
+        return isVowel(x) && isVowel(y)
     }
 }
