@@ -525,6 +525,18 @@ import Testing
         #expect(!with.suggestions(for: text).contains { $0.isAutocorrect }, "\(with.suggestions(for: text))")
     }
 
+    /// Turkish cases `i` as `İ` and `ı` as `I`: a sentence's first word typed with `İ` is the known
+    /// word (Unicode's default casing lowers `İki` to `i̇ki`, and it was "corrected" to `Iki`), and
+    /// a word capitalised at a sentence's start gets `İ`.
+    @Test func turkishCapitalsAreItsOwn() throws {
+        let engine = try Self.shippedEngine(words: ["tr/tr.combined.gz"])
+        let typed = engine.suggestions(for: "Bu iş bitti. İki")
+        #expect(!typed.contains { $0.isAutocorrect } && typed.first?.text == "İki", "\(typed)")
+        #expect(Self.texts(engine, "Bu iş bitti. ik", count: 5).contains("İki"), "\(Self.texts(engine, "Bu iş bitti. ik", count: 5))")
+        let english = try Self.shippedEngine(words: ["en-US/en_US.combined.gz"])
+        #expect(Self.texts(english, "It rained. i", count: 5).contains("In"))
+    }
+
     /// An engine on shipped word lists (`corpora/<words>`), with the model of one of their folder's
     /// count files (`<counts>.counts.gz`) when given.
     static func shippedEngine(words: [String], counts: String? = nil) throws -> SuggestionEngine {

@@ -43,13 +43,14 @@ extension SuggestionEngine {
     /// on space (a whitelist shortcut of a "not a word" entry).
     func number(ofContextWord word: Substring) -> Int? {
         let word = String(word)
-        if let number = dictionary.number(of: word) ?? dictionary.number(of: word.lowercased()),
+        let lower = letterCase.lowercased(word)
+        if let number = dictionary.number(of: word) ?? dictionary.number(of: lower),
             !dictionary.flags(at: number).contains(.notAWord)
         {
             return number
         }
         if let replacement = shortcuts(of: word, user: nil).replacement, let number = dictionary.number(of: replacement) { return number }
-        return number(ofContraction: word.lowercased()) ?? dictionary.number(of: word) ?? dictionary.number(of: word.lowercased())
+        return number(ofContraction: lower) ?? dictionary.number(of: word) ?? dictionary.number(of: lower)
     }
 
     /// The number of the contraction `word` is without its apostrophe, one or two letters from its
@@ -278,6 +279,6 @@ extension SuggestionEngine {
     /// `word` with a capital first letter, unless it has capitals of its own.
     func capitalised(_ word: String) -> String {
         guard !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first else { return word }
-        return head.uppercased() + word.dropFirst()
+        return letterCase.uppercased(String(head)) + word.dropFirst()
     }
 }

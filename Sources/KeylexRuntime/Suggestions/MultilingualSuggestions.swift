@@ -122,7 +122,7 @@ extension SuggestionEngine {
     /// How much `word` says the text is in this engine's language: 0 when its dictionary does not
     /// know it, else 1 and up to 1 more by its frequency class.
     func evidence(for word: Substring) -> Float {
-        let best = Self.spellings(of: String(word)).compactMap { dictionary.frequencyClass(of: $0) }.max()
+        let best = spellings(of: String(word)).compactMap { dictionary.frequencyClass(of: $0) }.max()
         return best.map { 1 + Float($0) / 255 } ?? 0
     }
 }

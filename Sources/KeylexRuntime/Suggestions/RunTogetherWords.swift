@@ -75,7 +75,7 @@ extension SuggestionEngine {
     /// its learning.
     func suggestibleWord(_ typed: String, user: UserWords?) -> Word? {
         if let user, user.hasLearnedWord(typed) { return (typed, user.frequencyClass(of: typed), dictionary.number(of: typed)) }
-        for spelling in Self.spellings(of: typed) {
+        for spelling in spellings(of: typed) {
             guard let number = dictionary.number(of: spelling), !dictionary.flags(at: number).contains(.notAWord) else { continue }
             let frequencyClass = dictionary.frequencyClass(at: number)
             if frequencyClass != DictionaryFormat.neverSuggestedClass, let word = dictionary.word(at: number) {

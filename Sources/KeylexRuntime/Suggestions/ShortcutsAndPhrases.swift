@@ -9,7 +9,7 @@ extension SuggestionEngine {
         var offers: [(text: String, frequency: UInt8)] = []
         // An acronym typed in capitals (`OS`) is not replaced by its lower-case word's shortcut.
         let acronym = Self.isAllCapitals(typed)
-        for spelling in dictionary.shortcutCount > 0 ? Self.spellings(of: typed) : [] {
+        for spelling in dictionary.shortcutCount > 0 ? spellings(of: typed) : [] {
             guard let number = dictionary.number(of: spelling) else { continue }
             for shortcut in dictionary.shortcuts(at: number) {
                 if shortcut.frequency >= DictionaryFormat.whitelistShortcut && !(acronym && spelling != typed) {

@@ -19,6 +19,8 @@ public struct SuggestionEngine: Sendable {
     let geometry: KeyGeometry
     /// The searches over ``dictionary``.
     let search: WordSearch
+    /// Lower and upper case in the dictionary's language.
+    let letterCase: LetterCase
     /// Whether some entry of the dictionary has several words ("parce que").
     let hasPhrases: Bool
     /// The dictionary's words by sound, when it has them.
@@ -51,6 +53,7 @@ public struct SuggestionEngine: Sendable {
         self.userDictionary = userDictionary
         geometry = layout.map { KeyGeometry(layout: $0, dictionary: dictionary) } ?? .none
         search = WordSearch(dictionary)
+        letterCase = LetterCase(dictionary: dictionary)
         hasPhrases = dictionary.code(ofTyped: " ") != nil
         phonetics = PhoneticIndex(container: dictionary.container, wordCount: dictionary.wordCount).map(SoundAlikeSearch.init)
         letterSequences = dictionary.foldClasses == nil ? nil : LetterSequences(container: dictionary.container)
@@ -400,18 +403,18 @@ public struct SuggestionEngine: Sendable {
     /// as known; words marked "not a word" (AOSP's `not_a_word`: `alot`) do not.
     func isKnown(_ typed: String, after previous: Substring?, user: UserWords?) -> Bool {
         if user?.hasLearnedWord(typed) == true { return true }
-        let phrase = hasPhrases ? previous.map { Self.spellings(of: "\($0) \(typed)") } : nil
-        let spellings = Self.spellings(of: typed) + (phrase ?? [])
-        return spellings.contains { spelling in
+        let phrase = hasPhrases ? previous.map { spellings(of: "\($0) \(typed)") } : nil
+        return (spellings(of: typed) + (phrase ?? [])).contains { spelling in
             dictionary.number(of: spelling).map { !dictionary.flags(at: $0).contains(.notAWord) } ?? false
         }
     }
 
     /// `typed`, in lower case, and both with the apostrophe the dictionary may use instead of the
     /// typed one (’ from a smart keyboard, ' in most corpora).
-    static func spellings(of typed: String) -> [String] {
+    func spellings(of typed: String) -> [String] {
         var result = [typed]
-        if typed.lowercased() != typed { result.append(typed.lowercased()) }
+        let lower = letterCase.lowercased(typed)
+        if lower != typed { result.append(lower) }
         for spelling in result where spelling.contains("\u{2019}") || spelling.contains("'") {
             result.append(
                 spelling.contains("\u{2019}") ? spelling.replacing("\u{2019}", with: "'") : spelling.replacing("'", with: "\u{2019}"))
@@ -550,7 +553,7 @@ public struct SuggestionEngine: Sendable {
     /// Whether the typed word, known, may be suggested (not blocked, offensive or "not a word").
     private func isSuggestible(_ typed: String, user: UserWords?) -> Bool {
         user?.hasLearnedWord(typed) == true
-            || Self.spellings(of: typed).contains {
+            || spellings(of: typed).contains {
                 dictionary.frequencyClass(of: $0).map { $0 != DictionaryFormat.neverSuggestedClass } ?? false
             }
     }
@@ -623,10 +626,12 @@ public struct SuggestionEngine: Sendable {
         let word = typed.contains("\u{2019}") && !typed.contains("'") ? word.replacing("'", with: "\u{2019}") : word
         let letters = typed.unicodeScalars.filter { $0.properties.isAlphabetic }
         guard let first = letters.first else { return word }
-        if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) { return word.uppercased() }
+        if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) {
+            return letterCase.uppercased(word)
+        }
         guard first.properties.isUppercase || capitalised,
             !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first
         else { return word }
-        return head.uppercased() + word.dropFirst()
+        return letterCase.uppercased(String(head)) + word.dropFirst()
     }
 }
