@@ -17,10 +17,9 @@ import subprocess
 import sys
 import tempfile
 
-from treebanks import ROOT, conllu, rows, word_lists
+from treebanks import ROOT, TEXT, conllu, rows, word_lists
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
-TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 
 
 def count(treebanks, locale, repository, commit, parts, name):

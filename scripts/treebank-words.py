@@ -28,10 +28,9 @@ import sys
 import tempfile
 
 import treebanks
-from treebanks import ROOT
+from treebanks import ROOT, TEXT
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
-TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MIN_COUNT = 10
 SINGLE_SHARE = 500

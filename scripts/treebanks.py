@@ -8,6 +8,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "corpora", "treebanks.tsv")
+TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")  # a treebank's parts as running text
 
 
 def rows():
