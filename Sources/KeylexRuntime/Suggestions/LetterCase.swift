@@ -17,8 +17,8 @@ struct LetterCase: Sendable {
     }
 
     /// `text` in upper case.
-    func uppercased<S: StringProtocol>(_ text: S) -> String {
+    func uppercased(_ text: String) -> String {
         guard isTurkic else { return text.uppercased() }
-        return String(text).replacing("i", with: "İ").replacing("ı", with: "I").uppercased()
+        return text.replacing("i", with: "İ").replacing("ı", with: "I").uppercased()
     }
 }

@@ -629,9 +629,6 @@ public struct SuggestionEngine: Sendable {
         if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) {
             return letterCase.uppercased(word)
         }
-        guard first.properties.isUppercase || capitalised,
-            !word.unicodeScalars.contains(where: { $0.properties.isUppercase }), let head = word.first
-        else { return word }
-        return letterCase.uppercased(String(head)) + word.dropFirst()
+        return first.properties.isUppercase || capitalised ? self.capitalised(word) : word
     }
 }
