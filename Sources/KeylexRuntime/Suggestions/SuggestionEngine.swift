@@ -167,7 +167,8 @@ public struct SuggestionEngine: Sendable {
     ///
     /// - A known word typed in full comes first, as typed, and is never corrected away, unless a
     ///   shortcut of the dictionary or a text replacement of the user's says to replace it
-    ///   (`im` → `I'm`): that comes first with ``Suggestion/isAutocorrect``.
+    ///   (`im` → `I'm`): that comes first with ``Suggestion/isAutocorrect``. A known word that a
+    ///   far likelier word starts (`al` of `als`) is taken for a prefix being typed and not listed.
     /// - An unknown one is listed as typed with ``Suggestion/isUnknown``; when a correction beats it
     ///   by ``autocorrectMargin`` and beats every other candidate, it comes first with
     ///   ``Suggestion/isAutocorrect``.
@@ -500,9 +501,10 @@ public struct SuggestionEngine: Sendable {
         } else if r.known, let word = realWordCorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
-        // A known word of one letter that starts others (Russian `в`, `с`; English `a`) is taken for
-        // a word being typed: a space keeps it, and the slots go to the words it starts.
-        let isBeingTyped = typed.unicodeScalars.count <= Self.completionsFirstLength && completionLeads(found, typed: typed)
+        // A known word that a far likelier word starts is taken for a word being typed (`в`, `a`, German
+        // `Au` of `Auto`): a space keeps it, and the slots go to the words it starts. It is shown
+        // when a correction replaces it.
+        let isBeingTyped = result.isEmpty && completionLeads(found, typed: typed)
         if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isBeingTyped {
             result.append(Suggestion(text: typed, typed: typed))
         } else if !r.known && (!result.isEmpty || !found.contains(where: \.candidate.isCompletion)) {
@@ -539,13 +541,22 @@ public struct SuggestionEngine: Sendable {
         return Array(result.prefix(count))
     }
 
-    /// Whether the word being typed is taken for a prefix: a completion comes first among the
-    /// candidates, or, for a word of up to ``completionsFirstLength`` letters, there is one.
+    /// Whether the known word being typed is taken for a prefix: for a word of up to
+    /// ``completionsFirstLength`` letters, it has a completion; for a longer one, a completion
+    /// outranks it in context by ``prefixLead`` (or it is not among the candidates at all).
     private func completionLeads(_ found: [Found], typed: String) -> Bool {
-        typed.unicodeScalars.count > Self.completionsFirstLength
-            ? found.first?.candidate.isCompletion == true
-            : found.contains { $0.candidate.isCompletion }
+        guard let completion = found.first(where: \.candidate.isCompletion) else { return false }
+        guard typed.unicodeScalars.count > Self.completionsFirstLength else { return true }
+        let spellings = spellings(of: typed)
+        guard let own = found.first(where: { spellings.contains($0.word) }) else { return true }
+        return completion.candidate.contextScore - own.candidate.contextScore >= Self.prefixLead
     }
+
+    /// How far a completion must outrank a known typed word of two letters or more, in context,
+    /// for the word to be taken for a prefix being typed: one edit's worth (German `al` after
+    /// `gehabt und`, where `als` is far likelier; not `groß` after `ganz`, where `großen` is a
+    /// little likelier).
+    static let prefixLead: Float = 48
 
     /// The longest typed word whose completions are listed before its corrections.
     static let completionsFirstLength = 1
@@ -571,7 +582,7 @@ public struct SuggestionEngine: Sendable {
     private func autocorrection(_ found: [Found], _ r: Ranking) -> String? {
         // A spelling variant needs only the margin itself, whatever the word's length: it is no typo.
         if let variant = found.first(where: { $0.mayReplace && $0.isVariant }) {
-            return variant.candidate.editScore >= autocorrectMargin ? variant.word : nil
+            return variant.candidate.editScore >= autocorrectMargin && !isOutrankedByCompletion(variant, found, r) ? variant.word : nil
         }
         let length = r.typed.unicodeScalars.count
         guard !Self.isAllCapitals(r.typed) else { return nil }
@@ -586,6 +597,14 @@ public struct SuggestionEngine: Sendable {
                 }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
+    }
+
+    /// Whether a completion that is no spelling variant ranks above `variant` in context, the typed
+    /// word having two letters or more: a prefix being typed is not corrected to a word of its
+    /// letters in other capitals or accents (German `ic` of `ich` is not `IC`, `Hä` of `Hände` not `Ha`).
+    private func isOutrankedByCompletion(_ variant: Found, _ found: [Found], _ r: Ranking) -> Bool {
+        r.typed.unicodeScalars.count > Self.completionsFirstLength
+            && found.contains { $0.candidate.isCompletion && !$0.isVariant && $0.candidate.contextScore > variant.candidate.contextScore }
     }
 
     /// Whether `best` is ``autocorrectLead`` ahead of `other` by its spelling (frequency and edits),
