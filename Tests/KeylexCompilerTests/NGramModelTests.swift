@@ -252,6 +252,18 @@ import Testing
         #expect(!strict.suggestions(for: "so wasgoing").contains { $0.isAutocorrect })
     }
 
+    @Test func aSplitTheModelLacksRanksTwoEditsDown() throws {
+        let engine = try Self.engine.get()
+        // Not a pair the model has: offered among the candidates, never applied (typing37k's
+        // `viruschecking`, `distractionof`), where before it came after all of them.
+        for (text, expected) in [("the viruschecking", "virus checking"), ("I don't have the distractionof", "distraction of")] {
+            let offered = engine.suggestions(for: text)
+            #expect(offered.contains { $0.text == expected } && !offered.contains { $0.isAutocorrect }, "\(offered)")
+        }
+        // Two edits down, it does not outrank a likely correction.
+        #expect(engine.suggestions(for: "it is inpossible").first == Suggestion(text: "impossible", typed: "inpossible", isAutocorrect: true))
+    }
+
     @Test func aLetterAloneIsCorrectedOnlyInItsCase() throws {
         let engine = try Self.engine.get()
         // The model expects "I" after "ha"; a vowel for another costs little, but one letter is

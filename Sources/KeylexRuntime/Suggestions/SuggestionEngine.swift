@@ -529,8 +529,7 @@ public struct SuggestionEngine: Sendable {
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
         for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
-            // A split the model does not know is offered after the candidates.
-            if let split = runTogether, split.ranksByScore, split.score > f.candidate.contextScore {
+            if let split = runTogether, split.rankingScore > f.candidate.contextScore {
                 add(split.text)
                 runTogether = nil
             }
