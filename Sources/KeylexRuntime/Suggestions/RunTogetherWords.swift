@@ -13,13 +13,13 @@ struct RunTogetherWords {
     /// `outof`) and the model has the pair. Other missed spaces are only offered: a compound the
     /// dictionary lacks (`beachfront`, `nextdoor`) reads as two words too.
     let mayReplace: Bool
-    /// Whether it ranks among the candidates by its score: it may replace the typed word, or the
-    /// n-gram model has the pair. Otherwise it ranks by ``rankingScore``.
+    /// Whether it ranks among the candidates by its score alone: it may replace the typed word, or
+    /// the n-gram model has the pair. Otherwise it pays ``unseenPairCost`` (``rankingScore``).
     let ranksByScore: Bool
 
     /// What it ranks by among the candidates: its score, less ``unseenPairCost`` when it does not
-    /// rank by its score (without the model's word, two frequent words outscore a likely
-    /// correction: `inpossible` is not `in possible`, but `weekago` is `week ago` before `wake`).
+    /// rank by its score alone (without the model's word, two frequent words outscore a likely
+    /// correction: `inpossible` is `impossible` first, but `weekago` offers `week ago` before `wake`).
     var rankingScore: Float { ranksByScore ? score : score - Self.unseenPairCost }
 
     /// Two edits' worth (see ``Candidate/costWeight``): what a split the model lacks pays to rank.

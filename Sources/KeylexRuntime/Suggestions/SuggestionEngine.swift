@@ -501,9 +501,9 @@ public struct SuggestionEngine: Sendable {
         } else if r.known, let word = realWordCorrection(found, r), !ignored.contains(word) {
             add(word, autocorrect: true)
         }
-        // A known word that a far likelier word starts is taken for a word being typed (`в`, `a`, German
-        // `Au` of `Auto`): a space keeps it, and the slots go to the words it starts. It is shown
-        // when a correction replaces it.
+        // A known word taken for a prefix being typed (`в`, `a`, German `Au` of `Auto`: see
+        // completionLeads) is not echoed: a space keeps it, and the slots go to the words it
+        // starts. It is when a correction will replace it.
         let isBeingTyped = result.isEmpty && completionLeads(found, typed: typed)
         if r.known && isSuggestible(typed, user: r.user) && !ignored.contains(typed) && !isBeingTyped {
             result.append(Suggestion(text: typed, typed: typed))
