@@ -553,7 +553,7 @@ public struct SuggestionEngine: Sendable {
 
     /// How far a completion must outrank a known typed word of two letters or more, in context,
     /// for the word to be taken for a prefix being typed: one edit's worth (German `al` after
-    /// `gehabt und`, where `als` is far likelier; not `groß` after `ganz`, where `großen` is a
+    /// `Das war`, where `als` is far likelier; not `groß` after `ganz`, where `großen` is a
     /// little likelier).
     static let prefixLead: Float = 48
 
