@@ -63,6 +63,11 @@ def list_source(folder, files):
         return f"wordfreq (`{source.wordfreq}`){checker}"
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
+    model = source.keyman.split("/")[-1]
+    if source.keyman and not source.speller:
+        return f"Keyman's lexical model `{model}`"
+    if source.keyman:
+        return f"`{source.package}`, expanded; counts of Keyman's `{model}`"
     return f"`{source.package}`, expanded; no frequencies"
 
 

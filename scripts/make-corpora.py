@@ -84,8 +84,11 @@ class Source:
     hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
     dictionary); `script` is the Unicode script of the words; `package` is Debian's package;
     `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`),
-    `letters` are characters of no script that the words hold as letters, and `subtitles` is the
-    FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq."""
+    `letters` are characters of no script that the words hold as letters, `subtitles` is the
+    FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq, and
+    `keyman` the folder of a Keyman lexical model (in keymanapp/lexical-models) whose word list,
+    with counts, is taken as it is (or, with `speller`, gives the counts of the words it holds, and
+    its words the spelling dictionary lacks)."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -94,6 +97,7 @@ class Source:
     transliterate: Optional[Callable[[str], str]] = None
     letters: str = ""
     subtitles: str = ""
+    keyman: str = ""
 
 
 SOURCES = {
@@ -132,15 +136,18 @@ SOURCES = {
     "nn": Source("LATIN", speller="hunspell:nn_NO", package="myspell-nn"),
     "sw": Source("LATIN", speller="hunspell:sw_TZ", package="hunspell-sw"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
-    "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th"),
+    # Thai: the counts of the Thai National Corpus's 5,000 most frequent words, as Keyman packs them.
+    "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th", keyman="release/srla/srla.th.ct5k"),
     # Debian's Uzbek dictionary is in Cyrillic letters; the uz-UZ layout types the Latin alphabet.
+    # A Keyman lexical model's word list with counts, where Debian and wordfreq have nothing.
+    "km": Source("KHMER", keyman="release/sil/sil.km.ggc"),
     "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate=uzbek_latin, letters="\u02bb\u02bc"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
         ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU")]},
 }
-SHIPPED = [code for code, source in SOURCES.items() if source.package]
+SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman]
 HUNSPELL_DIR = "/usr/share/hunspell"
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
@@ -230,7 +237,7 @@ def layout_texts(layouts: str, name: str) -> list:
                         if isinstance(item, str):
                             texts.append(item)
                         elif item.get("action", "character") in ("character", "text"):
-                            texts.append(item.get("value", ""))
+                            texts += [item.get("value", ""), item.get("shifted", "")]
     if parent:
         texts += layout_texts(layouts, next(f for f in os.listdir(layouts) if os.path.splitext(f)[0] == parent))
     return texts
@@ -258,15 +265,17 @@ def write_corpus(code, args, untypable=frozenset()):
     source = SOURCES[code]
     characters = typable_characters(args.layouts, code)
     typable = lambda word: set(word) <= characters and word not in untypable
-    if source.wordfreq or source.subtitles:
-        rows = wordfreq_rows if source.wordfreq else subtitle_rows
-        text, summary = rows(code, source, args, typable)
-        name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
-    else:
-        text, summary = speller_rows(code, source, typable)
-        name = "words.txt.gz"
+    if source.speller:
+        text, summary = speller_rows(code, source, args, typable)
+        name = "words.tsv.gz" if source.keyman else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
+    else:
+        rows = wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles else keyman_rows
+        text, summary = rows(code, source, args, typable)
+        name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
+    if source.keyman and not args.flat:
+        write(os.path.join(args.out, code, "LICENSE"), keyman_file(args, source, "LICENSE.md"), False)
     path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
     write(path, text, path.endswith(".gz"))
     print(f"{code}: {summary}" + (f", {len(untypable)} words keylex cannot type left out" if untypable else ""), file=sys.stderr)
@@ -316,13 +325,52 @@ def subtitle_rows(code, source, args, typable):
             f"{len(rows)} words of {len(counts)} ({len(rejects)} the dictionary rejects left out)")
 
 
-def speller_rows(code, source, typable):
-    """Every typable form of the spelling dictionary's words, sorted: a list without counts."""
+def keyman_file(args, source, name):
+    """The text of file `name` of the Keyman lexical model of `source`."""
+    with open(os.path.join(args.lexical_models, source.keyman, name), encoding="utf-8-sig") as f:
+        return f.read()
+
+
+def keyman_counts(source, args, typable):
+    """The words of a Keyman lexical model's word list (word<TAB>count, `#` comments) that are
+    words of the script and typable, with their counts as the list gives them."""
+    counts = {}
+    for line in keyman_file(args, source, "source/wordlist.tsv").splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) < 2 or not fields[1].strip().isdigit():
+            continue
+        word = unicodedata.normalize("NFC", fields[0].strip())
+        if is_word(word, source.script) and typable(word):
+            counts[word] = counts.get(word, 0) + int(fields[1])
+    return counts
+
+
+def keyman_rows(code, source, args, typable):
+    """The words of a Keyman lexical model's word list (see `keyman_counts`), most frequent first."""
+    rows = sorted(keyman_counts(source, args, typable).items(), key=lambda row: (-row[1], row[0]))
+    header = (f"# {code}: the {len(rows)} words of Keyman's lexical model {source.keyman.split('/')[-1]} "
+              f"(keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv) that the layouts type\n"
+              "# count = as the list gives it. Data: MIT licence (LICENSE), see corpora/README.md.\n")
+    return header + "".join(f"{w}\t{c}\n" for w, c in rows), f"{len(rows)} words"
+
+
+def speller_rows(code, source, args, typable):
+    """Every typable form of the spelling dictionary's words, sorted: a list without counts; or,
+    with a Keyman list of counts, those forms and the list's words, the counted ones first, with
+    their counts (1 for a form the list does not count)."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
     if source.transliterate:
         forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
-    return "".join(w + "\n" for w in words), f"{len(words)} words of {len(forms)} forms"
+    summary = f"{len(words)} words of {len(forms)} forms"
+    if not source.keyman:
+        return "".join(w + "\n" for w in words), summary
+    counts = keyman_counts(source, args, typable)
+    rows = sorted(set(words) | counts.keys(), key=lambda w: (-counts.get(w, 1), w))
+    header = (f"# {code}: the forms of {source.speller.split(':')[1]} (COPYRIGHT) and the words of Keyman's lexical model "
+              f"{source.keyman.split('/')[-1]} (keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv, LICENSE)\n"
+              "# count = as that list gives it, 1 for a form it does not count.\n")
+    return header + "".join(f"{w}\t{counts.get(w, 1)}\n" for w in rows), f"{summary}, {len(counts)} counted ({len(counts.keys() - set(words))} added)"
 
 
 def copyright_notice(source):
@@ -357,6 +405,7 @@ def main() -> None:
     parser.add_argument("--layouts", default=os.path.join(os.path.dirname(__file__), "..", "layouts"))
     parser.add_argument("--packages", action="store_true", help="print the Debian packages needed and stop")
     parser.add_argument("--frequency-words", default="FrequencyWords", help="a clone of hermitdave/FrequencyWords")
+    parser.add_argument("--lexical-models", default="lexical-models", help="a clone of keymanapp/lexical-models")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:

@@ -36,14 +36,14 @@ import Testing
         let served = Set(tags.compactMap { ProjectBuild.corpus(for: $0, among: corpora) })
         #expect(corpora.subtracting(served) == ["lb"])
         let without = tags.filter { ProjectBuild.corpus(for: $0, among: corpora) == nil }
-        #expect(without == ["ast", "az", "ckb", "hoc", "ig-NG", "ja", "kab", "km-KH", "ky", "mn-MN", "ne-NP", "rue", "zu"])
-        #expect(tags.count - without.count == 75)
+        #expect(without == ["ast", "az", "ckb", "hoc", "ig-NG", "ja", "kab", "ky", "mn-MN", "ne-NP", "rue", "zu"])
+        #expect(tags.count - without.count == 76)
     }
 
     /// The dictionaries made from wordfreq, subtitles' counts and expanded spelling dictionaries, with their
     /// layouts: common words complete, and a slip of a finger finds the word, in their own scripts.
     @Test(arguments: [
-        ("ca", "ca", "Bon dia, com est", "està"), ("hi", "hi-IN", "मेरा ना", "नाम"), ("fa", "fa", "سلا", "سلام"),
+        ("ca", "ca", "Bon dia, com est", "està"), ("hi", "hi-IN", "मेरा ना", "नाम"), ("hi", "hi-IN", "यह भ", "भी"), ("fa", "fa", "سلا", "سلام"),
         ("sk", "sk", "ďakujem vel", "veľmi"), ("id", "id", "terima kasi", "kasih"), ("bn", "bn-BD", "আমা", "আমার"),
         ("af", "af", "ek is baie bly om jou te sjen", "sien"), ("th", "th", "สวัสด", "สวัสดี"), ("kk", "kk", "сәле", "Сәлем"),
         ("te", "te-IN", "ధన్యవా", "ధన్యవాదం"), ("lo", "lo-LA", "ສະບາຍ", "ສະບາຍດີ"), ("mr", "mr-IN", "नमस्का", "नमस्कार"),
@@ -51,11 +51,43 @@ import Testing
         ("uz", "uz-UZ", "men maktabga bordm", "bordim"), ("uz", "uz-UZ", "kitobni oʻqiy", "oʻqiydi"),
         // OpenSubtitles' counts that Debian's spelling dictionaries accept (FrequencyWords).
         ("gl", "gl-ES", "moitas graz", "grazas"), ("eu", "eu-ES", "eskerrik as", "asko"), ("et", "et-EE", "aitäh väga hea töo", "töö"),
+        // Keyman's Khmer list (sil.km.ggc); Thai's spelling dictionary with the Thai National Corpus's counts.
+        ("km", "km-KH", "អរគុ", "អរគុណ"), ("th", "th", "ผมไม่", "ไม่"),
     ] as [(String, String, String, String)])
     func newDictionariesCompleteAndCorrectInTheirScripts(corpus: String, locale: String, text: String, word: String) throws {
         let engine = try Self.engine(corpus, locale)
         let offered = engine.suggestions(for: text, count: 3).map(\.text)
         #expect(offered.contains(word), "\(locale) \(text): \(offered)")
+    }
+
+    /// Thai and Khmer are written without spaces between words: the word being typed is the end of
+    /// the run of letters, as the dictionary splits it, and only it is completed or corrected.
+    @Test(arguments: [
+        ("th", "th", "สวัสดีคร", "คร", "ครับ"), ("th", "th", "ขอบคุณคร", "คร", "ครับ"), ("th", "th", "ฉันอยากกินข้", "ข้", "ข้าว"),
+        ("km", "km-KH", "ខ្ញុំទៅផ", "ផ", "ផ្លូវ"), ("km", "km-KH", "សួស្តីបង", "បង", "បង្ហាញ"),
+    ] as [(String, String, String, String, String)])
+    func wordsOfScriptsWithoutSpacesAreSplitByTheDictionary(corpus: String, locale: String, text: String, typed: String, word: String) throws {
+        let engine = try Self.engine(corpus, locale)
+        let offered = engine.suggestions(for: text, count: 5)
+        #expect(offered.contains { $0.text == word }, "\(text): \(offered.map(\.text))")
+        #expect(offered.allSatisfy { $0.typed == typed }, "\(text): \(offered.map(\.typed))")
+    }
+
+    /// A run that ends in letters that start no word: those letters after the last known word are
+    /// the word typed, not the whole run (which the first word's correction would cut short); a run
+    /// of known words is not learned as a word.
+    @Test func aSlipAtTheEndOfAThaiRunIsTheWordTyped() throws {
+        let engine = try Self.engine("th", "th")
+        // No Thai word starts with the vowel ะ.
+        let split = UnspacedWords.lastWord(of: try #require(CurrentWord(in: "สวัสดีครับะะ")), in: engine.dictionary)
+        #expect(split.text == "ะะ")
+        #expect(UnspacedWords.lastWord(of: try #require(CurrentWord(in: "hello")), in: engine.dictionary).text == "hello")
+        #expect(!engine.suggestions(for: "สวัสดีคร").contains { $0.text == "สวัสดี" })
+        // A run of known words is no new word to learn, however often it is typed.
+        let user = UserDictionary()
+        let learning = try Self.engine("th", "th", user: user)
+        for _ in 0...UserDictionary.sightingsToLearn { #expect(try !learning.learnFinishedWord(in: "สวัสดีครับ ")) }
+        #expect(user.learned.isEmpty)
     }
 
     /// A list without frequencies corrects by the typing error alone: a word far closer than any

@@ -16,9 +16,12 @@ extension SuggestionEngine {
         guard let user = userDictionary else { return false }
         var text = Substring(textBeforeCursor)
         while let last = text.last, !CurrentWord.isLetter(last), !last.isNumber { text = text.dropLast(1) }
-        guard text.endIndex < textBeforeCursor.endIndex, let (words, _) = TextSegmentation.lastWords(of: text),
-            let word = words.last.map(String.init), !user.hasIgnoredWord(word)
+        guard text.endIndex < textBeforeCursor.endIndex, let (found, _) = TextSegmentation.lastWords(of: text), let run = found.last
         else { return false }
+        // A run of Thai or Khmer letters holds words of its own: its last one is the word finished.
+        let pieces = UnspacedWords.lastPieces(of: run, in: dictionary)
+        let words = pieces.last!.startIndex == run.startIndex ? found : pieces
+        guard let word = words.last.map(String.init), !user.hasIgnoredWord(word) else { return false }
         let learnsWord = number(ofContextWord: Substring(word)) == nil && (user.hasLearnedWord(word) || user.sight(word))
         if learnsWord { try user.learnWord(word) }
         // The model has no context after a word it lacks, and never predicts one.

@@ -180,6 +180,8 @@ public struct SuggestionEngine: Sendable {
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - With an n-gram model, candidates rank by their probability after the one or two words
     ///   before (`thank y` → `you`), and the words the model predicts there are candidates too.
+    /// - In a script written without spaces (Thai, Khmer), the word typed is the end of the run of
+    ///   letters as the dictionary splits it (see ``UnspacedWords``): `สวัสดีคร` completes `คร`.
     /// - Suggestions follow the typed casing ("Hel" → "Hello", "HEL" → "HELLO") unless the
     ///   dictionary's word has capitals of its own ("iphone" → "iPhone"); at the start of a sentence
     ///   they start with a capital.
@@ -192,13 +194,14 @@ public struct SuggestionEngine: Sendable {
         // One snapshot of the user's words per query, whatever other threads change meanwhile.
         let user = userDictionary?.snapshot
         if let slip = punctuationSlipSuggestions(text, user: user, count: count) { return slip }
-        guard let current = CurrentWord(in: text) else {
+        guard let token = CurrentWord(in: text) else {
             if let slip = digitForLetterSuggestions(text, count: count) { return slip }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
             let looks = offersEmoji && emoji != nil && text.last?.isWhitespace == true
             let named = looks ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []
             return addingEmoji(to: predictions(after: text, count: count, user: user), named: named, typed: "", count: count)
         }
+        let current = UnspacedWords.lastWord(of: token, in: dictionary)
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
         if model != nil {
