@@ -75,6 +75,7 @@ struct Suggest: ParsableCommand {
 
     struct Item: Encodable {
         let text: String
+        let typed: String
         let isAutocorrect: Bool
         let isUnknown: Bool
         let isEmoji: Bool
@@ -146,7 +147,7 @@ struct Suggest: ParsableCommand {
             encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
             let items = suggestions.map {
                 Item(
-                    text: $0.text, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, isEmoji: $0.isEmoji,
+                    text: $0.text, typed: $0.typed, isAutocorrect: $0.isAutocorrect, isUnknown: $0.isUnknown, isEmoji: $0.isEmoji,
                     remainder: $0.remainder.map(String.init))
             }
             print(String(decoding: try encoder.encode(items), as: UTF8.self))

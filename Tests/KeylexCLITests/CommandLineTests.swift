@@ -554,7 +554,7 @@ import Testing
         let known = try Self.run(["suggest", file, "Hell", "-n", "2", "--json"])
         let items = try JSONSerialization.jsonObject(with: Data(known.stdout.utf8)) as! [[String: Any]]
         // A prefix being typed is not echoed: its completion leads.
-        #expect(items.first?["text"] as? String == "Hello" && items.first?["remainder"] as? String == "o")
+        #expect(items.first?["text"] as? String == "Hello" && items.first?["remainder"] as? String == "o" && items.first?["typed"] as? String == "Hell")
         #expect(!items.contains { $0["isUnknown"] as? Bool == true })
         #expect(try Self.run(["suggest", file, "after a space "]).stdout.isEmpty)
         #expect(try Self.run(["suggest", file, "x", "-n", "0"]).status == 2)
