@@ -23,16 +23,21 @@ public struct GestureDecoder: Sendable {
         public var nearKey: Float = 1.2
         /// How near the stroke's last point must be to a word's last key.
         public var endNearKey: Float = 1.6
+        /// What a key height down counts for, in key sizes. Keys are taller than wide (How We
+        /// Swipe's are 35 × 58 points) and a finger misses them by about as many points down as
+        /// across: by fewer key heights than key widths. Counted at 1, a miss down weighs too
+        /// little; at the keys' height over their width (points, in key widths), too much.
+        public var heightWeight: Float = 1.3
         /// The typical distance at which a stroke passes a key of its word.
-        public var passSpread: Float = 0.8
+        public var passSpread: Float = 1
         /// The typical mean distance between a stroke and its word's ideal path, in place.
-        public var locationSpread: Float = 0.7
+        public var locationSpread: Float = 0.85
         /// The typical mean distance between a stroke and its word's ideal path in shape (both
         /// scaled so that the larger side of their bounding box is 1).
         public var shapeSpread: Float = 0.14
         /// The typical distance between a stroke and its word's ideal path along their best
         /// alignment (dynamic time warping), per step.
-        public var warpSpread: Float = 0.15
+        public var warpSpread: Float = 0.18
         /// How far apart in order two points may be paired in that alignment, in samples (0 to
         /// ``samples``: 0 pairs them in place).
         public var warpBand = 6
@@ -41,7 +46,7 @@ public struct GestureDecoder: Sendable {
         /// ``SuggestionEngine/suggestions(for:count:)``).
         public var contextWeight: Float = 0.5
         /// Frequency classes one unit of mismatch is worth.
-        public var geometryWeight: Float = 45
+        public var geometryWeight: Float = 38
         /// Points each stroke and ideal path are resampled to for comparing them (2 to 4,096).
         public var samples = 32
         /// The spacing of the points the stroke is followed by while walking the dictionary.

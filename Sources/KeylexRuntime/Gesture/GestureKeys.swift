@@ -73,7 +73,4 @@ public struct GestureKeys: Sendable, Equatable {
         let values = [key.x, key.y, key.width, key.height]
         return values.allSatisfy { $0.isFinite && abs($0) <= maxCoordinate } && key.width > 0 && key.height > 0
     }
-
-    /// The centre of key `key`, in key widths and heights.
-    func centre(_ key: Int) -> (x: Float, y: Float) { (centres[2 * key], centres[2 * key + 1]) }
 }

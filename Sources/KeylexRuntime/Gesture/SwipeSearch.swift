@@ -11,6 +11,9 @@ struct SwipeSearch {
     let keyOfCode: [Int32]
     /// Per alphabet code, see ``mayMeet(_:)``.
     private let mayMeetCode: [Bool]
+    /// The centres of the keys, x and y, in key sizes down and across, a row
+    /// ``GestureDecoder/Parameters/heightWeight`` apart (as are the stroke's points below).
+    private let centres: [Float]
     /// The stroke, resampled every ``GestureDecoder/Parameters/pruningSpacing`` key sizes (at most
     /// ``GestureDecoder/Parameters/maxDensePoints``).
     let dense: [Float]
@@ -47,10 +50,13 @@ struct SwipeSearch {
         self.keys = keys
         self.parameters = parameters
         keyOfCode = Self.keysOfCodes(dictionary, keys)
-        dense = Self.resampled(stroke.coordinates, count: Self.denseCount(stroke.length, parameters))
-        samples = Self.resampled(stroke.coordinates, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
+        let weight = parameters.heightWeight.isFinite && parameters.heightWeight > 0 ? parameters.heightWeight : 1
+        let points = Self.heightWeighted(stroke.coordinates, weight)
+        centres = Self.heightWeighted(keys.centres, weight)
+        dense = Self.resampled(points, count: Self.denseCount(Self.length(of: points), parameters))
+        samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
-        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, keys: keys, within: parameters.nearKey)
+        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: parameters.nearKey)
         let depth = dictionary.maxWordLength + 2
         keySequence = [Int32](repeating: 0, count: depth)
         traces = [Trace](repeating: Trace(), count: depth)
@@ -95,12 +101,29 @@ struct SwipeSearch {
         }
     }
 
-    /// Per alphabet code, whether it is a joiner or its key lies within `radius` of a point of
-    /// `path`.
-    private static func codesNear(_ path: [Float], keyOfCode: [Int32], keys: GestureKeys, within radius: Float) -> [Bool] {
-        let near = (0..<keys.keys.count).map { key in
-            let c = keys.centre(key)
-            return stride(from: 0, to: path.count, by: 2).contains { StrokePath.distance(path[$0], path[$0 + 1], c.x, c.y) <= radius }
+    /// `coordinates` (x, y pairs) with each y times `weight`.
+    static func heightWeighted(_ coordinates: [Float], _ weight: Float) -> [Float] {
+        var result = coordinates
+        for i in stride(from: 1, to: result.count, by: 2) { result[i] *= weight }
+        return result
+    }
+
+    /// The length of the polyline through `coordinates` (x, y pairs).
+    static func length(of coordinates: [Float]) -> Float {
+        var total: Float = 0
+        for i in stride(from: 2, to: coordinates.count - 1, by: 2) {
+            total += StrokePath.distance(coordinates[i - 2], coordinates[i - 1], coordinates[i], coordinates[i + 1])
+        }
+        return total
+    }
+
+    /// Per alphabet code, whether it is a joiner or its key (of `centres`) lies within `radius` of
+    /// a point of `path`.
+    private static func codesNear(_ path: [Float], keyOfCode: [Int32], centres: [Float], within radius: Float) -> [Bool] {
+        let near = stride(from: 0, to: centres.count - 1, by: 2).map { c in
+            stride(from: 0, to: path.count - 1, by: 2).contains {
+                StrokePath.distance(path[$0], path[$0 + 1], centres[c], centres[c + 1]) <= radius
+            }
         }
         return keyOfCode.map { $0 == joiner || ($0 >= 0 && near[Int($0)]) }
     }
@@ -140,8 +163,7 @@ struct SwipeSearch {
 
     /// The distance from dense point `j` to the centre of `key`.
     private func distance(_ j: Int, _ key: Int32) -> Float {
-        let c = keys.centre(Int(key))
-        return StrokePath.distance(dense[2 * j], dense[2 * j + 1], c.x, c.y)
+        StrokePath.distance(dense[2 * j], dense[2 * j + 1], centres[2 * Int(key)], centres[2 * Int(key) + 1])
     }
 
     /// Whether alphabet code `code` may be met in a word the stroke spells: a character no key
@@ -222,9 +244,8 @@ struct SwipeSearch {
     private mutating func mismatch(keys count: Int, within limit: Float) -> Float {
         polyline.removeAll(keepingCapacity: true)
         for i in 0..<count {
-            let c = keys.centre(Int(keySequence[i]))
-            polyline.append(c.x)
-            polyline.append(c.y)
+            polyline.append(centres[2 * Int(keySequence[i])])
+            polyline.append(centres[2 * Int(keySequence[i]) + 1])
         }
         let template = Self.resampled(polyline, count: samples.count / 2)
         let location = Self.meanDistance(samples, template) / parameters.locationSpread
