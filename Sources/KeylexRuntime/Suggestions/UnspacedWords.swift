@@ -7,17 +7,18 @@
 /// dictionary, except the last, which may be the start of one (it is being typed); among splits
 /// into as many pieces, the one of more frequent words (the last piece counting as its most
 /// frequent completion): `ขอบคุณคร` is `ขอบคุณ` and `คร`, not `ขอบ` and `คุณคร` (of `คุณครู`). A
-/// letter that starts no word is a piece of its own, as dear as two rare words. The word being
+/// letter that starts no word is a piece of its own, dearer than any two words. The word being
 /// typed is the last piece, or, when the run ends in letters that start no word (a typing slip),
 /// those letters after the last known word.
 enum UnspacedWords {
     /// The most characters of a run read back from its end.
     static let maxRunLength = 64
 
-    /// What a piece costs: ``pieceCost`` less its frequency class.
+    /// What a word of the split costs, less its frequency class (0 to 255): more than any class,
+    /// so that fewer pieces come first and frequency decides between as many.
     static let pieceCost = 256
 
-    /// What a letter that starts no word costs.
+    /// What a letter that starts no word costs: more than any two words.
     static let unknownLetterCost = 2 * pieceCost + 255
 
     /// Whether `character` belongs to a script written without spaces between words.
