@@ -181,7 +181,7 @@ public struct SuggestionEngine: Sendable {
     /// - With an n-gram model, candidates rank by their probability after the one or two words
     ///   before (`thank y` → `you`), and the words the model predicts there are candidates too.
     /// - In a script written without spaces (Thai, Khmer), the word typed is the end of the run of
-    ///   letters as the dictionary splits it (see ``UnspacedWords``): `สวัสดีคร` completes `คร`.
+    ///   letters as the dictionary splits it (docs/SUGGESTIONS.md): `สวัสดีคร` completes `คร`.
     /// - Suggestions follow the typed casing ("Hel" → "Hello", "HEL" → "HELLO") unless the
     ///   dictionary's word has capitals of its own ("iphone" → "iPhone"); at the start of a sentence
     ///   they start with a capital.
