@@ -34,9 +34,7 @@ struct StrokePath {
             coordinates.append(point.x)
             coordinates.append(point.y)
         }
-        for i in stride(from: 2, to: coordinates.count, by: 2) {
-            length += Self.distance(coordinates[i - 2], coordinates[i - 1], coordinates[i], coordinates[i + 1])
-        }
+        length = Self.length(of: coordinates)
     }
 
     /// `point` in key widths across and key heights down, or `nil` when it is not finite or lies
@@ -50,6 +48,15 @@ struct StrokePath {
     var count: Int { coordinates.count / 2 }
     var first: (x: Float, y: Float) { (coordinates[0], coordinates[1]) }
     var last: (x: Float, y: Float) { (coordinates[coordinates.count - 2], coordinates[coordinates.count - 1]) }
+
+    /// The length of the polyline through `coordinates` (x, y pairs).
+    static func length(of coordinates: [Float]) -> Float {
+        var total: Float = 0
+        for i in stride(from: 2, to: coordinates.count - 1, by: 2) {
+            total += distance(coordinates[i - 2], coordinates[i - 1], coordinates[i], coordinates[i + 1])
+        }
+        return total
+    }
 
     static func distance(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) -> Float {
         ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()

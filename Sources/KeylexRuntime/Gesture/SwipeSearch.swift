@@ -53,7 +53,7 @@ struct SwipeSearch {
         let weight = parameters.heightWeight.isFinite && parameters.heightWeight > 0 ? parameters.heightWeight : 1
         let points = Self.heightWeighted(stroke.coordinates, weight)
         centres = Self.heightWeighted(keys.centres, weight)
-        dense = Self.resampled(points, count: Self.denseCount(Self.length(of: points), parameters))
+        dense = Self.resampled(points, count: Self.denseCount(StrokePath.length(of: points), parameters))
         samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
         mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: parameters.nearKey)
@@ -106,15 +106,6 @@ struct SwipeSearch {
         var result = coordinates
         for i in stride(from: 1, to: result.count, by: 2) { result[i] *= weight }
         return result
-    }
-
-    /// The length of the polyline through `coordinates` (x, y pairs).
-    static func length(of coordinates: [Float]) -> Float {
-        var total: Float = 0
-        for i in stride(from: 2, to: coordinates.count - 1, by: 2) {
-            total += StrokePath.distance(coordinates[i - 2], coordinates[i - 1], coordinates[i], coordinates[i + 1])
-        }
-        return total
     }
 
     /// Per alphabet code, whether it is a joiner or its key (of `centres`) lies within `radius` of

@@ -34,7 +34,7 @@ enum UnspacedWords {
     /// spaces, as the dictionary splits it; `word` itself when it is not such a run or is one piece.
     static func lastWord(of word: CurrentWord, in dictionary: WordDictionary) -> CurrentWord {
         let last = lastPieces(of: word.text, in: dictionary).last!
-        return last.startIndex == word.start ? word : CurrentWord(text: last, start: last.startIndex)
+        return last.startIndex == word.start ? word : CurrentWord(text: last)
     }
 
     /// The last word of `word` (all of it, unless it is a run of a script written without spaces
@@ -55,16 +55,18 @@ enum UnspacedWords {
         guard n > 1 else { return (0, nil) }
         let pieces = (0..<n).map { words(from: $0, of: characters, dictionary) }
         // cost[i]: the cheapest split of the first i characters; piece[i]: where its last piece
-        // starts, nil for a letter that starts no word.
-        var cost = [Int](repeating: 0, count: n + 1)
+        // starts, nil for a letter that starts no word (which wins a tie).
+        var cost = [Int](repeating: .max, count: n + 1)
         var piece = [Int?](repeating: nil, count: n + 1)
-        for i in 1...n {
-            cost[i] = cost[i - 1] + unknownLetterCost
-            for start in 0..<i {
-                for word in pieces[start].words where word.end == i && cost[start] + word.cost < cost[i] {
-                    cost[i] = cost[start] + word.cost
-                    piece[i] = start
-                }
+        cost[0] = 0
+        for start in 0..<n {
+            if cost[start] + unknownLetterCost <= cost[start + 1] {
+                cost[start + 1] = cost[start] + unknownLetterCost
+                piece[start + 1] = nil
+            }
+            for word in pieces[start].words where cost[start] + word.cost < cost[word.end] {
+                cost[word.end] = cost[start] + word.cost
+                piece[word.end] = start
             }
         }
         // The last piece: the start of a word (or a word) after the cheapest split, the longest.
@@ -100,9 +102,9 @@ enum UnspacedWords {
 }
 
 extension CurrentWord {
-    /// The word `text`, starting at `start` of the text before the cursor.
-    init(text: Substring, start: String.Index) {
+    /// The word `text`, a part of the text before the cursor.
+    init(text: Substring) {
         self.text = text
-        self.start = start
+        start = text.startIndex
     }
 }
