@@ -10,7 +10,7 @@ import Testing
     static let schema = cldr + "/dtd/ldmlKeyboard3.xsd"
 
     /// What the keys of each text layout's layers type, row by row (keys that type nothing left out).
-    static func typed(_ layouts: [Layout]) -> [[String]] {
+    static func typed(_ layouts: [LayoutModel]) -> [[String]] {
         layouts.filter { $0.field == .text }.flatMap { $0.layers.flatMap { $0.rows.map { $0.keys.filter(\.typesValue).compactMap(\.value) } } }
     }
 

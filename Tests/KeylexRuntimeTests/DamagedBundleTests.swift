@@ -2,7 +2,8 @@ import Testing
 @testable import KeylexRuntime
 
 /// Every bundle the runtime is given is untrusted: a file with any one byte changed is refused
-/// with an error or read, and whatever it reads, queries answer without a trap.
+/// with an error or read, and whatever it reads, queries (lookups, suggestions, the layout, a
+/// swipe) answer without a trap.
 @Suite struct DamagedBundleTests {
     static func bytes(_ path: String) throws -> [UInt8] {
         let storage = try FileStorage.map(path: path)
@@ -21,10 +22,23 @@ import Testing
         }
         _ = dictionary.completions(of: "h", count: 5)
         _ = dictionary.number(of: "quick")
+        exerciseLayout(dictionary)
         return true
     }
 
-    @Test(arguments: [Fixtures.german, Fixtures.english])
+    /// Asks the bundle's phone layout, when it opens, for its keys, a correction by key distance
+    /// and a swipe.
+    static func exerciseLayout(_ dictionary: WordDictionary) {
+        guard let bundle = try? LayoutBundle(container: dictionary.container), let layout = bundle.layout(for: .phone) else { return }
+        _ = layout.locale.callout(for: "e")
+        let keys = GestureKeys(layout: layout, keyboardWidth: 390, rowHeight: 54)
+        let engine = SuggestionEngine(dictionary: dictionary, layout: layout)
+        _ = engine.suggestions(for: "I know witg")
+        let decoder = GestureDecoder(engine: engine)
+        _ = decoder.words(for: decoder.idealPath(of: "hi", keys: keys), keys: keys, count: 1)
+    }
+
+    @Test(arguments: [Fixtures.german, Fixtures.english, KeyboardFixture.path])
     func everyOneByteChangeIsRefusedOrReadSafely(path: String) throws {
         let original = try Self.bytes(path)
         #expect(Self.exercise(original))
@@ -39,7 +53,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [Fixtures.german, Fixtures.english])
+    @Test(arguments: [Fixtures.german, Fixtures.english, KeyboardFixture.path])
     func everyTruncationIsRefused(path: String) throws {
         let original = try Self.bytes(path)
         for length in 0..<original.count {

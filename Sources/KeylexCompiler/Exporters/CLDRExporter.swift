@@ -68,7 +68,7 @@ public struct CLDRExporter {
         return out + "</keyboard3>\n"
     }
 
-    private func layerElements(_ layout: Layout, locale: ResolvedLocale, keys: inout CLDRKeyTable) -> String {
+    private func layerElements(_ layout: LayoutModel, locale: ResolvedLocale, keys: inout CLDRKeyTable) -> String {
         let width = layout.formFactor == .tablet ? XMLLayoutWriter.attributes([("minDeviceWidth", "150")]) : ""
         var out = "  <layers formId=\"touch\"\(width)>\n"
         for layer in layout.layers {
@@ -119,7 +119,7 @@ struct CLDRKeyTable {
 
     /// The id of `key` (with its `callout`), defining it (and its long-press, flick and multi-tap
     /// keys) the first time.
-    mutating func id(for key: Key, callout: Callout?, report: (Origin, String, String) -> Void) -> String {
+    mutating func id(for key: KeyModel, callout: Callout?, report: (Origin, String, String) -> Void) -> String {
         let signature =
             "\(key.action)|\(key.value ?? "")|\(key.label ?? "")|\(key.width.map { "\($0)" } ?? "")|\(key.flicks)|\(key.multiTap)|\(callout?.variants ?? [])"
         if let id = ids[signature] { return id }
@@ -151,7 +151,7 @@ struct CLDRKeyTable {
         return id
     }
 
-    private func width(_ key: Key, report: (Origin, String, String) -> Void) -> [(String, String?)] {
+    private func width(_ key: KeyModel, report: (Origin, String, String) -> Void) -> [(String, String?)] {
         switch key.width {
         case .available: return [("stretch", "true")]
         case .inputPercentage(let factor): return [("width", String((factor * 10).rounded() / 10))]
@@ -163,7 +163,7 @@ struct CLDRKeyTable {
     }
 
     /// The long-press, flick and multi-tap attributes of a key, defining the keys they name.
-    private mutating func gestures(_ key: Key, callout: Callout?, id: String) -> [(String, String?)] {
+    private mutating func gestures(_ key: KeyModel, callout: Callout?, id: String) -> [(String, String?)] {
         var attributes: [(String, String?)] = []
         if let callout, !callout.variants.isEmpty {
             let variantIds = outputKeys(callout.variants)
@@ -188,7 +188,7 @@ struct CLDRKeyTable {
         for output in outputs {
             ids.append(
                 id(
-                    for: Key(action: output.count == 1 ? .character : .text, value: output, origin: Origin(SourceLocation(file: ""))),
+                    for: KeyModel(action: output.count == 1 ? .character : .text, value: output, origin: Origin(SourceLocation(file: ""))),
                     callout: nil
                 ) { _, _, _ in })
         }

@@ -108,12 +108,12 @@ private struct LayoutTableWriter {
 
     /// What names a key's callout among a locale's: its own variants with its output, else the
     /// character it types (`nil` for a key with neither).
-    private static func calloutName(_ key: Key) -> String? {
+    private static func calloutName(_ key: KeyModel) -> String? {
         if !key.callout.isEmpty, key.typesValue { return "\u{0}" + (key.value ?? "") + "\u{0}" + key.callout.joined(separator: "\u{1}") }
         return key.action == .character ? key.value : nil
     }
 
-    private mutating func append(_ layout: Layout, locale: Int, callouts: [String: Int]) {
+    private mutating func append(_ layout: LayoutModel, locale: Int, callouts: [String: Int]) {
         typealias LayoutField = LayoutFormat.LayoutField
         typealias LayerField = LayoutFormat.LayerField
         var record = RecordBuilder(size: Table.layouts.recordSize)
@@ -137,7 +137,7 @@ private struct LayoutTableWriter {
         }
     }
 
-    private mutating func append(_ row: Row, keys firstKey: Int) {
+    private mutating func append(_ row: RowModel, keys firstKey: Int) {
         typealias RowField = LayoutFormat.RowField
         let metrics = RowMetrics(row)
         var record = RecordBuilder(size: Table.rows.recordSize)
@@ -152,7 +152,7 @@ private struct LayoutTableWriter {
 
     /// The first key of the run of `row`'s key records: one written before, or appended now with
     /// the keys' hints and gestures.
-    private mutating func keyRun(_ row: Row, layerIds: [String], callouts: [String: Int]) -> Int {
+    private mutating func keyRun(_ row: RowModel, layerIds: [String], callouts: [String: Int]) -> Int {
         let records = row.keys.map { keyRecord($0, layerIds: layerIds, callouts: callouts) }
         let hintStrings = row.keys.map { $0.hint.map(strings.index) ?? LayoutFormat.noString }
         let gestureRecords = row.keys.map(gestureRecords)
@@ -180,7 +180,7 @@ private struct LayoutTableWriter {
 
     /// A key's `gest` records: its flicks by direction, then its multi-tap outputs and callout
     /// actions in order.
-    private func gestureRecords(_ key: Key) -> [(kind: UInt8, action: UInt8, string: UInt32)] {
+    private func gestureRecords(_ key: KeyModel) -> [(kind: UInt8, action: UInt8, string: UInt32)] {
         typealias GestureField = LayoutFormat.GestureField
         return key.flicks.sorted { $0.direction.rawValue < $1.direction.rawValue }.map {
             ($0.direction.rawValue, 0, strings.index($0.output))
@@ -191,7 +191,7 @@ private struct LayoutTableWriter {
             }
     }
 
-    private func keyRecord(_ key: Key, layerIds: [String], callouts: [String: Int]) -> RecordBuilder {
+    private func keyRecord(_ key: KeyModel, layerIds: [String], callouts: [String: Int]) -> RecordBuilder {
         typealias KeyField = LayoutFormat.KeyField
         var record = RecordBuilder(size: Table.keys.recordSize)
         let width = (key.width ?? .input).encoded
@@ -222,7 +222,7 @@ struct RowMetrics {
     var fixedFraction: Float = 0
     var fixedPoints: Float = 0
 
-    init(_ row: Row) {
+    init(_ row: RowModel) {
         for key in row.keys {
             let width = (key.width ?? .input).encoded
             switch width.kind {

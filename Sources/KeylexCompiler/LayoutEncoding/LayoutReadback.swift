@@ -52,7 +52,7 @@ public enum LayoutReadback {
         return nil
     }
 
-    private static func difference(_ key: Key, _ read: LayoutKey, layout: Layout, callouts locale: ResolvedLocale) -> String? {
+    private static func difference(_ key: KeyModel, _ read: LayoutKey, layout: LayoutModel, callouts locale: ResolvedLocale) -> String? {
         guard read.action == key.action else { return "action \(read.action), expected \(key.action)" }
         let expectedOutput = key.action == .primary ? nil : key.value
         guard read.output?.description == expectedOutput else { return "output" }

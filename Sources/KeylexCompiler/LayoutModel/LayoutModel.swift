@@ -35,7 +35,7 @@ public struct LayoutDocument: Equatable, Sendable {
     /// The simple transforms (dead keys), in the order they are tried.
     public var transforms: [Transform] = []
     /// One layout per form factor.
-    public var layouts: [Layout]
+    public var layouts: [LayoutModel]
     public var origin: Origin
     /// Where `locale`, `extends` and `theme` were written.
     public var localeOrigin: Origin
@@ -109,15 +109,15 @@ public struct Callout: Equatable, Sendable {
 /// The keyboard of one form factor: its layers, and changes to the parent's keys. A layout for a
 /// kind of field other than `.text` is written as changes to the text layout of its form factor
 /// (row patches, layers, replacements), as an extending layout is to its parent's.
-public struct Layout: Equatable, Sendable {
+public struct LayoutModel: Equatable, Sendable {
     public var formFactor: FormFactor
     public var field: FieldKind = .text
-    public var layers: [Layer]
+    public var layers: [LayerModel]
     /// Character substitutions applied to every inherited layer (en-GB's £ for en-US's $).
     public var replacements: [KeyReplacement]
     public var origin: Origin
 
-    public init(formFactor: FormFactor, layers: [Layer] = [], replacements: [KeyReplacement] = [], origin: Origin) {
+    public init(formFactor: FormFactor, layers: [LayerModel] = [], replacements: [KeyReplacement] = [], origin: Origin) {
         self.formFactor = formFactor
         self.layers = layers
         self.replacements = replacements
@@ -140,16 +140,16 @@ public struct KeyReplacement: Equatable, Sendable {
 
 /// A named layer of rows. In a layout that extends another, rows with an `index` replace that row
 /// of the inherited layer; rows without one replace the whole layer.
-public struct Layer: Equatable, Sendable {
+public struct LayerModel: Equatable, Sendable {
     public var id: String
     /// Whether the id names a custom layer (not one of ``StandardLayer``).
     public var isCustom: Bool
-    public var rows: [Row]
+    public var rows: [RowModel]
     /// Set on layers the compiler derived by case mapping (never on written ones).
     public var isDerived: Bool
     public var origin: Origin
 
-    public init(id: String, isCustom: Bool = false, rows: [Row] = [], isDerived: Bool = false, origin: Origin) {
+    public init(id: String, isCustom: Bool = false, rows: [RowModel] = [], isDerived: Bool = false, origin: Origin) {
         self.id = id
         self.isCustom = isCustom
         self.rows = rows
@@ -159,14 +159,14 @@ public struct Layer: Equatable, Sendable {
 }
 
 /// A row of keys, left to right (in reading order for right-to-left locales).
-public struct Row: Equatable, Sendable {
+public struct RowModel: Equatable, Sendable {
     /// The 1-based row of the inherited layer this row replaces.
     public var index: Int?
-    public var keys: [Key]
+    public var keys: [KeyModel]
     public var origin: Origin
     public var indexOrigin: Origin
 
-    public init(index: Int? = nil, keys: [Key] = [], origin: Origin) {
+    public init(index: Int? = nil, keys: [KeyModel] = [], origin: Origin) {
         self.index = index
         self.keys = keys
         self.origin = origin
@@ -175,7 +175,7 @@ public struct Row: Equatable, Sendable {
 }
 
 /// A key: what it does, what it types or shows, and how wide it is.
-public struct Key: Equatable, Sendable {
+public struct KeyModel: Equatable, Sendable {
     public var action: KeyActionKind
     /// The character or text typed, the layer switched to, the return type, or the custom action's name.
     public var value: String?

@@ -51,10 +51,10 @@ public struct LayoutResolver {
     private struct Inherited {
         var direction: TextDirection
         /// The text layouts, one per form factor.
-        var layouts: [Layout]
+        var layouts: [LayoutModel]
         /// The layouts for other kinds of field as written, the parent's first: changes applied
         /// to the final text layout of their form factor (so a child's changes reach them).
-        var fieldLayouts: [Layout]
+        var fieldLayouts: [LayoutModel]
         var callouts: [Callout]
         /// The locale's own transforms, then those of its parent whose text it does not replace.
         var transforms: [Transform]
@@ -66,7 +66,7 @@ public struct LayoutResolver {
 
     /// The text layouts and, for each form factor and kind of field that has field layouts, the
     /// text layout changed by them.
-    private func withFieldLayouts(_ inherited: Inherited, locale: String) -> [Layout] {
+    private func withFieldLayouts(_ inherited: Inherited, locale: String) -> [LayoutModel] {
         var result = inherited.layouts
         var kinds: [(FormFactor, FieldKind)] = []
         for written in inherited.fieldLayouts where !kinds.contains(where: { $0 == (written.formFactor, written.field) }) {
@@ -189,7 +189,7 @@ public struct LayoutResolver {
             if let i = layouts.firstIndex(where: { $0.formFactor == written.formFactor }) {
                 layouts[i] = patch(layouts[i], with: written)
             } else {
-                layouts.append(patch(Layout(formFactor: written.formFactor, origin: written.origin), with: written))
+                layouts.append(patch(LayoutModel(formFactor: written.formFactor, origin: written.origin), with: written))
             }
         }
         let written = Set(document.transforms.map(\.from))
@@ -218,7 +218,7 @@ public struct LayoutResolver {
     }
 
     /// `base` changed by `written`: its layers replace or patch the base's, then its replacements apply.
-    private func patch(_ base: Layout, with written: Layout) -> Layout {
+    private func patch(_ base: LayoutModel, with written: LayoutModel) -> LayoutModel {
         var layout = base
         layout.origin = written.origin
         var position = layout.layers.firstIndices(by: \.id)
@@ -229,7 +229,7 @@ public struct LayoutResolver {
 
     /// A written layer replaces the inherited one of the same id (found by `position`, the index of
     /// each id's first layer), or, when its rows have indices, replaces those rows of it.
-    private func apply(_ layer: Layer, to layout: inout Layout, position: inout [String: Int]) {
+    private func apply(_ layer: LayerModel, to layout: inout LayoutModel, position: inout [String: Int]) {
         let indexed = layer.rows.filter { $0.index != nil }
         guard let i = position[layer.id] else {
             if let row = indexed.first {
@@ -259,7 +259,7 @@ public struct LayoutResolver {
     }
 
     /// Replacements apply at once, each key at most once, so that two of them can swap keys.
-    private func applyReplacements(_ written: Layout, to layout: inout Layout) {
+    private func applyReplacements(_ written: LayoutModel, to layout: inout LayoutModel) {
         var used = Set<Int>()
         let replacing = written.replacements.firstIndices(by: \.key)
         for l in layout.layers.indices {
@@ -285,7 +285,7 @@ public struct LayoutResolver {
     // MARK: Case mapping
 
     /// Adds `uppercased` (from `lowercased`) and `capsLocked` (from `uppercased`) when not written.
-    private func derive(_ layout: Layout, locale: String) -> Layout {
+    private func derive(_ layout: LayoutModel, locale: String) -> LayoutModel {
         var result = layout
         func insert(_ id: StandardLayer, from source: StandardLayer) {
             guard !result.layers.contains(where: { $0.id == id.rawValue }),
@@ -310,7 +310,7 @@ public struct LayoutResolver {
 
     /// A key of the lowercased layer as the derived uppercased layer has it: its shifted output,
     /// else its character (and label) in upper case; its flicks and multi-tap outputs in upper case.
-    private static func shift(_ key: Key, locale: String) -> Key {
+    private static func shift(_ key: KeyModel, locale: String) -> KeyModel {
         var result = key
         result.shifted = nil
         if let shifted = key.shifted {

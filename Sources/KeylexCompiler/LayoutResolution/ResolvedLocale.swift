@@ -8,7 +8,7 @@ public struct ResolvedLocale: Equatable, Sendable {
     public var direction: TextDirection
     /// Sorted by form factor; each layout's layers in written order, derived layers after the one
     /// they come from.
-    public var layouts: [Layout]
+    public var layouts: [LayoutModel]
     /// Sorted by character (UTF-8 byte order), one per character.
     public var callouts: [Callout]
     /// In the order they are tried: the locale's own, then its parents'.

@@ -141,14 +141,14 @@ struct JSONLayoutReader {
         return set
     }
 
-    private func layout(_ node: JSONNode) -> Layout? {
+    private func layout(_ node: JSONNode) -> LayoutModel? {
         guard let object = members(node, allowed: ["formFactor", "field", "layers", "replace"], what: "a layout") else { return nil }
         guard let formNode = object["formFactor"] else {
             diagnostics.report(node.location, .missingProperty("layout", "formFactor"))
             return nil
         }
         guard let name = string(formNode), let formFactor = vocabulary.formFactor(name, at: formNode.location) else { return nil }
-        var layout = Layout(formFactor: formFactor, origin: Origin(node.location))
+        var layout = LayoutModel(formFactor: formFactor, origin: Origin(node.location))
         if let fieldNode = object["field"] {
             guard let name = string(fieldNode), let kind = vocabulary.field(name, at: fieldNode.location) else { return nil }
             layout.field = kind
@@ -171,7 +171,7 @@ struct JSONLayoutReader {
         return layout
     }
 
-    private func layer(_ node: JSONNode) -> Layer? {
+    private func layer(_ node: JSONNode) -> LayerModel? {
         guard let object = members(node, allowed: ["id", "custom", "rows"], what: "a layer") else { return nil }
         guard let idNode = object["id"] else {
             diagnostics.report(node.location, .missingProperty("layer", "id"))
@@ -184,7 +184,7 @@ struct JSONLayoutReader {
             custom = flag
         }
         guard vocabulary.layerId(id, custom: custom, at: idNode.location) else { return nil }
-        var layer = Layer(id: id, isCustom: custom, origin: Origin(node.location))
+        var layer = LayerModel(id: id, isCustom: custom, origin: Origin(node.location))
         if let rowsNode = object["rows"], let items = array(rowsNode) {
             layer.rows = items.compactMap(row)
         }
@@ -193,8 +193,8 @@ struct JSONLayoutReader {
 
     /// A row: a string of characters, an array of character strings and key objects, or an object
     /// with `index` and `keys`.
-    private func row(_ node: JSONNode) -> Row? {
-        var row = Row(origin: Origin(node.location))
+    private func row(_ node: JSONNode) -> RowModel? {
+        var row = RowModel(origin: Origin(node.location))
         var keysNode = node
         if case .object = node.value {
             guard let fields = members(node, allowed: ["index", "keys"], what: "a row") else { return nil }
@@ -231,18 +231,18 @@ struct JSONLayoutReader {
     }
 
     /// One plain character key per character of a string node.
-    private func characterKeys(_ node: JSONNode) -> [Key] {
+    private func characterKeys(_ node: JSONNode) -> [KeyModel] {
         guard case .string(let text) = node.value else { return [] }
         return LayoutVocabulary.characters(text).map { item in
             let location =
                 node.isVerbatim
                 ? SourceLocation(file: node.location.file, line: node.location.line, column: node.location.column + 1 + item.offset)
                 : node.location
-            return Key(action: .character, value: item.value, origin: Origin(location))
+            return KeyModel(action: .character, value: item.value, origin: Origin(location))
         }
     }
 
-    private func key(_ node: JSONNode) -> Key? {
+    private func key(_ node: JSONNode) -> KeyModel? {
         guard
             let fields = members(
                 node,
@@ -254,7 +254,7 @@ struct JSONLayoutReader {
             guard let name = string(actionNode), let known = vocabulary.action(name, at: actionNode.location) else { return nil }
             action = known
         }
-        var key = Key(action: action, origin: Origin(node.location))
+        var key = KeyModel(action: action, origin: Origin(node.location))
         for field in KeyTextField.allCases {
             if let node = fields[field.rawValue], let text = string(node) { key.set(field, text, at: Origin(node.location)) }
         }

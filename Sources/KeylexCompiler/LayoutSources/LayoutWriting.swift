@@ -4,11 +4,11 @@ import KeylexRuntime
 enum RowItem {
     /// Plain one-unit character keys written as one string.
     case characters(String)
-    case key(Key)
+    case key(KeyModel)
 
     /// The items of a row: maximal runs of plain character keys that read back as the same keys,
     /// and the other keys one by one.
-    static func items(_ row: Row) -> [RowItem] {
+    static func items(_ row: RowModel) -> [RowItem] {
         var items: [RowItem] = []
         var run = ""
         var runCount = 0
@@ -151,7 +151,7 @@ public enum XMLLayoutWriter {
 extension XMLLayoutWriter {
     /// A key's flicks, multi-tap outputs and own callout in their source syntax (attributes or
     /// members).
-    static func gestures(_ key: Key) -> [(String, String?)] {
+    static func gestures(_ key: KeyModel) -> [(String, String?)] {
         [
             ("flicks", key.flicks.isEmpty ? nil : LayoutVocabulary.flicksText(key.flicks)),
             ("multiTap", key.multiTap.isEmpty ? nil : key.multiTap.joined(separator: " ")),
@@ -221,7 +221,7 @@ public enum JSONLayoutWriter {
         return "{ " + members.joined(separator: ", ") + " }"
     }
 
-    private static func layout(_ layout: Layout) -> String {
+    private static func layout(_ layout: LayoutModel) -> String {
         var parts = ["\"formFactor\": \(quote(layout.formFactor.description))"]
         if layout.field != .text { parts.append("\"field\": \(quote(layout.field.description))") }
         let layers = layout.layers.map { layer -> String in
@@ -239,7 +239,7 @@ public enum JSONLayoutWriter {
         return "    {\n      " + parts.joined(separator: ",\n      ") + "\n    }"
     }
 
-    private static func row(_ row: Row) -> String {
+    private static func row(_ row: RowModel) -> String {
         let items = RowItem.items(row)
         var keys: String
         if items.count == 1, case .characters(let run) = items[0] {

@@ -106,11 +106,11 @@ struct XMLLayoutReader {
         }
     }
 
-    private func layout(_ node: xmlNodePtr, _ source: XMLSource) -> Layout? {
+    private func layout(_ node: xmlNodePtr, _ source: XMLSource) -> LayoutModel? {
         guard let form = source.attributes(of: node)["formFactor"],
             let formFactor = vocabulary.formFactor(form.value, at: form.location)
         else { return nil }
-        var layout = Layout(formFactor: formFactor, origin: Origin(source.location(of: node)))
+        var layout = LayoutModel(formFactor: formFactor, origin: Origin(source.location(of: node)))
         if let field = source.attributes(of: node)["field"] {
             guard let kind = vocabulary.field(field.value, at: field.location) else { return nil }
             layout.field = kind
@@ -129,21 +129,21 @@ struct XMLLayoutReader {
         return layout
     }
 
-    private func layer(_ node: xmlNodePtr, _ source: XMLSource) -> Layer? {
+    private func layer(_ node: xmlNodePtr, _ source: XMLSource) -> LayerModel? {
         let attributes = source.attributes(of: node)
         guard let id = attributes["id"] else { return nil }
         let custom = attributes["custom"].map { $0.value == "true" || $0.value == "1" } ?? false
         guard vocabulary.layerId(id.value, custom: custom, at: id.location) else { return nil }
-        var layer = Layer(id: id.value, isCustom: custom, origin: Origin(source.location(of: node)))
+        var layer = LayerModel(id: id.value, isCustom: custom, origin: Origin(source.location(of: node)))
         for child in XMLSource.elements(node) where XMLSource.name(child) == "row" {
             layer.rows.append(row(child, source))
         }
         return layer
     }
 
-    private func row(_ node: xmlNodePtr, _ source: XMLSource) -> Row {
+    private func row(_ node: xmlNodePtr, _ source: XMLSource) -> RowModel {
         let attributes = source.attributes(of: node)
-        var row = Row(origin: Origin(source.location(of: node)))
+        var row = RowModel(origin: Origin(source.location(of: node)))
         if let index = attributes["index"] {
             row.index = Int(index.value)
             row.indexOrigin = Origin(index.location)
@@ -166,7 +166,7 @@ struct XMLLayoutReader {
                 guard let known = vocabulary.action(name.value, at: name.location) else { continue }
                 action = known
             }
-            var key = Key(action: action, origin: Origin(source.location(of: child)))
+            var key = KeyModel(action: action, origin: Origin(source.location(of: child)))
             for field in KeyTextField.allCases {
                 if let text = attributes[field.rawValue] { key.set(field, text.value, at: Origin(text.location)) }
             }
@@ -193,11 +193,11 @@ struct XMLLayoutReader {
         return row
     }
 
-    private func characterKeys(_ attribute: XMLSource.Attribute) -> [Key] {
+    private func characterKeys(_ attribute: XMLSource.Attribute) -> [KeyModel] {
         LayoutVocabulary.characters(attribute.value).map { item in
             let at = attribute.location
             let location = attribute.isVerbatim ? SourceLocation(file: at.file, line: at.line, column: at.column + item.offset) : at
-            return Key(action: .character, value: item.value, origin: Origin(location))
+            return KeyModel(action: .character, value: item.value, origin: Origin(location))
         }
     }
 }

@@ -110,7 +110,7 @@ public final class LayoutValidator {
         }
     }
 
-    private func check(_ key: Key) {
+    private func check(_ key: KeyModel) {
         let needsValue: Set<KeyActionKind> = [.character, .text, .keyboardType, .custom]
         let takesValue = needsValue.union([.primary])
         for action in key.calloutActions {
@@ -163,7 +163,7 @@ public final class LayoutValidator {
 
     /// A character key's output or a callout's character: one grapheme cluster of valid text.
     /// Flicks and multi-tap outputs: on keys that type, clean text, one flick per direction.
-    private func checkGestures(_ key: Key) {
+    private func checkGestures(_ key: KeyModel) {
         for (what, origin, present) in [
             ("flick", key.flicksOrigin, !key.flicks.isEmpty), ("multi-tap output", key.multiTapOrigin, !key.multiTap.isEmpty),
             ("callout of its own", key.calloutOrigin, !key.callout.isEmpty),
@@ -253,7 +253,7 @@ public final class LayoutValidator {
 
     /// Warns of shifted outputs the compiler never uses: only those of the `lowercased` layer are,
     /// and only when the upper layers are derived from it.
-    private func checkShiftedOutputs(_ layout: Layout) {
+    private func checkShiftedOutputs(_ layout: LayoutModel) {
         let derivesUpper = layout.layers.contains { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived }
         for layer in layout.layers where !layer.isDerived {
             let used = derivesUpper && layer.id == StandardLayer.lowercased.rawValue
@@ -266,13 +266,13 @@ public final class LayoutValidator {
     /// Warns of shift keys that change nothing: the layout derives its uppercased layer from a
     /// lowercased one that has letters, and case mapping leaves every key as it is (Hebrew, Arabic:
     /// scripts without case).
-    private func checkShiftKeys(_ layout: Layout) {
+    private func checkShiftKeys(_ layout: LayoutModel) {
         guard let lower = layout.layers.first(where: { $0.id == StandardLayer.lowercased.rawValue && !$0.isDerived }),
             let upper = layout.layers.first(where: { $0.id == StandardLayer.uppercased.rawValue && $0.isDerived })
         else { return }
         let keys = lower.rows.flatMap(\.keys)
         guard keys.contains(where: { $0.value?.unicodeScalars.contains { $0.properties.isAlphabetic } == true }) else { return }
-        let outputs = { (layer: Layer) in layer.rows.flatMap(\.keys).map { [$0.value ?? ""] + $0.callout } }
+        let outputs = { (layer: LayerModel) in layer.rows.flatMap(\.keys).map { [$0.value ?? ""] + $0.callout } }
         guard outputs(lower) == outputs(upper) else { return }
         for key in keys where key.action == .shift || key.action == .capsLock {
             report(key.origin, .shiftChangesNothing(key.action))
@@ -280,7 +280,7 @@ public final class LayoutValidator {
     }
 
     /// A key's layer switches (its own and its long press's) go to layers of its layout.
-    private func checkSwitches(_ key: Key, layers ids: [String], _ known: Set<String>, _ formFactor: FormFactor, locale: String) {
+    private func checkSwitches(_ key: KeyModel, layers ids: [String], _ known: Set<String>, _ formFactor: FormFactor, locale: String) {
         let targets =
             [(key.action == .keyboardType ? key.value : nil, key.valueOrigin)]
             + key.calloutActions.filter { $0.action == .keyboardType }.map { ($0.value, key.calloutActionsOrigin) }
@@ -319,7 +319,7 @@ public final class LayoutValidator {
         }
     }
 
-    private func check(_ row: Row, formFactor: FormFactor) {
+    private func check(_ row: RowModel, formFactor: FormFactor) {
         let available = row.keys.filter { $0.width == .available }
         if available.count > 1 {
             report(available[1].widthOrigin, .multipleAvailable)

@@ -20,7 +20,7 @@ struct AOSPKeys {
 
     /// The rows of a layer. A character key as wide as most of the layer's is one input unit;
     /// other widths are fractions of the row, `fillRight` takes what is left.
-    func rows(_ rows: [AOSPRow]) -> [Row] {
+    func rows(_ rows: [AOSPRow]) -> [RowModel] {
         let unit = Self.inputUnit(rows)
         return rows.map { row($0, unit: unit) }
     }
@@ -34,8 +34,8 @@ struct AOSPKeys {
         return widths.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? 10
     }
 
-    private func row(_ row: AOSPRow, unit: Double) -> Row {
-        var keys: [Key] = [], end = 0.0
+    private func row(_ row: AOSPRow, unit: Double) -> RowModel {
+        var keys: [KeyModel] = [], end = 0.0
         for aosp in row.keys {
             if aosp.x > end + 0.01 { keys.append(gap(aosp.x - end, at: aosp.location)) }
             if aosp.x < end - 0.01 {
@@ -45,13 +45,13 @@ struct AOSPKeys {
             keys.append(key(aosp, unit: unit))
             end = max(end, aosp.x) + aosp.width
         }
-        return Row(keys: aligned(keys, end: end, at: row.location), origin: Origin(row.location))
+        return RowModel(keys: aligned(keys, end: end, at: row.location), origin: Origin(row.location))
     }
 
     /// LatinIME's rows start at the left, Keylex centres a row that does not fill the keyboard: a
     /// row with as much room before it as after stays centred without its leading gap; another
     /// gets a trailing gap.
-    private func aligned(_ keys: [Key], end: Double, at location: SourceLocation) -> [Key] {
+    private func aligned(_ keys: [KeyModel], end: Double, at location: SourceLocation) -> [KeyModel] {
         guard !keys.contains(where: { $0.width == .available }) else { return keys }
         var leading = 0.0
         if let first = keys.first, first.action == .none, case .percentage(let fraction) = first.width { leading = fraction * 100 }
@@ -59,14 +59,14 @@ struct AOSPKeys {
         return end < 99.99 ? keys + [gap(100 - end, at: location)] : keys
     }
 
-    private func gap(_ width: Double, at location: SourceLocation) -> Key {
-        Key(action: .none, width: Self.percentage(width), origin: Origin(location))
+    private func gap(_ width: Double, at location: SourceLocation) -> KeyModel {
+        KeyModel(action: .none, width: Self.percentage(width), origin: Origin(location))
     }
 
-    private func key(_ aosp: AOSPKey, unit: Double) -> Key {
+    private func key(_ aosp: AOSPKey, unit: Double) -> KeyModel {
         let origin = Origin(aosp.location)
         guard !aosp.isSpacer, let specText = aosp.attributes["keySpec"], let spec = AOSPKeySpec(text(specText)) else {
-            return Key(action: .none, width: width(aosp, unit: unit), origin: origin)
+            return KeyModel(action: .none, width: width(aosp, unit: unit), origin: origin)
         }
         var key = spec.code.map { action($0, label: spec.label, at: specText.location) } ?? typing(spec, origin: origin)
         key.origin = origin
@@ -98,13 +98,13 @@ struct AOSPKeys {
         return ImportedText.nfc(text, at: attribute.location, diagnostics: diagnostics)
     }
 
-    private func typing(_ spec: AOSPKeySpec, origin: Origin) -> Key {
+    private func typing(_ spec: AOSPKeySpec, origin: Origin) -> KeyModel {
         guard let output = spec.output else {
             diagnostics.reportOnce(
                 origin.location, .unsupportedConstruct("a key that shows an icon and types nothing", kept: "it is imported as a gap"))
-            return Key(action: .none, origin: origin)
+            return KeyModel(action: .none, origin: origin)
         }
-        var key = Key(action: output.count == 1 ? .character : .text, value: output, origin: origin)
+        var key = KeyModel(action: output.count == 1 ? .character : .text, value: output, origin: origin)
         key.label = spec.label ?? spec.icon.map(Self.iconLabel)
         return key
     }
@@ -121,22 +121,22 @@ struct AOSPKeys {
     ]
 
     /// The key of a LatinIME action code (`key_shift`), as the element it is on uses it.
-    private func action(_ code: String, label: String?, at location: SourceLocation) -> Key {
+    private func action(_ code: String, label: String?, at location: SourceLocation) -> KeyModel {
         let origin = Origin(location)
         switch (code, layer) {
-        case ("key_shift", .alphabet): return Key(action: .shift, origin: origin)
-        case ("key_shift", .symbols): return Key(action: .keyboardType, value: "symbolic", label: label, origin: origin)
-        case ("key_shift", .symbolsShifted): return Key(action: .keyboardType, value: "numeric", label: label, origin: origin)
-        case ("key_switch_alpha_symbol", .alphabet): return Key(action: .keyboardType, value: "numeric", label: label, origin: origin)
-        case ("key_switch_alpha_symbol", _): return Key(action: .keyboardType, value: "lowercased", label: label, origin: origin)
-        case ("key_enter", _): return Key(action: .primary, value: "return", origin: origin)
+        case ("key_shift", .alphabet): return KeyModel(action: .shift, origin: origin)
+        case ("key_shift", .symbols): return KeyModel(action: .keyboardType, value: "symbolic", label: label, origin: origin)
+        case ("key_shift", .symbolsShifted): return KeyModel(action: .keyboardType, value: "numeric", label: label, origin: origin)
+        case ("key_switch_alpha_symbol", .alphabet): return KeyModel(action: .keyboardType, value: "numeric", label: label, origin: origin)
+        case ("key_switch_alpha_symbol", _): return KeyModel(action: .keyboardType, value: "lowercased", label: label, origin: origin)
+        case ("key_enter", _): return KeyModel(action: .primary, value: "return", origin: origin)
         default: break
         }
-        if let action = Self.actions[code] { return Key(action: action, origin: origin) }
+        if let action = Self.actions[code] { return KeyModel(action: action, origin: origin) }
         let name = code.hasPrefix("key_") ? String(code.dropFirst(4)) : code
         diagnostics.reportOnce(
             location, .unsupportedConstruct("LatinIME's action '\(code)'", kept: "it is imported as the custom action '\(name)'"))
-        return Key(action: .custom, value: name, origin: origin)
+        return KeyModel(action: .custom, value: name, origin: origin)
     }
 
     private func width(_ aosp: AOSPKey, unit: Double) -> KeyWidth? {
@@ -152,7 +152,7 @@ struct AOSPKeys {
 
     /// The key's more keys and additional more keys as its callout (outputs) and callout actions
     /// (caps lock on shift, emoji on return); panel flags only arrange LatinIME's panel and are not read.
-    private func moreKeys(_ aosp: AOSPKey, flags: Set<String>, into key: inout Key) {
+    private func moreKeys(_ aosp: AOSPKey, flags: Set<String>, into key: inout KeyModel) {
         let more = aosp.attributes["moreKeys"].map { (AOSPKeySpec.list(text($0)), $0.location) }
         let additional =
             flags.contains("disableAdditionalMoreKeys")

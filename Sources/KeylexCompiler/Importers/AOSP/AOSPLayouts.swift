@@ -13,37 +13,37 @@ struct AOSPLayouts {
 
     typealias Keyboard = (name: String, location: SourceLocation)
 
-    func layouts(_ keyboards: [AOSPLayer: Keyboard], shifted: Keyboard) -> [Layout] {
+    func layouts(_ keyboards: [AOSPLayer: Keyboard], shifted: Keyboard) -> [LayoutModel] {
         let origin = Origin(keyboards[.alphabet]!.location)
         let text = layers(keyboards, shifted: shifted, mode: "text")
-        var result = [Layout(formFactor: .phone, layers: text, origin: origin)]
+        var result = [LayoutModel(formFactor: .phone, layers: text, origin: origin)]
         for (mode, field) in [("email", FieldKind.email), ("url", .url)] {
-            var changed: [Layer] = []
+            var changed: [LayerModel] = []
             for (fieldLayer, textLayer) in zip(layers(keyboards, shifted: shifted, mode: mode), text) {
                 let patches = fieldLayer.rows.indices.filter { $0 >= textLayer.rows.count || fieldLayer.rows[$0] != textLayer.rows[$0] }
-                    .map { Row(index: $0 + 1, keys: fieldLayer.rows[$0].keys, origin: fieldLayer.rows[$0].origin) }
-                if !patches.isEmpty { changed.append(Layer(id: fieldLayer.id, rows: patches, origin: origin)) }
+                    .map { RowModel(index: $0 + 1, keys: fieldLayer.rows[$0].keys, origin: fieldLayer.rows[$0].origin) }
+                if !patches.isEmpty { changed.append(LayerModel(id: fieldLayer.id, rows: patches, origin: origin)) }
             }
             guard !changed.isEmpty else { continue }
-            var layout = Layout(formFactor: .phone, layers: changed, origin: origin)
+            var layout = LayoutModel(formFactor: .phone, layers: changed, origin: origin)
             layout.field = field
             result.append(layout)
         }
         return result
     }
 
-    private func layers(_ keyboards: [AOSPLayer: Keyboard], shifted: Keyboard, mode: String) -> [Layer] {
+    private func layers(_ keyboards: [AOSPLayer: Keyboard], shifted: Keyboard, mode: String) -> [LayerModel] {
         AOSPLayer.allCases.map { layer in
             let keyboard = keyboards[layer]!
             var rows = read(keyboard, layer: layer, element: layer.element, mode: mode)
             if layer == .alphabet {
                 fold(read(shifted, layer: layer, element: "alphabetManualShifted", mode: mode), into: &rows, at: shifted.location)
             }
-            return Layer(id: layer.id, rows: rows, origin: Origin(keyboard.location))
+            return LayerModel(id: layer.id, rows: rows, origin: Origin(keyboard.location))
         }
     }
 
-    private func read(_ keyboard: Keyboard, layer: AOSPLayer, element: String, mode: String) -> [Row] {
+    private func read(_ keyboard: Keyboard, layer: AOSPLayer, element: String, mode: String) -> [RowModel] {
         var context = context
         (context.element, context.mode) = (element, mode)
         let read = AOSPKeyboardReader(files: files, context: context).rows(keyboard.name, at: keyboard.location)
@@ -53,7 +53,7 @@ struct AOSPLayouts {
     /// Gives each key of the alphabet what its place on the shifted alphabet types, when that is
     /// not its upper case (LatinIME shows the shifted keyboard's letters in upper case unless a key
     /// preserves its case). A shifted alphabet with other keys or rows is reported.
-    private func fold(_ shifted: [Row], into rows: inout [Row], at location: SourceLocation) {
+    private func fold(_ shifted: [RowModel], into rows: inout [RowModel], at location: SourceLocation) {
         let sameShape =
             shifted.count == rows.count
             && zip(shifted, rows).allSatisfy { a, b in
@@ -79,7 +79,7 @@ struct AOSPLayouts {
     /// The layouts with the callouts of character keys whose variants are single characters moved
     /// to the document's callouts (a later key typing the same character with other variants
     /// keeps its own).
-    static func hoistingCallouts(_ layouts: [Layout], origin: Origin) -> ([Layout], CalloutSet?) {
+    static func hoistingCallouts(_ layouts: [LayoutModel], origin: Origin) -> ([LayoutModel], CalloutSet?) {
         var layouts = layouts, callouts: [Callout] = [], variants: [String: [String]] = [:]
         for l in layouts.indices {
             for a in layouts[l].layers.indices {

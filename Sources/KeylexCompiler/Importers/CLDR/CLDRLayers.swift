@@ -6,7 +6,7 @@ import KeylexRuntime
 extension CLDRKeyboard {
     /// The touch forms, narrowest first, as the phone and tablet layouts; without one, the first
     /// hardware form as the phone layout. Long-press keys become `callouts`.
-    func layouts(callouts: inout [Callout]) -> [Layout] {
+    func layouts(callouts: inout [Callout]) -> [LayoutModel] {
         let forms = file.children(file.root, "layers")
         let touch = forms.filter { file.attributes($0)["formId"]?.value == "touch" }
             .sorted { width($0) < width($1) }
@@ -36,10 +36,10 @@ extension CLDRKeyboard {
         file.attributes(form)["minDeviceWidth"].flatMap { Double($0.value) } ?? 0
     }
 
-    private func layout(_ form: xmlNodePtr, _ formFactor: FormFactor, callouts: inout [Callout]) -> Layout {
+    private func layout(_ form: xmlNodePtr, _ formFactor: FormFactor, callouts: inout [Callout]) -> LayoutModel {
         let elements = file.children(form, "layer")
         let ids = elements.enumerated().map { layerId(file.attributes($0.element), first: $0.offset == 0) }
-        var layout = Layout(formFactor: formFactor, origin: Origin(file.location(form)))
+        var layout = LayoutModel(formFactor: formFactor, origin: Origin(file.location(form)))
         for (element, id) in zip(elements, ids) {
             guard let id else {
                 diagnostics.report(
@@ -51,7 +51,7 @@ extension CLDRKeyboard {
             }
             let rows = file.children(element, "row").map { row($0, layerIds: ids, callouts: &callouts) }
             layout.layers.append(
-                Layer(id: id, isCustom: StandardLayer(rawValue: id) == nil, rows: rows, origin: Origin(file.location(element))))
+                LayerModel(id: id, isCustom: StandardLayer(rawValue: id) == nil, rows: rows, origin: Origin(file.location(element))))
         }
         return layout
     }
@@ -70,10 +70,10 @@ extension CLDRKeyboard {
         return ["none": "lowercased", "shift": "uppercased", "caps": "capsLocked"][modifiers]
     }
 
-    private func row(_ element: xmlNodePtr, layerIds: [String?], callouts: inout [Callout]) -> Row {
+    private func row(_ element: xmlNodePtr, layerIds: [String?], callouts: inout [Callout]) -> RowModel {
         let attribute = file.attributes(element)["keys"]
         let location = attribute?.location ?? file.location(element)
-        var row = Row(origin: Origin(location))
+        var row = RowModel(origin: Origin(location))
         for id in (attribute?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
             guard let cldr = keys.keys[id] else {
                 if !keys.lacksAnImport {
@@ -91,23 +91,23 @@ extension CLDRKeyboard {
     }
 
     /// The Keylex key for CLDR key `id`.
-    private func key(_ id: String, _ cldr: CLDRKey, at location: SourceLocation, layerIds: [String?]) -> Key? {
+    private func key(_ id: String, _ cldr: CLDRKey, at location: SourceLocation, layerIds: [String?]) -> KeyModel? {
         let origin = Origin(location)
-        var key: Key
+        var key: KeyModel
         if cldr.gap {
-            key = Key(action: .none, origin: origin)
+            key = KeyModel(action: .none, origin: origin)
         } else if let target = cldr.layerId {
             let mapped = target == "base" ? "lowercased" : target == "shift" ? "uppercased" : target == "symbol" ? "symbolic" : target
             key =
                 mapped == "uppercased"
-                ? Key(action: .shift, origin: origin)
-                : Key(action: .keyboardType, value: mapped, label: displays["id:" + id] ?? id, origin: origin)
+                ? KeyModel(action: .shift, origin: origin)
+                : KeyModel(action: .keyboardType, value: mapped, label: displays["id:" + id] ?? id, origin: origin)
         } else if let output = cldr.output, !output.isEmpty {
             key = Self.key(typing: output, origin: origin)
             if key.typesValue, let shown = displays["id:" + id] ?? displays["output:" + output], shown != output { key.label = shown }
         } else {
             diagnostics.reportOnce(cldr.location, .cldrKeyDoesNothing(id))
-            key = Key(action: .none, origin: origin)
+            key = KeyModel(action: .none, origin: origin)
         }
         key.width = cldr.stretch ? .available : cldr.width.flatMap { $0 == 1 || !($0 > 0 && $0 <= 10) ? nil : .inputPercentage($0) }
         if key.typesValue {
@@ -118,12 +118,12 @@ extension CLDRKeyboard {
     }
 
     /// A key typing `output`: space, return and tab are actions; one grapheme a character key.
-    private static func key(typing output: String, origin: Origin) -> Key {
+    private static func key(typing output: String, origin: Origin) -> KeyModel {
         switch output {
-        case " ": return Key(action: .space, origin: origin)
-        case "\n", "\r": return Key(action: .primary, value: "return", origin: origin)
-        case "\t": return Key(action: .tab, origin: origin)
-        default: return Key(action: output.count == 1 ? .character : .text, value: output, origin: origin)
+        case " ": return KeyModel(action: .space, origin: origin)
+        case "\n", "\r": return KeyModel(action: .primary, value: "return", origin: origin)
+        case "\t": return KeyModel(action: .tab, origin: origin)
+        default: return KeyModel(action: output.count == 1 ? .character : .text, value: output, origin: origin)
         }
     }
 

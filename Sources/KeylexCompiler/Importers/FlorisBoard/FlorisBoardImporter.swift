@@ -93,7 +93,7 @@ public final class FlorisBoardImporter {
     /// The callouts of the characters `layouts` type, from the keys' popups and the preset's popup
     /// mapping, and the mapping's path.
     private func callouts(
-        _ preset: JSONNode, framed: [(id: String, rows: [[JSONNode]])], layouts: [Layout], keys: FlorisBoardKeys,
+        _ preset: JSONNode, framed: [(id: String, rows: [[JSONNode]])], layouts: [LayoutModel], keys: FlorisBoardKeys,
         direction: TextDirection
     ) -> (CalloutSet, String?) {
         let typed = Set(layouts.flatMap { $0.layers.flatMap { $0.rows.flatMap { $0.keys.compactMap(\.value) } } })
@@ -110,26 +110,27 @@ public final class FlorisBoardImporter {
     /// for those fields.
     private func layouts(
         _ framed: [(id: String, rows: [[JSONNode]])], keys: FlorisBoardKeys, direction: TextDirection, at location: SourceLocation
-    ) -> [Layout] {
+    ) -> [LayoutModel] {
         let layers = FlorisBoardLayers(keys: keys, direction: direction)
         let origin = Origin(location)
         let text = framed.map { ($0.id, layers.rows($0.rows, field: .text, shifted: $0.id == "lowercased")) }
         var result = [
-            Layout(
-                formFactor: .phone, layers: text.map { Layer(id: $0.0, rows: $0.1.map { Row(keys: $0, origin: origin) }, origin: origin) },
+            LayoutModel(
+                formFactor: .phone,
+                layers: text.map { LayerModel(id: $0.0, rows: $0.1.map { RowModel(keys: $0, origin: origin) }, origin: origin) },
                 origin: origin)
         ]
         for field in [FieldKind.email, .url] {
-            var changed: [Layer] = []
+            var changed: [LayerModel] = []
             for ((id, rows), (_, textRows)) in zip(framed, text) {
                 let fieldRows = layers.rows(rows, field: field, shifted: id == "lowercased")
                 let patches = fieldRows.indices.filter { fieldRows[$0] != textRows[$0] }.map {
-                    Row(index: $0 + 1, keys: fieldRows[$0], origin: origin)
+                    RowModel(index: $0 + 1, keys: fieldRows[$0], origin: origin)
                 }
-                if !patches.isEmpty { changed.append(Layer(id: id, rows: patches, origin: origin)) }
+                if !patches.isEmpty { changed.append(LayerModel(id: id, rows: patches, origin: origin)) }
             }
             guard !changed.isEmpty else { continue }
-            var layout = Layout(formFactor: .phone, layers: changed, origin: origin)
+            var layout = LayoutModel(formFactor: .phone, layers: changed, origin: origin)
             layout.field = field
             result.append(layout)
         }

@@ -86,14 +86,14 @@ struct FlorisBoardKeys {
     }
 
     /// The Keylex key for a leaf; `nil` (with a diagnostic) when its code means nothing.
-    func key(_ leaf: JSONNode) -> Key? {
+    func key(_ leaf: JSONNode) -> KeyModel? {
         let origin = Origin(leaf.location)
         guard let code = leaf["code"]?.integer ?? (leaf["codePoints"] != nil ? -255 : nil) else {
             diagnostics.reportOnce(leaf.location, .missingProperty("FlorisBoard key", "code"))
             return nil
         }
         if let action = Self.systemKeys[code] {
-            return Key(action: action.action, value: action.value, label: action.label, origin: origin)
+            return KeyModel(action: action.action, value: action.value, label: action.label, origin: origin)
         }
         guard let text = output(leaf) else {
             diagnostics.reportOnce(
@@ -101,10 +101,10 @@ struct FlorisBoardKeys {
                 .unsupportedConstruct(
                     "FlorisBoard's key code \(code) ('\(leaf["label"]?.text ?? "")')",
                     kept: "kept as a custom action the app may handle"))
-            return Key(action: .custom, value: leaf["label"]?.text ?? "florisboard\(code)", origin: origin)
+            return KeyModel(action: .custom, value: leaf["label"]?.text ?? "florisboard\(code)", origin: origin)
         }
         let label = leaf["label"]?.text.flatMap { $0 == text || code < 0 ? nil : nfc($0, at: leaf.location) }
-        var key = Key(action: text.count == 1 ? .character : .text, value: text, label: label, origin: origin)
+        var key = KeyModel(action: text.count == 1 ? .character : .text, value: text, label: label, origin: origin)
         key.valueOrigin = origin
         return key
     }

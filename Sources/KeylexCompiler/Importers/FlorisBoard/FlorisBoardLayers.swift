@@ -23,11 +23,11 @@ struct FlorisBoardLayers {
 
     /// The keys of `rows` for a `field` field; with `shifted`, character keys whose shifted output
     /// is not their upper case carry it.
-    func rows(_ rows: [[JSONNode]], field: FieldKind, shifted: Bool) -> [[Key]] {
+    func rows(_ rows: [[JSONNode]], field: FieldKind, shifted: Bool) -> [[KeyModel]] {
         Self.sized(rows.map { row in row.compactMap { key($0, field: field, shifted: shifted) } })
     }
 
-    private func key(_ node: JSONNode, field: FieldKind, shifted: Bool) -> Key? {
+    private func key(_ node: JSONNode, field: FieldKind, shifted: Bool) -> KeyModel? {
         var state = FlorisKeyState(field: field, direction: direction)
         guard let leaf = keys.leaf(node, state), var key = keys.key(leaf) else { return nil }
         guard shifted, key.action == .character || key.action == .text, let value = key.value else { return key }
@@ -41,8 +41,8 @@ struct FlorisBoardLayers {
 
     /// Widths as FlorisBoard draws them: the space bar takes what its row leaves; the function keys
     /// of the row with the delete key share what the longest row has more (at most three units each).
-    static func sized(_ rows: [[Key]]) -> [[Key]] {
-        let isInput = { (key: Key) in key.action == .character || key.action == .text }
+    static func sized(_ rows: [[KeyModel]]) -> [[KeyModel]] {
+        let isInput = { (key: KeyModel) in key.action == .character || key.action == .text }
         let widest = rows.map { $0.count(where: isInput) }.max() ?? 0
         return rows.map { row in
             var row = row

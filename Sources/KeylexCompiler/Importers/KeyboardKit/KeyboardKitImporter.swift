@@ -82,11 +82,11 @@ public final class KeyboardKitImporter {
         var document = LayoutDocument(locale: tag, origin: origin)
         document.layouts = [FormFactor.phone, .tablet].map { formFactor in
             let layers = zip(["lowercased", "numeric", "symbolic"], [sets.0, sets.1, sets.2]).map { id, set in
-                Layer(
+                LayerModel(
                     id: id, rows: (set?.items ?? []).map { row(of: $0, formFactor: formFactor) },
                     origin: Origin(set?.location ?? origin.location))
             }
-            return Layout(formFactor: formFactor, layers: layers, origin: origin)
+            return LayoutModel(formFactor: formFactor, layers: layers, origin: origin)
         }
         let release =
             source["_source"].map { "\($0["repo"]?.text ?? "KeyboardKit") \($0["tag"]?.text ?? "")".trimmingCharacters(in: .whitespaces) }
@@ -97,11 +97,11 @@ public final class KeyboardKitImporter {
         return document
     }
 
-    private func row(of node: JSONNode, formFactor: FormFactor) -> Row {
+    private func row(of node: JSONNode, formFactor: FormFactor) -> RowModel {
         let keys = (formFactor == .tablet ? node["pad"]?.items : nil) ?? node["phone"]?.items ?? []
-        return Row(
+        return RowModel(
             keys: keys.compactMap { item in
-                item.text.map { Key(action: $0.count == 1 ? .character : .text, value: $0, origin: Origin(item.location)) }
+                item.text.map { KeyModel(action: $0.count == 1 ? .character : .text, value: $0, origin: Origin(item.location)) }
             }, origin: Origin(node.location))
     }
 
