@@ -14,7 +14,8 @@ extension WordTable {
         var mayNeedNormalization = false
         for scalar in raw.unicodeScalars {
             let value = scalar.value
-            if value > 0x20 && value < 0x7F {  // printable ASCII: nothing to check
+            // Printable ASCII, and the Latin and Cyrillic letters that NFC leaves alone: nothing to check.
+            if (value > 0x20 && value < 0x7F) || (value >= 0xC0 && isNormalizationStable(value)) {
                 column += 1
                 continue
             }

@@ -6,16 +6,27 @@ import KeylexRuntime
 /// bytes it is written, sorted, as a run to a temporary folder and emptied. ``finish(diagnostics:)``
 /// then gives ``sorted``: the words in order, from memory or merged from the runs.
 public struct WordTable {
-    /// What is known of one word.
-    public struct Entry {
+    /// What is known of one word: plain values, so that reading and writing an entry counts no
+    /// references.
+    private struct Entry {
         /// The sum of its counts (0 when no source gave one).
-        public var count: UInt64
+        var count: UInt64
         /// Blocked, possibly offensive, not a word.
-        public var flags: DictionaryFormat.WordFlags
-        /// Where it was first seen.
-        public let location: SourceLocation
+        var flags: DictionaryFormat.WordFlags
+        /// Where it was first seen: the number of its file in ``files``, its line and column.
+        let file: UInt32
+        let line: UInt32
+        let column: UInt32
         /// Whether it was first seen in raw text (repeats there are not warned of).
         let quiet: Bool
+
+        /// Adds `count` (at most up to the largest count) and `flags`; returns the entry.
+        mutating func merge(count: UInt64, flags: DictionaryFormat.WordFlags) -> Entry {
+            let (sum, overflow) = self.count.addingReportingOverflow(count)
+            self.count = overflow ? .max : sum
+            self.flags.formUnion(flags)
+            return self
+        }
     }
 
     /// A word compared and hashed by its UTF-8 bytes. Words are NFC already, so the canonical
@@ -100,20 +111,27 @@ public struct WordTable {
     ) {
         precondition(!finished, "no word is added to a finished table")
         if count != nil { hasCounts = true }
-        let key = Key(word: word)
-        if var entry = table[key] {
-            if !quietly {
-                diagnostics.report(location, .duplicateWord(word, earlier: entry.location))
-            }
-            let (sum, overflow) = entry.count.addingReportingOverflow(count ?? 0)
-            entry.count = overflow ? .max : sum
-            entry.flags.formUnion(flags)
-            table[key] = entry
-        } else {
-            table[key] = Entry(count: count ?? 0, flags: flags, location: location, quiet: quietly)
+        var isNew = false
+        let file = fileNumber(location.file)
+        func newEntry() -> Entry {
+            isNew = true
+            return Entry(
+                count: 0, flags: [], file: file, line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
+                quiet: quietly)
+        }
+        // One lookup, the entry changed in place.
+        let earlier = table[Key(word: word), default: newEntry()].merge(count: count ?? 0, flags: flags)
+        if isNew {
             heldBytes += word.utf8.count + Self.bytesPerEntry
             if heldBytes > memoryLimit { spill() }
+        } else if !quietly {
+            diagnostics.report(location, .duplicateWord(word, earlier: self.location(of: earlier)))
         }
+    }
+
+    /// Where `entry` was first seen.
+    private func location(of entry: Entry) -> SourceLocation {
+        SourceLocation(file: files[Int(entry.file)], line: Int(entry.line), column: Int(entry.column))
     }
 
     /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
@@ -130,13 +148,15 @@ public struct WordTable {
         for (key, entry) in table {
             records.append(
                 WordRecord(
-                    word: key.word, count: entry.count, flags: entry.flags, file: fileNumber(entry.location.file),
-                    line: UInt32(clamping: entry.location.line), column: UInt32(clamping: entry.location.column), quiet: entry.quiet))
+                    word: key.word, count: entry.count, flags: entry.flags, file: entry.file, line: entry.line, column: entry.column,
+                    quiet: entry.quiet))
         }
         return records
     }
 
+    /// The number of `file` in ``files``, adding it when new (the last file is found without a lookup).
     private mutating func fileNumber(_ file: String) -> UInt32 {
+        if let last = files.last, last == file { return UInt32(files.count - 1) }
         if let number = fileNumbers[file] { return number }
         files.append(file)
         fileNumbers[file] = UInt32(files.count - 1)

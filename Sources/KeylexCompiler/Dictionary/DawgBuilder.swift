@@ -64,13 +64,24 @@ struct DawgBuilder {
         }
     }
 
+    /// The hash of a state's arcs (FNV-1a over labels and targets), open or frozen alike.
+    private static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    @inline(__always)
+    private static func hash(_ h: UInt64, label: UInt32, target: Int32) -> UInt64 {
+        let h = (h ^ UInt64(label)) &* 0x1000_0000_01B3
+        return (h ^ UInt64(UInt32(bitPattern: target))) &* 0x1000_0000_01B3
+    }
+
+    @inline(__always)
+    private static func finished(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h ^ (h >> 29)) }
+
     private func hash(_ arcs: [OpenArc]) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for arc in arcs {
-            h = (h ^ UInt64(arc.labelAndFinal)) &* 0x1000_0000_01B3
-            h = (h ^ UInt64(UInt32(bitPattern: arc.target))) &* 0x1000_0000_01B3
-        }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        Self.finished(arcs.reduce(Self.hashSeed) { Self.hash($0, label: $1.labelAndFinal, target: $1.target) })
+    }
+
+    private func hash(ofState state: Int) -> Int {
+        Self.finished(arcs(of: state).reduce(Self.hashSeed) { Self.hash($0, label: arcLabels[$1], target: arcTargets[$1]) })
     }
 
     private func equals(_ state: Int32, _ arcs: [OpenArc]) -> Bool {
@@ -110,9 +121,7 @@ struct DawgBuilder {
         register = [Int32](repeating: -1, count: register.count * 2)
         let mask = register.count - 1
         for state in 1..<wordCounts.count {
-            let start = Int(arcStart[state]), end = Int(arcStart[state + 1])
-            let arcs = (start..<end).map { OpenArc(labelAndFinal: arcLabels[$0], target: arcTargets[$0]) }
-            var slot = hash(arcs) & mask
+            var slot = hash(ofState: state) & mask
             while register[slot] >= 0 { slot = (slot + 1) & mask }
             register[slot] = Int32(state)
         }
