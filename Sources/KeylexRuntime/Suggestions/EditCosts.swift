@@ -11,6 +11,10 @@ public struct EditCosts: Sendable, Equatable {
     public var neighbouringKey: Float = 0.7
     /// A letter typed in place of one whose key is near (centres at most 2.25 key widths apart).
     public var nearKey: Float = 0.8
+    /// A letter typed in place of one whose key is distant (centres more than 3 key widths apart,
+    /// `recieve` read as `relieve`: c for l): neither a slip of the finger nor a confusion of sounds
+    /// that the layout would explain, so a little dearer than a substitution with no layout known.
+    public var distantKey: Float = 1.2
     /// A vowel of the Latin alphabet typed in place of another (`seperate`, `definately`): people
     /// misspell vowels far more than consonants, wherever the keys are.
     public var vowelSubstitution: Float = 0.6
@@ -221,6 +225,21 @@ struct KeyGeometry: Sendable {
 
     /// How far apart, in key widths, the centres of two neighbouring keys are at most.
     static let neighbourDistance: Float = 1.25
+    /// How far apart the centres of two near keys are at most.
+    static let nearDistance: Float = 2.25
+    /// How far apart the centres of two keys are at most before they are distant.
+    static let distantDistance: Float = 3
+
+    /// What a letter typed for another costs when their keys' centres are `distance` key widths
+    /// apart: a neighbouring, near, plain or distant key's substitution.
+    static func substitutionCost(distance: Float, _ costs: EditCosts) -> Float {
+        switch distance {
+        case ...neighbourDistance: return costs.neighbouringKey
+        case ...nearDistance: return costs.nearKey
+        case ...distantDistance: return costs.substitution
+        default: return costs.distantKey
+        }
+    }
 
     /// Whether the keys of comparison codes `a` and `b` are different neighbouring keys; false
     /// when either has no key.

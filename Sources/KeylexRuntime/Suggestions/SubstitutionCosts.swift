@@ -105,10 +105,7 @@ struct SubstitutionCosts {
                 let dx = centres[2 * Int(key)] - centres[2 * Int(typedKey)]
                 let dy = centres[2 * Int(key) + 1] - centres[2 * Int(typedKey) + 1]
                 let distance = (dx * dx + dy * dy).squareRoot()
-                row[n + j] =
-                    distance <= KeyGeometry.neighbourDistance
-                    ? costs.neighbouringKey
-                    : distance <= 2.25 ? costs.nearKey : costs.substitution
+                row[n + j] = KeyGeometry.substitutionCost(distance: distance, costs)
             } else {
                 row[n + j] = costs.substitution
             }
