@@ -64,7 +64,8 @@ struct DawgBuilder {
         }
     }
 
-    /// The hash of a state's arcs (FNV-1a over labels and targets), open or frozen alike.
+    /// Where the hash of a state's arcs starts: FNV-1a over their labels and targets, the same for an
+    /// open state's arcs as for a frozen one's.
     private static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
 
     @inline(__always)
