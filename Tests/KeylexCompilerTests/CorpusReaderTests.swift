@@ -170,6 +170,16 @@ import Testing
         #expect(diagnostics[0].description.hasSuffix("duplicate word 'café' (seen before at \(path):1:1); counts merged [duplicate-word]"))
     }
 
+    @Test func aWordRepeatedInAnotherFileNamesTheFirstPlace() throws {
+        let first = try TestSupport.write("alpha\t5\nbeta\t3\n", "first.tsv", in: folder)
+        let second = try TestSupport.write("gamma\t1\nbeta\t2\nalpha\t1\n", "second.tsv", in: folder)
+        let (table, diagnostics) = TestSupport.read([first, second])
+        #expect(table!["alpha"]!.count == 6 && table!["beta"]!.count == 5 && table!.count == 3)
+        #expect(located(diagnostics) == ["second.tsv:2:1 warning duplicate-word", "second.tsv:3:1 warning duplicate-word"])
+        #expect(diagnostics[0].description.contains("duplicate word 'beta' (seen before at \(first):2:1)"))
+        #expect(diagnostics[1].description.contains("duplicate word 'alpha' (seen before at \(first):1:1)"))
+    }
+
     @Test func everyProblemIsReportedWithItsPlaceInOneRun() throws {
         var bytes = Array("good\t5\nbad\tfive\nctl\u{7}x\t2\n".utf8)
         bytes += [0x6F, 0x6B, 0xC3, 0x28, 0x09, 0x31, 0x0A]  // "ok" + an invalid UTF-8 pair, line 4 column 3
