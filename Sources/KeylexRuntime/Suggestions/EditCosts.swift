@@ -246,7 +246,14 @@ struct KeyGeometry: Sendable {
     func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
         let (ka, kb) = (Int(key(ofCode: a)), Int(key(ofCode: b)))
         guard ka >= 0, kb >= 0, ka != kb else { return false }
-        let dx = centres[2 * ka] - centres[2 * kb], dy = centres[2 * ka + 1] - centres[2 * kb + 1]
-        return (dx * dx + dy * dy).squareRoot() <= Self.neighbourDistance
+        return Self.distance(centres, ka, kb) <= Self.neighbourDistance
+    }
+
+    /// How far apart, in key widths, the centres of keys `a` and `b` are (see ``centres``).
+    @inline(__always)
+    static func distance<Centres: RandomAccessCollection<Float>>(_ centres: Centres, _ a: Int, _ b: Int) -> Float
+    where Centres.Index == Int {
+        let dx = centres[2 * a] - centres[2 * b], dy = centres[2 * a + 1] - centres[2 * b + 1]
+        return (dx * dx + dy * dy).squareRoot()
     }
 }

@@ -102,9 +102,7 @@ struct SubstitutionCosts {
             } else if !typable {
                 row[n + j] = .infinity
             } else if key >= 0, typedKey >= 0 {
-                let dx = centres[2 * Int(key)] - centres[2 * Int(typedKey)]
-                let dy = centres[2 * Int(key) + 1] - centres[2 * Int(typedKey) + 1]
-                let distance = (dx * dx + dy * dy).squareRoot()
+                let distance = KeyGeometry.distance(centres, Int(key), Int(typedKey))
                 row[n + j] = KeyGeometry.substitutionCost(distance: distance, costs)
             } else {
                 row[n + j] = costs.substitution
