@@ -218,10 +218,10 @@ def treebank(locale, work, treebanks):
 
 
 def word_lists(name):
-    """The shipped word lists of a benchmark language."""
+    """The shipped word lists of a benchmark language: those of its corpus folder."""
     if name.endswith("-ud"):
         return treebank_table.word_lists(name[:-3])
-    return [os.path.join(ROOT, "corpora", ngram.WORDS[name.split("-")[0]])]
+    return treebank_table.word_lists(os.path.dirname(ngram.WORDS[name.split("-")[0]]))
 
 
 def measure(name, limit, treebanks):

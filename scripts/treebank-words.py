@@ -9,7 +9,8 @@ word: Turkish `üç` is not `uç`, Greek `η` not `ή`), and Debian's spelling d
 Left out: a word with an apostrophe (French elisions, Turkish suffixes of names), and a word of one
 letter but a lower-case one that is at least one in SINGLE_SHARE of the text's words (Greek `η`;
 spelling dictionaries accept every letter, initials and abbreviations among them). Its count is the median count, in the word
-list, of the words the text holds about as often (within a factor of 1.5), so it ranks among them.
+list, of the words the text holds about as often (within a factor of 1.5), so it ranks among them
+(on the scale keylex reads an AOSP list's `f` on: scripts/wordlists.py).
 
     apt-get install hunspell hunspell-el hunspell-da …   # the table's dictionaries
     swift build -c release --product keylex
@@ -19,35 +20,20 @@ Run it before scripts/treebank-counts.py, whose counts are made over the word li
 join. TREEBANKS holds the clones, as for scripts/treebank-counts.py.
 """
 import collections
-import gzip
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
 
 import treebanks
 from treebanks import ROOT, TEXT
+from wordlists import list_counts, ranked_count, spelled
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 MIN_COUNT = 10
 SINGLE_SHARE = 500
-
-
-def list_counts(path):
-    """The words of a .combined or .tsv word list with their counts."""
-    counts = {}
-    with (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
-        for line in f:
-            combined = re.match(r" word=([^,]*),f=(\d+)", line)
-            if combined:
-                counts[combined.group(1)] = int(combined.group(2))
-            elif "\t" in line and not line.startswith("#"):
-                word, count = line.split("\t")[:2]
-                counts[word] = int(count)
-    return counts
 
 
 def known(words, lists):
@@ -57,12 +43,6 @@ def known(words, lists):
         subprocess.run([KEYLEX, "dict", *lists, "-o", bundle], check=True, capture_output=True)
         out = subprocess.run([KEYLEX, "query", bundle], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
     return {line.split("\t")[0] for line in out.splitlines() if not line.endswith("\t-")}
-
-
-def spelled(words, dictionary):
-    """The words of `words` that hunspell's `dictionary` accepts."""
-    out = subprocess.run(["hunspell", "-d", dictionary, "-l"], input="\n".join(words) + "\n", capture_output=True, text=True).stdout
-    return set(words) - set(out.split())
 
 
 def text_counts(clone, parts):
@@ -79,12 +59,6 @@ def text_counts(clone, parts):
     return counts, spelling
 
 
-def ranked_count(count, text, listed):
-    """The median list count of the words the text holds within a factor of 1.5 of `count`."""
-    near = [listed[w] for w, n in text.items() if w in listed and count / 1.5 <= n <= count * 1.5]
-    return int(statistics.median(near)) if len(near) >= 3 else None
-
-
 def candidate(word, text):
     """Whether a word the text holds often enough may be added (see the module's comment)."""
     if "'" in word or "’" in word:
@@ -93,7 +67,7 @@ def candidate(word, text):
 
 
 def added(clones, locale, repository, parts, name, dictionary):
-    lists = [w for w in treebanks.word_lists(locale) if not w.endswith(".added.tsv")]
+    lists = [w for w in treebanks.word_lists(locale) if not w.endswith(f"/{name}.added.tsv")]
     listed = {}
     for path in lists:
         listed.update({w.lower(): n for w, n in list_counts(path).items()})

@@ -539,6 +539,18 @@ import Testing
         #expect(!with.suggestions(for: text).contains { $0.isAutocorrect }, "\(with.suggestions(for: text))")
     }
 
+    /// An added word's count is on the scale keylex reads AOSP's `f` on (a count that doubles every
+    /// 8 steps), so it ranks with the list's words as frequent: Greek `η`, one word in seventy of the
+    /// treebank's text, was class 18 (below nearly every word) while the file gave `f` itself;
+    /// German `überhaupt` (corpora/de/wordfreq.added.tsv) ranks beside `eigentlich`.
+    @Test func addedWordsRankWithTheListsWordsAsFrequent() throws {
+        let greek = try Self.shippedEngine(words: ["el/el.combined.gz", "el/gud.added.tsv"]).dictionary
+        #expect(try #require(greek.frequencyClass(of: "η")) >= 200)
+        let german = try Self.shippedEngine(words: ["de/de.combined.gz", "de/wordfreq.added.tsv"]).dictionary
+        let added = try #require(german.frequencyClass(of: "überhaupt")), listed = try #require(german.frequencyClass(of: "eigentlich"))
+        #expect(abs(Int(added) - Int(listed)) <= 4, "überhaupt \(added), eigentlich \(listed)")
+    }
+
     /// A known word that a far likelier word starts is a prefix being typed: German `al` and `Au`
     /// (words of the list) are not echoed, their completions fill the bar; `ic` is not replaced by
     /// `IC`, as `ich` outranks it. A whole word likely where it stands is echoed still (`groß`).

@@ -6,10 +6,11 @@ import Testing
 /// What users see on the shipped AOSP dictionaries with their layouts: case, shortcuts, words that
 /// are not words, apostrophes and hyphens, German umlauts, multi-word entries, text replacements.
 @Suite struct ShippedDictionaryTests {
-    /// An engine on `corpora/<corpus>/`'s word list and the shipped layouts of `locale`.
+    /// An engine on `corpora/<corpus>/`'s word lists (those the build reads, without its blocklist)
+    /// and the shipped layouts of `locale`.
     static func engine(_ corpus: String, _ locale: String, user: UserDictionary? = nil) throws -> SuggestionEngine {
         let folder = TestSupport.shipped("corpora/" + corpus)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".combined.gz") || $0.hasPrefix("words.") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { $0 != "blocklist.txt" && CorpusFormat(path: $0) != nil }
         let (table, _) = TestSupport.read(files.map { folder + "/" + $0 })
         let dictionary = DictionaryCompiler.compile(try #require(table))
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == locale }
@@ -242,6 +243,17 @@ import Testing
         for word in ["groß", "Straße", "weiß"] {
             #expect(Self.first(german, "ganz " + word) ?? ("", true) == (word, false), "\(word)")
         }
+    }
+
+    /// AOSP's German list lacks most lower-case words that start with ä, ö or ü; `de/wordfreq.added.tsv`
+    /// restores them (scripts/umlaut-words.py). They are kept as typed, where `ändern` was
+    /// corrected to `andern`, and they complete.
+    @Test func germanWordsThatStartWithAnUmlautAreKnown() throws {
+        let german = try Self.engine("de", "de-DE")
+        for word in ["ändern", "überhaupt", "öffentlich", "übernehmen", "äußerst"] {
+            #expect(Self.first(german, "Das kann ich " + word) ?? ("", true) == (word, false), "\(word)")
+        }
+        #expect(german.suggestions(for: "Das ist überh").contains { $0.text == "überhaupt" })
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the

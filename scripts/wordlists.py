@@ -1,0 +1,46 @@
+"""What the scripts that add words to a shipped word list share: reading a list's counts, asking
+Debian's spelling dictionary, and giving a new word the count of the list's words as frequent as it.
+Imported by scripts/treebank-words.py and scripts/umlaut-words.py.
+"""
+import gzip
+import re
+import statistics
+import subprocess
+import sys
+
+
+def aosp_count(f):
+    """The count that keylex reads an AOSP list's `f` (0–255, already logarithmic) as: it doubles
+    every 8 steps (CorpusReader.count(fromAOSPFrequency:)). A .tsv file beside the list gives
+    counts on this scale, or its words rank far below the list's (`f=137` is a count of 141,000)."""
+    return round(2 ** (f / 8))
+
+
+def list_counts(path):
+    """The words of a .combined or .tsv word list with their counts, as keylex reads them."""
+    counts = {}
+    with (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            combined = re.match(r" word=([^,]*),f=(\d+)", line)
+            if combined:
+                counts[combined.group(1)] = aosp_count(int(combined.group(2)))
+            elif "\t" in line and not line.startswith("#"):
+                word, count = line.split("\t")[:2]
+                counts[word] = int(count)
+    return counts
+
+
+def spelled(words, dictionary):
+    """The words of `words` that hunspell's `dictionary` accepts. Exits when hunspell cannot open
+    the dictionary, where it would accept every word."""
+    run = subprocess.run(["hunspell", "-d", dictionary, "-l"], input="\n".join(words) + "\n", capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"hunspell -d {dictionary}: {run.stderr.strip()} (is its Debian package installed?)")
+    return set(words) - set(run.stdout.split())
+
+
+def ranked_count(count, text, listed):
+    """The median list count of the words the text holds within a factor of 1.5 of `count`
+    (`text` and `listed` map the same spelling of a word, lower case, to its counts)."""
+    near = [listed[w] for w, n in text.items() if w in listed and count / 1.5 <= n <= count * 1.5]
+    return int(statistics.median(near)) if len(near) >= 3 else None
