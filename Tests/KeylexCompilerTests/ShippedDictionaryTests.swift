@@ -245,15 +245,20 @@ import Testing
         }
     }
 
-    /// AOSP's German list lacks most lower-case words that start with ä, ö or ü; `de/wordfreq.added.tsv`
-    /// restores them (scripts/umlaut-words.py). They are kept as typed, where `ändern` was
-    /// corrected to `andern`, and they complete.
-    @Test func germanWordsThatStartWithAnUmlautAreKnown() throws {
+    /// AOSP's German list lacks most lower-case words that start with ä, ö or ü, and most verbs'
+    /// second person singular; `de/wordfreq.added.tsv` restores them (scripts/german-words.py).
+    /// They are kept as typed, where `ändern` was corrected to `andern` and `akzeptierst` to
+    /// `akzeptiert`, and they complete.
+    @Test func germanWordsTheListLackedAreKnown() throws {
         let german = try Self.engine("de", "de-DE")
         for word in ["ändern", "überhaupt", "öffentlich", "übernehmen", "äußerst"] {
             #expect(Self.first(german, "Das kann ich " + word) ?? ("", true) == (word, false), "\(word)")
         }
+        for word in ["akzeptierst", "verstehst", "arbeitest", "hattest"] {
+            #expect(Self.first(german, "Du " + word) ?? ("", true) == (word, false), "\(word)")
+        }
         #expect(german.suggestions(for: "Das ist überh").contains { $0.text == "überhaupt" })
+        #expect(german.suggestions(for: "Du verstehs").contains { $0.text == "verstehst" })
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the
