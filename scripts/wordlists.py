@@ -1,6 +1,6 @@
 """What the scripts that add words to a shipped word list share: reading a list's counts, asking
 Debian's spelling dictionary, and giving a new word the count of the list's words as frequent as it.
-Imported by scripts/treebank-words.py and scripts/german-words.py.
+Imported by scripts/treebank-words.py and scripts/wordfreq-words.py.
 """
 import gzip
 import re

@@ -245,11 +245,11 @@ import Testing
         }
     }
 
-    /// AOSP's German list lacks most lower-case words that start with ä, ö or ü, and most verbs'
-    /// second person singular; `de/wordfreq.added.tsv` restores them (scripts/german-words.py).
-    /// They are kept as typed, where `ändern` was corrected to `andern` and `akzeptierst` to
-    /// `akzeptiert`, and they complete.
-    @Test func germanWordsTheListLackedAreKnown() throws {
+    /// AOSP's German list lacks most lower-case words that start with ä, ö or ü, and it and the
+    /// French list most verbs' second person singular; `<locale>/wordfreq.added.tsv` restores them
+    /// (scripts/wordfreq-words.py). They are kept as typed, where `ändern` was corrected to
+    /// `andern` and `akzeptierst` to `akzeptiert`, and they complete.
+    @Test func germanAndFrenchWordsTheListsLackedAreKnown() throws {
         let german = try Self.engine("de", "de-DE")
         for word in ["ändern", "überhaupt", "öffentlich", "übernehmen", "äußerst"] {
             #expect(Self.first(german, "Das kann ich " + word) ?? ("", true) == (word, false), "\(word)")
@@ -259,6 +259,11 @@ import Testing
         }
         #expect(german.suggestions(for: "Das ist überh").contains { $0.text == "überhaupt" })
         #expect(german.suggestions(for: "Du verstehs").contains { $0.text == "verstehst" })
+        // French has the same gap: `tu abandonnes` was corrected to `abandonnés` (fr/wordfreq.added.tsv).
+        let french = try Self.engine("fr", "fr-FR")
+        for word in ["abandonnes", "exprimes", "découvres"] {
+            #expect(Self.first(french, "tu " + word) ?? ("", true) == (word, false), "\(word)")
+        }
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the
