@@ -8,20 +8,21 @@ lists lack, of the kinds below, from wordfreq.
   "corrected" them (`ändern` became `andern`). Of wordfreq's 20,000 most frequent German words,
   the list lacks 8% of those that start with a lower-case a–z and 66% of those that start with a
   lower-case ä, ö or ü; no other AOSP list has such a gap.
-- The second person singular of verbs whose third person the list has: German `verstehst`
-  (`versteht`), `schreibst`, `arbeitest`, `hattest`; French `abandonnes` (`abandonne`), `cites`,
-  `exprimes`. The lists have the commonest (`bist`, `hast`; `es`, `as`) but few others, which chat
-  is full of, and a keyboard corrected them to another form (`akzeptierst` became `akzeptiert`,
-  `abandonnes` `abandonnés`).
+- The second person of verbs whose third person the list has: German `verstehst` (`versteht`),
+  `schreibst`, `arbeitest`, `hattest`; French `abandonnes` (`abandonne`), `exprimes`, and the
+  plural `hésitez` (`hésitent`), `conseillez`. The lists have the commonest (`bist`, `hast`; `es`,
+  `as`) but few others, which chat is full of, and a keyboard corrected them to another form
+  (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`).
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
 list, 3.1.1), is of one of those kinds (a second person: five letters or more, the German ending in
-`st` and the French in `es`, and the list, or the kind before, has the word with `t` for `st`, or
-without the `s`), has no apostrophe, the list has it in no casing, and Debian's spelling dictionary
-of the language (hunspell-de-de, hunspell-fr) accepts it. wordfreq folds `ß` to `ss` (`äusserst`):
-a German word the dictionary rejects so is added in the one spelling with `ß` it accepts
-(`äußerst`), if there is one. Its count is the median count, in the list, of the list's words that
-wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
+`st` and the French in `es` or `ez`, and the list, or a kind before, has the word with `t` for
+`st`, without the `s`, or with `ent` for `ez`), has no apostrophe, the list has it in no casing,
+and Debian's spelling dictionary of the language (hunspell-de-de, hunspell-fr) accepts it. wordfreq
+folds `ß` to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one
+spelling with `ß` it accepts (`äußerst`), if there is one. No form of a word the list flags
+`possibly_offensive` is added. Its count is the median count, in the list, of the list's words
+that wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
 CC BY-SA 4.0 (corpora/README.md).
 
     apt-get install hunspell hunspell-de-de hunspell-fr
@@ -44,8 +45,8 @@ WORDS = 100_000
 
 
 def second_person(ending, third):
-    """The test for a second person singular: five letters or more, ending in `ending`, whose third
-    person (`ending` replaced by `third`) is in `known`."""
+    """The test for a second person: five letters or more, ending in `ending`, whose third person
+    (`ending` replaced by `third`) is in `known`."""
     return lambda word, known: len(word) >= 5 and word.endswith(ending) and word[:-len(ending)] + third in known
 
 
@@ -54,7 +55,8 @@ LANGUAGES = {
     "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, known: word[0] in "äöü"),
                                           ("second persons singular whose third person is known", second_person("st", "t"))]),
     "fr": ("fr/fr.combined.gz", "fr_FR", [("that are a known word with an `s` added (second persons singular, plurals)",
-                                           second_person("es", "e"))]),
+                                           second_person("es", "e")),
+                                          ("second persons plural whose third person plural is known", second_person("ez", "ent"))]),
 }
 
 

@@ -259,10 +259,14 @@ import Testing
         }
         #expect(german.suggestions(for: "Das ist überh").contains { $0.text == "überhaupt" })
         #expect(german.suggestions(for: "Du verstehs").contains { $0.text == "verstehst" })
-        // French has the same gap: `tu abandonnes` was corrected to `abandonnés` (fr/wordfreq.added.tsv).
+        // French has the same gap: `tu abandonnes` was corrected to `abandonnés`, `vous accueillez` to
+        // `accueille` (fr/wordfreq.added.tsv).
         let french = try Self.engine("fr", "fr-FR")
         for word in ["abandonnes", "exprimes", "découvres"] {
             #expect(Self.first(french, "tu " + word) ?? ("", true) == (word, false), "\(word)")
+        }
+        for word in ["accueillez", "hésitez", "conseillez"] {
+            #expect(Self.first(french, "vous " + word) ?? ("", true) == (word, false), "\(word)")
         }
     }
 
