@@ -32,14 +32,12 @@ CC BY-SA 4.0 (corpora/README.md).
 Run it before scripts/treebank-counts.py, whose counts are made over the word lists these files
 join.
 """
-import gzip
 import itertools
 import os
-import re
 import sys
 
 from treebanks import ROOT
-from wordlists import list_counts, ranked_count, spelled
+from wordlists import list_counts, offensive_words, ranked_count, spelled
 
 WORDS = 100_000
 
@@ -89,18 +87,13 @@ def spelling(word, accepted):
     return found[0] if len(found) == 1 else None
 
 
-def offensive(path):
-    """The words an AOSP list flags `possibly_offensive`, folded: no form of them is added."""
-    with gzip.open(path, "rt", encoding="utf-8") as f:
-        return {folded(m.group(1)) for m in map(re.compile(r" word=([^,]*),.*possibly_offensive=true").match, f) if m}
-
-
 def additions(text, listed, accepted, candidates):
     """The lines of the file for `candidates` (wordfreq's spelling), in their order."""
     lines = []
     for word in candidates:
-        added, count = spelling(word, accepted), ranked_count(text[word], text, listed)
-        if added and count is not None:
+        added = spelling(word, accepted)
+        count = ranked_count(text[word], text, listed) if added else None
+        if count is not None:
             lines.append(f"{added}\t{count}\t{text[word]} per billion words in wordfreq")
     return lines
 
@@ -108,12 +101,14 @@ def additions(text, listed, accepted, candidates):
 def write(language):
     """Writes `corpora/<language>/wordfreq.added.tsv` (see the module's comment)."""
     path, dictionary, kinds = LANGUAGES[language]
+    path = os.path.join(ROOT, "corpora", path)
     text = frequent_words(language)
     listed = {}
-    for word, count in list_counts(os.path.join(ROOT, "corpora", path)).items():
+    for word, count in list_counts(path).items():
         listed.setdefault(folded(word), count)
     new = [w for w in text if len(w) > 1 and "'" not in w and w not in listed]
-    known, found = set(listed) - offensive(os.path.join(ROOT, "corpora", path)), []
+    # No form of a word the list flags offensive is added: it is no word another is known by.
+    known, found = set(listed) - {folded(w) for w in offensive_words(path)}, []
     for _, is_kind in kinds:
         found.append([w for w in new if is_kind(w, known) and w not in known])
         known |= set(found[-1])

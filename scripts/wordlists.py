@@ -30,6 +30,13 @@ def list_counts(path):
     return counts
 
 
+def offensive_words(path):
+    """The words of an AOSP list (.combined) that it flags `possibly_offensive`."""
+    flagged = re.compile(r" word=([^,]*),.*possibly_offensive=true")
+    with (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
+        return {m.group(1) for m in map(flagged.match, f) if m}
+
+
 def spelled(words, dictionary):
     """The words of `words` that hunspell's `dictionary` accepts. Exits when hunspell cannot open
     the dictionary, where it would accept every word."""

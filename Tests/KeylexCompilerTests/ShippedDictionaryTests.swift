@@ -6,12 +6,12 @@ import Testing
 /// What users see on the shipped AOSP dictionaries with their layouts: case, shortcuts, words that
 /// are not words, apostrophes and hyphens, German umlauts, multi-word entries, text replacements.
 @Suite struct ShippedDictionaryTests {
-    /// An engine on `corpora/<corpus>/`'s word lists (those the build reads, without its blocklist)
-    /// and the shipped layouts of `locale`.
+    /// An engine on `corpora/<corpus>/`'s word lists (those the build reads, see
+    /// ``ProjectBuild/locales()``) and the shipped layouts of `locale`.
     static func engine(_ corpus: String, _ locale: String, user: UserDictionary? = nil) throws -> SuggestionEngine {
-        let folder = TestSupport.shipped("corpora/" + corpus)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { $0 != "blocklist.txt" && CorpusFormat(path: $0) != nil }
-        let (table, _) = TestSupport.read(files.map { folder + "/" + $0 })
+        let build = ProjectBuild(corpora: TestSupport.shipped("corpora"), output: "", diagnostics: DiagnosticEngine())
+        let files = try #require(build.locales().first { $0.tag == corpus }).inputs.corpora
+        let (table, _) = TestSupport.read(files)
         let dictionary = DictionaryCompiler.compile(try #require(table))
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == locale }
         let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
