@@ -51,7 +51,6 @@ ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work", "keystrokes")
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 DRIVER = os.path.join(WORK, "presage-driver")
-TREEBANK_TEXT = os.path.join(ROOT, "scripts", "treebank-text.py")
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 SLOTS = 3
 
@@ -187,15 +186,15 @@ def fortunes(language, work):
 
 def web(work, treebanks):
     """Everyday English: the shipped en-US model's training text (every English fortune and the
-    training and development parts of the English Web Treebank, corpora/en-US/ewt.counts.gz), and
+    training and development parts of the English Web Treebank, corpora/en/ewt.counts.gz), and
     the treebank's test part, held out from it (web text people wrote: reviews, emails, answers,
     blogs). `treebanks` holds a clone of its repository (docs/BENCHMARKS.md)."""
     ngram.run("python3", os.path.join(ROOT, "scripts", "fortunes-text.py"), work, "en")
     train, test = os.path.join(work, "shipped.txt"), os.path.join(work, "web-test.txt")
-    clone = os.path.join(treebanks, treebank_rows()["en-US"][0])
-    ngram.run("python3", TREEBANK_TEXT, os.path.join(work, "web-train.txt"),
-              treebank_table.conllu(clone, "train"), treebank_table.conllu(clone, "dev"))
-    ngram.run("python3", TREEBANK_TEXT, test, treebank_table.conllu(clone, "test"))
+    clone = os.path.join(treebanks, treebank_rows()["en"][0])
+    ngram.run(*treebank_table.text_command(
+        "en", os.path.join(work, "web-train.txt"), [treebank_table.conllu(clone, "train"), treebank_table.conllu(clone, "dev")]))
+    ngram.run(*treebank_table.text_command("en", test, [treebank_table.conllu(clone, "test")]))
     with open(train, "w", encoding="utf-8") as out:
         out.write(open(os.path.join(work, "all.txt"), encoding="utf-8").read() + "%\n")
         out.write(open(os.path.join(work, "web-train.txt"), encoding="utf-8").read())
@@ -212,8 +211,8 @@ def treebank(locale, work, treebanks):
     repository, parts = treebank_rows()[locale]
     clone = os.path.join(treebanks, repository)
     train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
-    ngram.run("python3", TREEBANK_TEXT, train, *(treebank_table.conllu(clone, part) for part in parts))
-    ngram.run("python3", TREEBANK_TEXT, test, treebank_table.conllu(clone, "test"))
+    ngram.run(*treebank_table.text_command(locale, train, [treebank_table.conllu(clone, part) for part in parts]))
+    ngram.run(*treebank_table.text_command(locale, test, [treebank_table.conllu(clone, "test")]))
     return train, test, f"held-out words of {repository}'s test part"
 
 
@@ -286,7 +285,7 @@ def fortunes_bundle(work):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=5000, help="held-out words to type per language")
-    treebanked = [f"{locale}-ud" for locale in treebank_rows() if locale != "en-US"]
+    treebanked = [f"{locale}-ud" for locale in treebank_rows() if locale != "en"]
     parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"] + treebanked, action="append",
                         help="en-web: everyday English (the English Web Treebank's test part) instead of fortunes; "
                              "LOCALE-ud: the test part of the treebank a locale's model is counted from")
@@ -296,7 +295,7 @@ def main():
     args = parser.parse_args()
     languages = args.language or ["en", "en-web", "it", "es", "de", "ru"] + treebanked
     for language in [name for name in languages if name == "en-web" or name.endswith("-ud")]:
-        clone = os.path.join(args.treebanks, treebank_rows()["en-US" if language == "en-web" else language[:-3]][0])
+        clone = os.path.join(args.treebanks, treebank_rows()["en" if language == "en-web" else language[:-3]][0])
         if os.path.isdir(clone) and any(f.endswith("-ud-test.conllu") for f in os.listdir(clone)):
             continue
         if args.language:

@@ -71,10 +71,17 @@ def list_source(folder, files):
     return f"`{source.package}`, expanded; no frequencies"
 
 
-def model_of(folder, corpora):
-    """Where a corpus folder's n-gram model is counted from: its count files' names."""
-    counts = sorted(f[:-len(".counts.gz")] for f in os.listdir(os.path.join(corpora, folder)) if f.endswith(".counts.gz"))
-    return ", ".join(f"`{name}`" for name in counts) or "–"
+def count_files(folder, corpora):
+    """The names of a corpus folder's count files."""
+    return sorted(f[:-len(".counts.gz")] for f in os.listdir(os.path.join(corpora, folder)) if f.endswith(".counts.gz"))
+
+
+def model_of(folder, corpora, folders):
+    """Where a corpus folder's n-gram model is counted from: its count files' names, or, as
+    `keylex build` gives a folder without any, its nearest parent's (en-GB: en's)."""
+    parent = corpus_for(folder, {f for f in folders if count_files(f, corpora)})
+    names = ", ".join(f"`{name}`" for name in count_files(parent, corpora)) if parent else "–"
+    return names if parent in (None, folder) else f"{names} (`{parent}/`)"
 
 
 def bundle_words(keylex, path):
@@ -101,7 +108,7 @@ def main():
         served += folder is not None
         with_emoji += emoji_tag is not None
         cells = [tag, f"`{folder}/`" if folder else "–", source_of(folder, "corpora") if folder else "none",
-                 f"{words:,}" if folder else "–", model_of(folder, "corpora") if folder else "–",
+                 f"{words:,}" if folder else "–", model_of(folder, "corpora", folders) if folder else "–",
                  f"`{emoji_tag}`" if emoji_tag else "–", f"{os.path.getsize(path):,}"]
         print("| " + " | ".join(cells) + " |")
     print(f"\n{served} of {len(tags)} layout locales have a dictionary, {with_emoji} emoji.")

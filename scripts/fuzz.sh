@@ -79,7 +79,7 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
 words = {l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8")} | {"<s>"}
 for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
     if all(w in words or w.lower() in words for w in line.split("\t")[0].split(" ")): sys.stdout.write(line)' \
-            "$dir/words.tsv" corpora/en-US/fortunes.counts.gz > "$dir/fortunes.counts"
+            "$dir/words.tsv" corpora/en/fortunes.counts.gz > "$dir/fortunes.counts"
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --ngrams "$dir/fortunes.counts" --ngram-budget 16000 \
             -o "$dir/en-ngram.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
@@ -138,7 +138,7 @@ json.dump(d, open(sys.argv[1], "w", encoding="utf-8"), ensure_ascii=False)' "$di
         # (German), each cut inside its last word, and a paragraph of them longer than a query reads.
         python3 -c 'import gzip, sys
 out = sys.argv[1]
-english = [l.split("\t")[0] for l in gzip.open("corpora/en-US/fortunes.counts.gz", "rt", encoding="utf-8")]
+english = [l.split("\t")[0] for l in gzip.open("corpora/en/fortunes.counts.gz", "rt", encoding="utf-8")]
 phrases = [p for p in english if "<s>" not in p and p.count(" ") == 2][::997][:40]
 german = [l.split(",")[0][6:] for l in gzip.open("corpora/de/de.combined.gz", "rt", encoding="utf-8") if l.startswith(" word=")]
 phrases += [" ".join(german[i:i + 6]) for i in range(0, 60 * 211, 6 * 211)]

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from treebanks import ROOT, TEXT, conllu, rows, word_lists
+from treebanks import ROOT, conllu, rows, text_command, word_lists
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 
@@ -29,7 +29,7 @@ def count(treebanks, locale, repository, commit, parts, name):
         sys.exit(f"{clone}: at {head or 'no commit'}, corpora/treebanks.tsv names {commit}")
     with tempfile.TemporaryDirectory() as work:
         text, counts = os.path.join(work, "text.txt"), os.path.join(work, "text.counts")
-        subprocess.run([sys.executable, TEXT, text] + [conllu(clone, p) for p in parts], check=True)
+        subprocess.run(text_command(locale, text, [conllu(clone, p) for p in parts]), check=True)
         vocabulary = [a for w in word_lists(locale) for a in ("--vocabulary", w)]
         subprocess.run([KEYLEX, "count", text, "-o", counts] + vocabulary, check=True)
         output = os.path.join(ROOT, "corpora", locale, f"{name}.counts.gz")

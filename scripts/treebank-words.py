@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 import treebanks
-from treebanks import ROOT, TEXT
+from treebanks import ROOT
 from wordlists import list_counts, ranked_count, spelled
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
@@ -45,11 +45,11 @@ def known(words, lists):
     return {line.split("\t")[0] for line in out.splitlines() if not line.endswith("\t-")}
 
 
-def text_counts(clone, parts):
+def text_counts(locale, clone, parts):
     """How often the counted parts write each word, in lower case, and their most usual spelling."""
     with tempfile.TemporaryDirectory() as work:
         text = os.path.join(work, "text.txt")
-        subprocess.run([sys.executable, TEXT, text] + [treebanks.conllu(clone, p) for p in parts], check=True, capture_output=True)
+        subprocess.run(treebanks.text_command(locale, text, [treebanks.conllu(clone, p) for p in parts]), check=True, capture_output=True)
         words = WORD.findall(open(text, encoding="utf-8").read())
     counts, forms = collections.Counter(w.lower() for w in words), collections.Counter(words)
     spelling = {}
@@ -71,7 +71,7 @@ def added(clones, locale, repository, parts, name, dictionary):
     listed = {}
     for path in lists:
         listed.update({w.lower(): n for w, n in list_counts(path).items()})
-    text, spelling = text_counts(os.path.join(clones, repository), parts)
+    text, spelling = text_counts(locale, os.path.join(clones, repository), parts)
     common = [spelling[w] for w, n in text.most_common() if n >= MIN_COUNT and candidate(spelling[w], text)]
     have = known(common + [w.lower() for w in common], lists)
     missing = [w for w in common if w not in have and w.lower() not in have]

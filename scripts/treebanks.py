@@ -28,6 +28,12 @@ def word_lists(locale):
             if re.search(r"\.(txt|tsv|combined)(\.gz)?$", f) and f != "blocklist.txt"]
 
 
+def text_command(locale, output, files):
+    """The command that writes the running text of `files` (CoNLL-U) to `output` in the script of
+    `locale`'s dictionary (scripts/treebank-text.py)."""
+    return [sys.executable, TEXT, "--locale", locale, output, *files]
+
+
 def conllu(clone, part):
     """The clone's file of `part` (train, dev, test)."""
     names = [f for f in os.listdir(clone) if f.endswith(f"-ud-{part}.conllu")]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes `corpora/<language>/wordfreq.added.tsv`: common words of German and French that AOSP's
-lists lack, of the kinds below, from wordfreq.
+"""Writes `corpora/<language>/wordfreq.added.tsv`: common words of German, French and Russian that
+AOSP's lists lack, of the kinds below, from wordfreq.
 
 - German words that start with a lower-case ä, ö or ü. AOSP's German list has the nouns
   (`Änderung`, `Öffnung`, `Übersicht`), but of the other words only 63: `überhaupt`, `überall`,
@@ -12,22 +12,25 @@ lists lack, of the kinds below, from wordfreq.
   `schreibst`, `arbeitest`, `hattest`; French `abandonnes` (`abandonne`), `exprimes`, and the
   plural `hésitez` (`hésitent`), `conseillez`. The lists have the commonest (`bist`, `hast`; `es`,
   `as`) but few others, which chat is full of, and a keyboard corrected them to another form
-  (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`).
+  (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`). Russian's list lacks the first
+  person plural and the second persons of most verbs whose third person it has (`помогаем`,
+  `отвечаете`, `используешь` for `помогает`, `отвечает`, `использует`).
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
 list, 3.1.1), is of one of those kinds (a second person: five letters or more, the German ending in
 `st` and the French in `es` or `ez`, and the list, or a kind before, has the word with `t` for
-`st`, without the `s`, or with `ent` for `ez`), has no apostrophe, the list has it in no casing,
-and Debian's spelling dictionary of the language (hunspell-de-de, hunspell-fr) accepts it. wordfreq
+`st`, without the `s`, or with `ent` for `ez`; the Russian with the third person's ending,
+RUSSIAN_PERSONS), has no apostrophe, the list has it in no casing, and Debian's spelling dictionary
+of the language (hunspell-de-de, hunspell-fr, hunspell-ru) accepts it. wordfreq
 folds `ß` to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one
 spelling with `ß` it accepts (`äußerst`), if there is one. No form of a word the list flags
 `possibly_offensive` is added. Its count is the median count, in the list, of the list's words
 that wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
 CC BY-SA 4.0 (corpora/README.md).
 
-    apt-get install hunspell hunspell-de-de hunspell-fr
+    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
-    .venv-corpora/bin/python scripts/wordfreq-words.py de fr
+    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru
 
 Run it before scripts/treebank-counts.py, whose counts are made over the word lists these files
 join.
@@ -48,6 +51,19 @@ def second_person(ending, third):
     return lambda word, known: len(word) >= 5 and word.endswith(ending) and word[:-len(ending)] + third in known
 
 
+def other_persons(endings):
+    """The test for a person of a verb in any of `endings` (ending → the third person's ending)."""
+    tests = [second_person(ending, third) for ending, third in endings.items()]
+    return lambda word, known: any(test(word, known) for test in tests)
+
+
+# Russian's first person plural and second persons, with the third person singular's ending: the
+# first conjugation (`-ет`, `-ёт`), the second (`-ит`), and their reflexive forms (`-ся`, `-сь`).
+RUSSIAN_PERSONS = {"ешь": "ет", "ем": "ет", "ете": "ет", "ёшь": "ёт", "ём": "ёт", "ёте": "ёт",
+                   "ишь": "ит", "им": "ит", "ите": "ит",
+                   "ешься": "ется", "емся": "ется", "етесь": "ется", "ёшься": "ётся", "ёмся": "ётся", "ётесь": "ётся",
+                   "ишься": "ится", "имся": "ится", "итесь": "ится"}
+
 # By language: its AOSP list, its spelling dictionary, and the kinds of word added, in order.
 LANGUAGES = {
     "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, known: word[0] in "äöü"),
@@ -55,6 +71,8 @@ LANGUAGES = {
     "fr": ("fr/fr.combined.gz", "fr_FR", [("that are a known word with an `s` added (second persons singular, plurals)",
                                            second_person("es", "e")),
                                           ("second persons plural whose third person plural is known", second_person("ez", "ent"))]),
+    "ru": ("ru/ru.combined.gz", "ru_RU", [("first persons plural and second persons whose third person singular is known",
+                                           other_persons(RUSSIAN_PERSONS))]),
 }
 
 

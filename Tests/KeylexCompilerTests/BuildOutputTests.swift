@@ -80,6 +80,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [BuildState.fileName, "de.klx", "en.klx"])
     }
 
+    /// A corpus folder without count files takes its nearest parent's, as en-GB takes the English
+    /// model of `corpora/en/`: it predicts next words, and the parent's words it lacks (`color`)
+    /// are not warned of, while a folder's own count file with words its list lacks is.
+    @Test func aCorpusWithoutCountsTakesItsParentsModel() throws {
+        let corpora = folder + "/corpora", output = folder + "/build"
+        try TestSupport.write("thank\t50\nyou\t90\nthe\t99\ncolor\t20\nred\t10\n", "corpora/en/words.tsv", in: folder)
+        try TestSupport.write("<s> thank\t4\nthank\t4\nthank you\t4\nyou\t4\nthe\t9\ncolor\t2\nthe color\t2\n", "corpora/en/chat.counts", in: folder)
+        try TestSupport.write("thank\t50\nyou\t90\nthe\t99\ncolour\t20\nred\t10\n", "corpora/en-GB/words.tsv", in: folder)
+        try TestSupport.write("hallo\t5\ndu\t5\n", "corpora/de/words.tsv", in: folder)
+        try TestSupport.write("hallo du\t3\nhallo\t3\ndu\t3\nwelt\t1\n", "corpora/de/gruss.counts", in: folder)
+        let diagnostics = DiagnosticEngine()
+        let locales = ProjectBuild(corpora: corpora, output: output, diagnostics: diagnostics).locales()
+        #expect(locales.map { $0.inputs.ngrams.map { ($0 as NSString).lastPathComponent } } == [["gruss.counts"], ["chat.counts"], ["chat.counts"]])
+        #expect(locales.map(\.inputs.ngramsAreShared) == [false, false, true])
+        #expect(try ProjectBuild(corpora: corpora, output: output, diagnostics: diagnostics).run()?.products.map(\.locale) == ["de", "en", "en-GB"])
+        #expect(diagnostics.diagnostics.map { "\($0.code) \(($0.location.file as NSString).lastPathComponent)" } == ["unknown-model-words gruss.counts"])
+        let british = try SuggestionEngine(contentsOf: output + "/en-GB.klx")
+        #expect(british.suggestions(for: "Thank ").first?.text == "you")
+    }
+
     @Test func aBuildRebuildsOnlyWhatChanged() throws {
         let corpora = folder + "/corpora", layouts = folder + "/layouts", output = folder + "/build"
         try TestSupport.write("hello\t5\nhelp\t3\n", "corpora/en/words.tsv", in: folder)

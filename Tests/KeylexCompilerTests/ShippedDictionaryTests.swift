@@ -246,10 +246,10 @@ import Testing
     }
 
     /// AOSP's German list lacks most lower-case words that start with ä, ö or ü, and it and the
-    /// French list most verbs' second person singular; `<locale>/wordfreq.added.tsv` restores them
+    /// French and Russian lists most verbs' second persons; `<locale>/wordfreq.added.tsv` restores them
     /// (scripts/wordfreq-words.py). They are kept as typed, where `ändern` was corrected to
     /// `andern` and `akzeptierst` to `akzeptiert`, and they complete.
-    @Test func germanAndFrenchWordsTheListsLackedAreKnown() throws {
+    @Test func germanFrenchAndRussianWordsTheListsLackedAreKnown() throws {
         let german = try Self.engine("de", "de-DE")
         for word in ["ändern", "überhaupt", "öffentlich", "übernehmen", "äußerst"] {
             #expect(Self.first(german, "Das kann ich " + word) ?? ("", true) == (word, false), "\(word)")
@@ -268,6 +268,14 @@ import Testing
         for word in ["accueillez", "hésitez", "conseillez"] {
             #expect(Self.first(french, "vous " + word) ?? ("", true) == (word, false), "\(word)")
         }
+        // And Russian its first person plural and second persons: `вы отвечаете` was corrected to
+        // `отвечает`, `мы помогаем` to `помогает`, `ты используешь` to `использует` (ru/wordfreq.added.tsv).
+        let russian = try Self.engine("ru", "ru-RU")
+        for text in ["вы отвечаете", "мы помогаем", "ты используешь", "ты пытаешься"] {
+            let word = String(text.split(separator: " ")[1])
+            #expect(Self.first(russian, text) ?? ("", true) == (word, false), "\(word)")
+        }
+        #expect(russian.suggestions(for: "ты пытаеш").first?.text == "пытаешься")
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the

@@ -17,6 +17,10 @@ public struct DictionaryBuild {
         public var origin: String
         /// The sources of the n-gram model: count files (``NGramSources/isCountFile(_:)``) and raw text.
         public var ngrams: [String]
+        /// Whether ``ngrams`` are a parent corpus's (en-GB takes en's): counted over the parent's
+        /// words, which this corpus need not all have (`color`, not `colour`, in en-US's), so the
+        /// words this one lacks are not warned of.
+        public var ngramsAreShared = false
 
         public init(
             corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String,
@@ -59,7 +63,7 @@ public struct DictionaryBuild {
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         guard table.finish(diagnostics: diagnostics) else { return nil }
-        readNGrams(inputs.ngrams, into: &table)
+        readNGrams(inputs.ngrams, warningOfUnknownWords: !inputs.ngramsAreShared, into: &table)
         if !table.ngrams.isEmpty || table.arpa != nil {
             let location = SourceLocation(file: inputs.ngrams.first ?? inputs.origin)
             if table.count >= NGramFormat.maxWords {
@@ -80,9 +84,9 @@ public struct DictionaryBuild {
     }
 
     /// Reads the n-gram sources `paths` into `table` (one ARPA model, or count files and raw text,
-    /// added to the word lists' bigrams), and warns of their words that the table does not have,
-    /// as written or in lower case.
-    private func readNGrams(_ paths: [String], into table: inout WordTable) {
+    /// added to the word lists' bigrams), and, when `warningOfUnknownWords`, warns of their words
+    /// that the table does not have, as written or in lower case.
+    private func readNGrams(_ paths: [String], warningOfUnknownWords: Bool, into table: inout WordTable) {
         guard !paths.isEmpty, table.count < NGramFormat.maxWords else { return }
         if let arpa = paths.first(where: ARPAReader.isARPAFile) {
             guard paths.count == 1, table.ngrams.isEmpty else {
@@ -95,7 +99,7 @@ public struct DictionaryBuild {
             var reader = ARPAReader(path: arpa, diagnostics: diagnostics)
             reader.read(into: &model)
             table.arpa = model
-            warnOfUnknownWords(model.ngrams[0].map { (String($0.words[0]), 1) }, in: table, file: arpa)
+            if warningOfUnknownWords { warnOfUnknownWords(model.ngrams[0].map { (String($0.words[0]), 1) }, in: table, file: arpa) }
             return
         }
         let sources = NGramSources(diagnostics: diagnostics)
@@ -107,7 +111,9 @@ public struct DictionaryBuild {
                 case .text(let file): sources.countText(file, into: &counts)
                 }
             }
-            warnOfUnknownWords(counts.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: path)
+            if warningOfUnknownWords {
+                warnOfUnknownWords(counts.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: path)
+            }
             table.ngrams.add(counts)
         }
     }

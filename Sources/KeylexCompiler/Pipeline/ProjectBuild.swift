@@ -3,7 +3,8 @@ import KeylexRuntime
 
 /// `keylex build`: every locale of the corpora and layouts directories becomes `<output>/<locale>.klx`,
 /// holding the locale's layouts and its dictionary. A locale with layouts but no corpus of its own
-/// takes its nearest parent's (en-GB uses `corpora/en/`).
+/// takes its nearest parent's (en-CA uses `corpora/en/`), and a corpus folder without phonetic rules or
+/// count files of its own its nearest parent's (en-GB those of `corpora/en/`).
 ///
 /// All inputs needed are read and checked first; if any has an error, nothing is written, so
 /// earlier outputs stay as they were. A locale whose inputs, compiler version and bundle have not
@@ -62,7 +63,8 @@ public struct ProjectBuild {
         self.diagnostics = diagnostics
     }
 
-    /// The locale folders of the corpora directory, sorted, each with its corpus files (by name) and blocklist.
+    /// The locale folders of the corpora directory, sorted, each with its corpus files (by name) and blocklist,
+    /// and the phonetic rules and n-gram sources it has or takes from its nearest parent.
     public func locales() -> [Locale] {
         guard let corpora else { return [] }
         let fm = FileManager.default
@@ -93,12 +95,25 @@ public struct ProjectBuild {
                     tag: name,
                     inputs: .init(corpora: corpusFiles, blocklist: blocklist, phonetics: phonetics, origin: folder, ngrams: ngrams)))
         }
-        // A locale without phonetic rules of its own takes its nearest parent's (en-US those of en).
-        let ruled = Dictionary(locales.compactMap { l in l.inputs.phonetics.map { (l.tag, $0) } }, uniquingKeysWith: { a, _ in a })
-        for i in locales.indices where locales[i].inputs.phonetics == nil {
-            locales[i].inputs.phonetics = Self.corpus(for: locales[i].tag, among: Set(ruled.keys)).flatMap { ruled[$0] }
-        }
+        Self.inheritFromParents(&locales)
         return locales
+    }
+
+    /// Gives each locale without phonetic rules or n-gram sources of its own its nearest parent's
+    /// (en-US and en-GB those of en): n-gram sources so taken are marked shared.
+    private static func inheritFromParents(_ locales: inout [Locale]) {
+        let ruled = Dictionary(locales.compactMap { l in l.inputs.phonetics.map { (l.tag, $0) } }, uniquingKeysWith: { a, _ in a })
+        let modelled = Dictionary(
+            locales.filter { !$0.inputs.ngrams.isEmpty }.map { ($0.tag, $0.inputs.ngrams) }, uniquingKeysWith: { a, _ in a })
+        for i in locales.indices {
+            if locales[i].inputs.phonetics == nil {
+                locales[i].inputs.phonetics = corpus(for: locales[i].tag, among: Set(ruled.keys)).flatMap { ruled[$0] }
+            }
+            if locales[i].inputs.ngrams.isEmpty, let parent = corpus(for: locales[i].tag, among: Set(modelled.keys)) {
+                locales[i].inputs.ngrams = modelled[parent] ?? []
+                locales[i].inputs.ngramsAreShared = true
+            }
+        }
     }
 
     /// Everything read and checked, ready to compile.
