@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes `corpora/<language>/wordfreq.added.tsv`: common words of German, French and Russian that
-AOSP's lists lack, of the kinds below, from wordfreq.
+"""Writes `corpora/<language>/wordfreq.added.tsv`: common words of German, French, Russian and
+Spanish that AOSP's lists lack, of the kinds below, from wordfreq.
 
 - German words that start with a lower-case ä, ö or ü. AOSP's German list has the nouns
   (`Änderung`, `Öffnung`, `Übersicht`), but of the other words only 63: `überhaupt`, `überall`,
@@ -14,23 +14,26 @@ AOSP's lists lack, of the kinds below, from wordfreq.
   `as`) but few others, which chat is full of, and a keyboard corrected them to another form
   (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`). Russian's list lacks the first
   person plural and the second persons of most verbs whose third person it has (`помогаем`,
-  `отвечаете`, `используешь` for `помогает`, `отвечает`, `использует`).
+  `отвечаете`, `используешь` for `помогает`, `отвечает`, `использует`). Spanish's lacks the forms
+  of `vos` of Argentina, Uruguay and Central America (`buscá`, `conocés`, `necesitás` beside the
+  `tú` forms `busca`, `conoces`, `necesitas` it has), which a keyboard corrected to the `tú` form.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
 list, 3.1.1), is of one of those kinds (a second person: five letters or more, the German ending in
 `st` and the French in `es` or `ez`, and the list, or a kind before, has the word with `t` for
 `st`, without the `s`, or with `ent` for `ez`; the Russian with the third person's ending,
-RUSSIAN_PERSONS), has no apostrophe, the list has it in no casing, and Debian's spelling dictionary
-of the language (hunspell-de-de, hunspell-fr, hunspell-ru) accepts it. wordfreq
+RUSSIAN_PERSONS; the Spanish with the `tú` form's, SPANISH_VOSEO), has no apostrophe, the list has
+it in no casing, and Debian's spelling dictionary of the language (hunspell-de-de, hunspell-fr,
+hunspell-ru, hunspell-es) accepts it. wordfreq
 folds `ß` to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one
 spelling with `ß` it accepts (`äußerst`), if there is one. No form of a word the list flags
 `possibly_offensive` is added. Its count is the median count, in the list, of the list's words
 that wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
 CC BY-SA 4.0 (corpora/README.md).
 
-    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru
+    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
-    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru
+    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru es
 
 Run it before scripts/treebank-counts.py, whose counts are made over the word lists these files
 join.
@@ -64,6 +67,12 @@ RUSSIAN_PERSONS = {"ешь": "ет", "ем": "ет", "ете": "ет", "ёшь":
                    "ешься": "ется", "емся": "ется", "етесь": "ется", "ёшься": "ётся", "ёмся": "ётся", "ётесь": "ётся",
                    "ишься": "ится", "имся": "ится", "итесь": "ится"}
 
+# Spanish words that are a known word with its last vowel accented: mostly the present and the
+# imperative of `vos` (Argentina, Uruguay, Central America), which stress the `tú` form's ending
+# anew (`buscás`, `buscá` for `buscas`, `busca`), and first persons of the preterite (`descargué`
+# beside the subjunctive `descargue`).
+SPANISH_VOSEO = {"ás": "as", "és": "es", "ís": "es", "á": "a", "é": "e", "í": "e"}
+
 # By language: its AOSP list, its spelling dictionary, and the kinds of word added, in order.
 LANGUAGES = {
     "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, known: word[0] in "äöü"),
@@ -71,6 +80,8 @@ LANGUAGES = {
     "fr": ("fr/fr.combined.gz", "fr_FR", [("that are a known word with an `s` added (second persons singular, plurals)",
                                            second_person("es", "e")),
                                           ("second persons plural whose third person plural is known", second_person("ez", "ent"))]),
+    "es": ("es/es.combined.gz", "es_ES", [("that are a known word with its last vowel accented (forms of `vos`, `buscá`, `conocés`; "
+                                           "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO))]),
     "ru": ("ru/ru.combined.gz", "ru_RU", [("first persons plural and second persons whose third person singular is known",
                                            other_persons(RUSSIAN_PERSONS))]),
 }

@@ -246,10 +246,11 @@ import Testing
     }
 
     /// AOSP's German list lacks most lower-case words that start with ä, ö or ü, and it and the
-    /// French and Russian lists most verbs' second persons; `<locale>/wordfreq.added.tsv` restores them
-    /// (scripts/wordfreq-words.py). They are kept as typed, where `ändern` was corrected to
-    /// `andern` and `akzeptierst` to `akzeptiert`, and they complete.
-    @Test func germanFrenchAndRussianWordsTheListsLackedAreKnown() throws {
+    /// French and Russian lists most verbs' second persons, the Spanish one the forms of `vos`;
+    /// `<locale>/wordfreq.added.tsv` restores them (scripts/wordfreq-words.py). They are kept as
+    /// typed, where `ändern` was corrected to `andern` and `akzeptierst` to `akzeptiert`, and they
+    /// complete.
+    @Test func wordsTheAOSPListsLackedAreKnown() throws {
         let german = try Self.engine("de", "de-DE")
         for word in ["ändern", "überhaupt", "öffentlich", "übernehmen", "äußerst"] {
             #expect(Self.first(german, "Das kann ich " + word) ?? ("", true) == (word, false), "\(word)")
@@ -276,6 +277,12 @@ import Testing
             #expect(Self.first(russian, text) ?? ("", true) == (word, false), "\(word)")
         }
         #expect(russian.suggestions(for: "ты пытаеш").first?.text == "пытаешься")
+        // And Spanish the forms of `vos`: `che, buscá` was corrected to `busca` (es/wordfreq.added.tsv).
+        let spanish = try Self.engine("es", "es-ES")
+        for text in ["che, buscá", "vos conocés", "si necesitás"] {
+            let word = String(text.split(separator: " ")[1])
+            #expect(Self.first(spanish, text) ?? ("", true) == (word, false), "\(word)")
+        }
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the
