@@ -42,6 +42,14 @@ struct Candidate {
 }
 
 extension Candidate {
+    /// Ranks the candidate `bonus` classes higher (none if below 0) as its ``entryBonus``: what
+    /// the words before make of it, until ranking in context replaces it.
+    mutating func addEntryBonus(_ bonus: Float) {
+        entryBonus = max(0, bonus)
+        contextBonus = entryBonus
+        score += entryBonus
+    }
+
     /// Whether the word may replace the typed one on space: a correction within the edits searched,
     /// not a completion nor a word found by its sound.
     var mayReplace: Bool { !isCompletion && !isSoundAlike }

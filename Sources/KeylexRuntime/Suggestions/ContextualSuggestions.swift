@@ -107,13 +107,16 @@ extension SuggestionEngine {
     /// Adds to `candidates` the words of `range` (the completions of a typed prefix) that follow
     /// the words before, at `cost`: the words learned after the last word, with
     /// ``learnedPairBonus`` less their rank (so that no other candidate displaces them), and the
-    /// words the model's context predicts, which may not be among the prefix's most frequent. At
-    /// most ``maxContextCompletions`` from each level of the model. The range's first word is the
-    /// typed one, not a completion, only when `prefixIsWord`.
+    /// words the model's context predicts, which may not be among the prefix's most frequent, each
+    /// ranked by its probability there from the start (a word the list would otherwise drop for
+    /// more frequent ones: `mich` after "kennst du m"). At most ``maxContextCompletions`` from each
+    /// level of the model. The range's first word is the typed one, not a completion, only when
+    /// `prefixIsWord`.
     func addContextCompletions(
         in range: Range<Int>, cost: Float, prefixIsWord: Bool, _ before: WordsBefore, into candidates: inout CandidateList
     ) {
-        for (number, rank) in learnedNumbers(before).sorted(by: { $0.key < $1.key }) where range.contains(number) {
+        let learned = learnedNumbers(before)
+        for (number, rank) in learned.sorted(by: { $0.key < $1.key }) where range.contains(number) {
             var candidate = Candidate(
                 number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost,
                 isCompletion: number != range.lowerBound || !prefixIsWord)
@@ -131,23 +134,22 @@ extension SuggestionEngine {
                 number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
             let probability = withRecentUse(
                 model.logProbability(of: number, frequencyClass: frequencyClass, in: context), of: number, before)
-            candidate.entryBonus = max(0, model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
-            candidate.contextBonus = candidate.entryBonus
-            candidate.score += candidate.entryBonus
+            candidate.addEntryBonus(model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
             candidates.add(candidate)
         }
-        for (level, index) in [(model.trigrams, context.pair), (model.bigrams, context.last)] {
+        for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
             guard let index else { continue }
             let entries = level.entries(ofContext: index)
             let first = level.firstEntry(atLeast: range.lowerBound, in: entries)
-            level.forEachEntry(in: first..<min(entries.upperBound, first + Self.maxContextCompletions)) { _, number, _ in
+            level.forEachEntry(in: first..<min(entries.upperBound, first + Self.maxContextCompletions)) { _, number, code in
                 guard number < range.upperBound else { return false }
                 let frequencyClass = dictionary.frequencyClass(at: number)
-                if frequencyClass != DictionaryFormat.neverSuggestedClass {
-                    candidates.add(
-                        Candidate(
-                            number: number, frequencyClass: frequencyClass, cost: cost,
-                            isCompletion: number != range.lowerBound || !prefixIsWord))
+                if frequencyClass != DictionaryFormat.neverSuggestedClass, learned[number] == nil {  // a learned pair's bonus stays
+                    var candidate = Candidate(
+                        number: number, frequencyClass: frequencyClass, cost: cost,
+                        isCompletion: number != range.lowerBound || !prefixIsWord)
+                    candidate.addEntryBonus(model.frequencyClass(equivalentTo: backoff + model.probability(code)) - Float(frequencyClass))
+                    candidates.add(candidate)
                 }
                 return true
             }
