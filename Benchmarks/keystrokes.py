@@ -160,6 +160,17 @@ def simulate(steps, answers, fold):
             "after1": after[1][0] / max(1, after[1][1]), "after2": after[2][0] / max(1, after[2][1]), "words": words}
 
 
+TABLE_HEAD = ["| engine | keystroke savings | ignoring case | next word first | next word in 3 | offered by its 1st letter | by its 2nd |",
+              "|---|---|---|---|---|---|---|"]
+
+
+def table_row(name, steps, answers):
+    """The table's row of an engine (`name`) from its answers to queries(steps)."""
+    exact, folded = simulate(steps, answers, False), simulate(steps, answers, True)
+    return (f"| {name} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
+            f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
+
+
 def replaced(bundle, steps):
     """The held-out words Keylex's autocorrect would replace when a space follows them, as
     (word, replacement) pairs: a correct word replaced costs the user keystrokes to undo."""
@@ -262,16 +273,12 @@ def measure(name, limit, treebanks):
     for engine, answers in engines.items():
         if answers is None:  # presage ships no database for the language; the other models are for en-web and -ud;
             continue        # -ud leaves learning out (see the module's comment)
-        exact, folded = simulate(steps, answers, False), simulate(steps, answers, True)
-        rows.append(f"| {engine} | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
-                    f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
+        rows.append(table_row(engine, steps, answers))
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
     autocorrect = [replacements("Keylex, trained", bundle, steps)]
     if name.endswith("-ud"):
         autocorrect.append(replacements("Keylex without a model", plain, steps))
-    return [f"{name}: {words:,} {what}, {SLOTS} slots.", "",
-            "| engine | keystroke savings | ignoring case | next word first | next word in 3 | offered by its 1st letter | by its 2nd |",
-            "|---|---|---|---|---|---|---|"] + rows + [""] + autocorrect + [""]
+    return [f"{name}: {words:,} {what}, {SLOTS} slots.", ""] + TABLE_HEAD + rows + [""] + autocorrect + [""]
 
 
 def fortunes_bundle(work):

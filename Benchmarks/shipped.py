@@ -36,15 +36,10 @@ def main():
     texts = keystrokes.queries(steps)
     lines = [f"Command: `python3 Benchmarks/shipped.py --words {args.words} {' '.join(args.bundles)}`.", "",
              f"{sum(is_word for _, _, is_word in steps):,} held-out words of {os.path.basename(args.treebank)}'s test part, "
-             f"{keystrokes.SLOTS} slots.", "",
-             "| bundle | keystroke savings | ignoring case | next word first | next word in 3 | offered by its 1st letter | by its 2nd |",
-             "|---|---|---|---|---|---|---|"]
+             f"{keystrokes.SLOTS} slots.", ""] + keystrokes.TABLE_HEAD
     notes = []
     for bundle in args.bundles:
-        answers = keystrokes.keylex(bundle, texts)
-        exact, folded = keystrokes.simulate(steps, answers, False), keystrokes.simulate(steps, answers, True)
-        lines.append(f"| `{bundle}` | {exact['ksr']:.1%} | {folded['ksr']:.1%} | {folded['top1']:.1%} | {folded['top3']:.1%} "
-                     f"| {folded['after1']:.1%} | {folded['after2']:.1%} |")
+        lines.append(keystrokes.table_row(f"`{bundle}`", steps, keystrokes.keylex(bundle, texts)))
         notes.append(keystrokes.replacements(f"`{bundle}`", bundle, steps))
         print(lines[-1], flush=True)
     report = "\n".join(lines + [""] + notes)

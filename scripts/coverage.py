@@ -76,10 +76,11 @@ def count_files(folder, corpora):
     return sorted(f[:-len(".counts.gz")] for f in os.listdir(os.path.join(corpora, folder)) if f.endswith(".counts.gz"))
 
 
-def model_of(folder, corpora, folders):
+def model_of(folder, corpora, modelled):
     """Where a corpus folder's n-gram model is counted from: its count files' names, or, as
-    `keylex build` gives a folder without any, its nearest parent's (en-GB: en's)."""
-    parent = corpus_for(folder, {f for f in folders if count_files(f, corpora)})
+    `keylex build` gives a folder without any, its nearest parent's among `modelled` (the folders
+    with count files; en-GB: en's)."""
+    parent = corpus_for(folder, modelled)
     names = ", ".join(f"`{name}`" for name in count_files(parent, corpora)) if parent else "–"
     return names if parent in (None, folder) else f"{names} (`{parent}/`)"
 
@@ -95,6 +96,7 @@ def main():
     parser.add_argument("--keylex", default=".build/release/keylex")
     args = parser.parse_args()
     folders = {f for f in os.listdir("corpora") if os.path.isdir(os.path.join("corpora", f))}
+    modelled = {f for f in folders if count_files(f, "corpora")}
     emoji = {f[:-len(".tsv.gz")] for f in os.listdir("emoji") if f.endswith(".tsv.gz")}
     print("| layout locale | corpus | source | words | next words | emoji | bundle bytes |")
     print("|---|---|---|--:|---|---|--:|")
@@ -108,7 +110,7 @@ def main():
         served += folder is not None
         with_emoji += emoji_tag is not None
         cells = [tag, f"`{folder}/`" if folder else "–", source_of(folder, "corpora") if folder else "none",
-                 f"{words:,}" if folder else "–", model_of(folder, "corpora", folders) if folder else "–",
+                 f"{words:,}" if folder else "–", model_of(folder, "corpora", modelled) if folder else "–",
                  f"`{emoji_tag}`" if emoji_tag else "–", f"{os.path.getsize(path):,}"]
         print("| " + " | ".join(cells) + " |")
     print(f"\n{served} of {len(tags)} layout locales have a dictionary, {with_emoji} emoji.")

@@ -271,18 +271,16 @@ import Testing
         }
         // And Russian its first person plural and second persons: `вы отвечаете` was corrected to
         // `отвечает`, `мы помогаем` to `помогает`, `ты используешь` to `использует` (ru/wordfreq.added.tsv).
-        let russian = try Self.engine("ru", "ru-RU")
-        for text in ["вы отвечаете", "мы помогаем", "ты используешь", "ты пытаешься"] {
-            let word = String(text.split(separator: " ")[1])
-            #expect(Self.first(russian, text) ?? ("", true) == (word, false), "\(word)")
+        // And Spanish the forms of `vos`: `che, buscá` was corrected to `busca` (es/wordfreq.added.tsv).
+        let russian = try Self.engine("ru", "ru-RU"), spanish = try Self.engine("es", "es-ES")
+        let typed = [(russian, ["вы отвечаете", "мы помогаем", "ты используешь", "ты пытаешься"]), (spanish, ["che, buscá", "vos conocés", "si necesitás"])]
+        for (engine, texts) in typed {
+            for text in texts {
+                let word = String(text.split(separator: " ")[1])
+                #expect(Self.first(engine, text) ?? ("", true) == (word, false), "\(word)")
+            }
         }
         #expect(russian.suggestions(for: "ты пытаеш").first?.text == "пытаешься")
-        // And Spanish the forms of `vos`: `che, buscá` was corrected to `busca` (es/wordfreq.added.tsv).
-        let spanish = try Self.engine("es", "es-ES")
-        for text in ["che, buscá", "vos conocés", "si necesitás"] {
-            let word = String(text.split(separator: " ")[1])
-            #expect(Self.first(spanish, text) ?? ("", true) == (word, false), "\(word)")
-        }
     }
 
     /// The search widens in passes: a second edit for words with the typed first letter when the
