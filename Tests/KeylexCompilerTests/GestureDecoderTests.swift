@@ -19,10 +19,20 @@ import Testing
     /// every 4 points, shifted by `offset` (fingers land below the centres) and bowed sideways by
     /// `bow` points midway between keys, 8 ms apart.
     static func stroke(_ word: String, on keys: GestureKeys, offset: (x: Double, y: Double) = (0, 6), bow: Double = 4) throws -> [GesturePoint] {
-        let centres = try word.lowercased().unicodeScalars.map { letter in
+        stroke(through: try centres(word, on: keys, offset: offset), bow: bow)
+    }
+
+    /// The centres of the keys of `word`'s letters, shifted by `offset`.
+    static func centres(_ word: String, on keys: GestureKeys, offset: (x: Double, y: Double) = (0, 6)) throws -> [(x: Double, y: Double)] {
+        try word.lowercased().unicodeScalars.map { letter in
             let key = try #require(keys.keys.first { $0.text.lowercased().unicodeScalars.first == letter }, "no key for \(letter)")
             return (x: key.x + key.width / 2 + offset.x, y: key.y + key.height / 2 + offset.y)
         }
+    }
+
+    /// A stroke through `centres`, a point every 4 points, bowed sideways by `bow` points midway
+    /// between them, 8 ms apart.
+    static func stroke(through centres: [(x: Double, y: Double)], bow: Double = 4) -> [GesturePoint] {
         var points = [GesturePoint(x: centres[0].x, y: centres[0].y, t: 0)]
         for (a, b) in zip(centres, centres.dropFirst()) {
             let length = hypot(b.x - a.x, b.y - a.y)
@@ -106,6 +116,36 @@ import Testing
         #expect(swipe.points == points)
     }
 
+    /// A stroke may pass one key of its word, not the first, farther than the others
+    /// (`farKey`): a corner cut short. The word is found, at the cost of how far it passed.
+    @Test func oneCornerCutShortStillSpellsTheWord() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        var decoder = GestureDecoder(engine: engine)
+        var centres = try Self.centres("question", on: keys)
+        // From s to i, the stroke turns 1.3 key sizes below t, between f and g.
+        centres[4].y += 1.3 / Double(decoder.parameters.heightWeight) * keys.keyHeight
+        let points = Self.stroke(through: centres)
+        let words = decoder.words(for: points, keys: keys, before: "a ").map(\.text)
+        #expect(words.first == "question", "\(words)")
+        decoder.parameters.farKey = decoder.parameters.nearKey
+        #expect(!decoder.words(for: points, keys: keys, before: "a ").map(\.text).contains("question"))
+    }
+
+    /// A finger slides on past a word's last key as it lifts (`overshoot`): "has" run on towards
+    /// d is still "has", not "had".
+    @Test func aStrokeThatSlidesPastTheLastKeyEndsThere() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        var decoder = GestureDecoder(engine: engine)
+        var centres = try Self.centres("has", on: keys)
+        centres[2].x += 0.55 * keys.keyWidth
+        let points = Self.stroke(through: centres)
+        #expect(decoder.words(for: points, keys: keys, before: "She ").first?.text == "has")
+        decoder.parameters.overshoot = 0
+        #expect(decoder.words(for: points, keys: keys, before: "She ").first?.text == "had")
+    }
+
     @Test func theIdealPathRunsThroughTheWordsKeys() throws {
         let engine = try Self.english.get()
         let keys = try Self.keys(engine)
@@ -185,6 +225,8 @@ import Testing
         decoder.parameters.maxDensePoints = Int.max
         decoder.parameters.pruningSpacing = 0
         decoder.parameters.nearKey = .nan
+        decoder.parameters.farKey = .infinity
+        decoder.parameters.overshoot = .nan
         _ = decoder.words(for: hello, keys: keys, count: Int.max)
     }
 

@@ -19,10 +19,18 @@ public struct GestureDecoder: Sendable {
     /// What the decoding weighs; a length is in key sizes (widths across, heights down).
     public struct Parameters: Sendable, Equatable {
         /// How near a key the stroke must pass for the key to count as passed (and the stroke's
-        /// first and last points for a word's first and last keys).
-        public var nearKey: Float = 1.2
-        /// How near the stroke's last point must be to a word's last key.
-        public var endNearKey: Float = 1.6
+        /// first point for a word's first key).
+        public var nearKey: Float = 1.1
+        /// How near one key of a word, not its first, may be passed instead: a stroke that cuts a
+        /// corner short or hurries past a key still spells its word, at the cost of how far it
+        /// passed.
+        public var farKey: Float = 1.8
+        /// How near the stroke's last point must be to a word's last key (run on by
+        /// ``overshoot``).
+        public var endNearKey: Float = 1.8
+        /// How far past a word's last key, on along the way to it, a stroke ends: a finger slides
+        /// on as it lifts. The word's ideal path is compared with the stroke run on by as much.
+        public var overshoot: Float = 0.25
         /// What a key height down counts for, in key sizes. Keys are taller than wide (How We
         /// Swipe's are 35 × 58 points) and a finger misses them by about as many points down as
         /// across: by fewer key heights than key widths. Counted at 1, a miss down weighs too
@@ -104,9 +112,10 @@ public struct GestureDecoder: Sendable {
         }
     }
 
-    /// The ideal path of `word` over `keys`, the polyline a stroke is compared with: the centres
-    /// of the keys it is drawn through, in points (a letter repeated on one key once, an apostrophe
-    /// or a hyphen on none). Empty when one of its letters has no key.
+    /// The ideal path of `word` over `keys`, the polyline a stroke is compared with (which runs on
+    /// past its end by ``Parameters/overshoot``): the centres of the keys it is drawn through, in
+    /// points (a letter repeated on one key once, an apostrophe or a hyphen on none). Empty when
+    /// one of its letters has no key.
     public func idealPath(of word: String, keys: GestureKeys) -> [GesturePoint] {
         let keyOfCode = SwipeSearch.keysOfCodes(engine.dictionary, keys)
         var path: [GesturePoint] = [], previous = SwipeSearch.noKey

@@ -22,12 +22,14 @@ struct SwipeSearch {
     let samples: [Float]
     let shape: [Float]
     /// A prefix followed along the stroke: how many keys it has (consecutive repeats once), in
-    /// ``keySequence``; the dense point where its last key was passed; and the sum of the squares
-    /// of how far from its keys the stroke passed.
+    /// ``keySequence``; the dense point where its last key was passed; the sum of the squares
+    /// of how far from its keys the stroke passed; and whether it passed one of them farther than
+    /// ``GestureDecoder/Parameters/nearKey`` (see ``GestureDecoder/Parameters/farKey``).
     struct Trace {
         var keys = 0
         var position = 0
         var passed: Float = 0
+        var passedFar = false
     }
 
     /// The keys of the current prefix: `keySequence[..<traces[depth].keys]` (a subtree only writes
@@ -56,7 +58,7 @@ struct SwipeSearch {
         dense = Self.resampled(points, count: Self.denseCount(StrokePath.length(of: points), parameters))
         samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
-        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: parameters.nearKey)
+        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: max(parameters.nearKey, parameters.farKey))
         let depth = dictionary.maxWordLength + 2
         keySequence = [Int32](repeating: 0, count: depth)
         traces = [Trace](repeating: Trace(), count: depth)
@@ -197,22 +199,43 @@ struct SwipeSearch {
     }
 
     /// `trace` extended by a letter of `key`: the same trace for a joiner or the key just passed,
-    /// else the key passed further along (written to ``keySequence``); `nil` when the letter has
-    /// no key or the stroke does not pass it.
+    /// else the key passed further along (written to ``keySequence``), within
+    /// ``GestureDecoder/Parameters/nearKey`` or, once a word and only where it is passed no nearer
+    /// later, ``GestureDecoder/Parameters/farKey``; `nil` when the letter has no key or the stroke
+    /// does not pass it.
     private mutating func extend(_ trace: Trace, by key: Int32) -> Trace? {
         guard key != Self.noKey else { return nil }
         guard key != Self.joiner, trace.keys == 0 || keySequence[trace.keys - 1] != key else { return trace }
-        guard let pass = pass(key, from: trace.position, first: trace.keys == 0) else { return nil }
+        let first = trace.keys == 0
+        guard
+            let pass = pass(key, from: trace.position, first: first, within: parameters.nearKey)
+                ?? (first || trace.passedFar ? nil : pass(key, from: trace.position, first: false, within: parameters.farKey))
+        else { return nil }
         keySequence[trace.keys] = key
-        return Trace(keys: trace.keys + 1, position: pass.point, passed: trace.passed + pass.distance * pass.distance)
+        return Trace(
+            keys: trace.keys + 1, position: pass.point, passed: trace.passed + pass.distance * pass.distance,
+            passedFar: trace.passedFar || pass.distance > parameters.nearKey)
     }
 
-    /// How far the last key of a word whose trace is `trace` lies from the stroke's end, or `nil`
-    /// when it is no word to compare: fewer than two keys, or a last key not near the end.
+    /// How far the end of the ideal path through `keySequence[..<trace.keys]` lies from the
+    /// stroke's end, or `nil` when it is no word to compare: fewer than two keys, or a last key
+    /// not near the end.
     private func endDistance(of trace: Trace) -> Float? {
         guard trace.keys >= 2 else { return nil }
-        let end = distance(dense.count / 2 - 1, keySequence[trace.keys - 1])
+        let (x, y) = pathEnd(keys: trace.keys), last = dense.count / 2 - 1
+        let end = StrokePath.distance(dense[2 * last], dense[2 * last + 1], x, y)
         return end <= parameters.endNearKey ? end : nil
+    }
+
+    /// Where the ideal path through `keySequence[..<count]` (two keys or more) ends: its last
+    /// key's centre run on by ``GestureDecoder/Parameters/overshoot`` in the direction it was
+    /// reached from.
+    private func pathEnd(keys count: Int) -> (x: Float, y: Float) {
+        let last = 2 * Int(keySequence[count - 1]), before = 2 * Int(keySequence[count - 2])
+        let dx = centres[last] - centres[before], dy = centres[last + 1] - centres[before + 1]
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return (centres[last], centres[last + 1]) }
+        return (centres[last] + parameters.overshoot * dx / length, centres[last + 1] + parameters.overshoot * dy / length)
     }
 
     /// Adds the word `number` whose trace is `trace` with its score: its frequency class less
@@ -227,17 +250,21 @@ struct SwipeSearch {
         candidates.add(candidate)
     }
 
-    /// How far the stroke is from the ideal path through `keySequence[..<count]`: the squares of its
+    /// How far the stroke is from the ideal path through `keySequence[..<count]` (two keys or
+    /// more, run on past its end: see ``pathEnd(keys:)``): the squares of its
     /// mean distance in place (the location channel), in shape (both normalised, the shape
     /// channel) and along their best alignment (see ``warpedDistance(_:_:band:rows:)``), each over
     /// its spread (see ``GestureDecoder/Parameters``). The alignment, the dearest, is left out
     /// when the others alone pass `limit` (the word would not be kept).
     private mutating func mismatch(keys count: Int, within limit: Float) -> Float {
         polyline.removeAll(keepingCapacity: true)
-        for i in 0..<count {
+        for i in 0..<count - 1 {
             polyline.append(centres[2 * Int(keySequence[i])])
             polyline.append(centres[2 * Int(keySequence[i]) + 1])
         }
+        let (x, y) = pathEnd(keys: count)
+        polyline.append(x)
+        polyline.append(y)
         let template = Self.resampled(polyline, count: samples.count / 2)
         let location = Self.meanDistance(samples, template) / parameters.locationSpread
         let form = Self.meanDistance(shape, Self.normalisedShape(template)) / parameters.shapeSpread
@@ -282,16 +309,16 @@ struct SwipeSearch {
     }
 
     /// Where the stroke, from dense point `start` on, passes `key`: the first point within
-    /// ``GestureDecoder/Parameters/nearKey`` of it, or the nearer ones that follow; `nil` when it
-    /// passes no nearer. A word's first key is passed at the stroke's first point, if near it.
-    private func pass(_ key: Int32, from start: Int, first: Bool) -> (point: Int, distance: Float)? {
+    /// `radius` of it, or the nearer ones that follow; `nil` when it passes no nearer. A word's
+    /// first key is passed at the stroke's first point, if near it.
+    private func pass(_ key: Int32, from start: Int, first: Bool, within radius: Float) -> (point: Int, distance: Float)? {
         if first {
             let d = distance(0, key)
-            return d <= parameters.nearKey ? (0, d) : nil
+            return d <= radius ? (0, d) : nil
         }
         let n = dense.count / 2
         var j = start
-        while j < n, distance(j, key) > parameters.nearKey { j += 1 }
+        while j < n, distance(j, key) > radius { j += 1 }
         guard j < n else { return nil }
         var d = distance(j, key)
         while j + 1 < n {
