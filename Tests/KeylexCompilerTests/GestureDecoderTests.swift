@@ -132,6 +132,24 @@ import Testing
         #expect(!decoder.words(for: points, keys: keys, before: "a ").map(\.text).contains("question"))
     }
 
+    /// A stroke's corners are where it turns sharply; a word whose keys lie far from one of them
+    /// does not explain it (`cornerCost`).
+    @Test func aStrokeTurnsAtItsCorners() {
+        // Points 0.2 apart: right along y = 0 to x = 2, then back (a turn of 180°) or down (90°).
+        func path(_ turn: (Float) -> (Float, Float)) -> [Float] {
+            (0...10).flatMap { [Float($0) * 0.2, 0] } + (1...10).flatMap { i -> [Float] in let (x, y) = turn(Float(i) * 0.2); return [x, y] }
+        }
+        let back = StrokeCorners(of: path { (2 - $0, 0) }, below: -0.17)
+        #expect(back.points == [2, 0])
+        #expect(StrokeCorners(of: path { (2, $0) }, below: -0.17).points.isEmpty, "a right angle is no sharp corner")
+        #expect(StrokeCorners(of: path { (2, $0) }, below: 0.5).points == [2, 0])
+        #expect(StrokeCorners(of: path { (2 + $0, 0) }, below: 0.9).points.isEmpty, "a straight line has none")
+        // Keys at (0, 0) and (2.5, 0): the corner at (2, 0) lies within 1 of the second only.
+        let centres: [Float] = [0, 0, 2.5, 0]
+        #expect(back.unexplained(by: [0, 1], centres: centres, radius: 1) == 0)
+        #expect(back.unexplained(by: [0], centres: centres, radius: 1) == 1)
+    }
+
     /// A finger slides on past a word's last key as it lifts (`overshoot`): "has" run on towards
     /// d is still "has", not "had".
     @Test func aStrokeThatSlidesPastTheLastKeyEndsThere() throws {

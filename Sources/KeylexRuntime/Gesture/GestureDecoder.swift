@@ -38,6 +38,14 @@ public struct GestureDecoder: Sendable {
         public var heightWeight: Float = 1.3
         /// The typical distance at which a stroke passes a key of its word.
         public var passSpread: Float = 1
+        /// Where the stroke turns sharply: the cosine between its directions before and after a
+        /// point (each over 0.4 key sizes) below this (−0.17: a turn of more than 100°).
+        public var cornerCosine: Float = -0.17
+        /// How near one of a word's keys each corner of the stroke must lie; each corner farther
+        /// from all of them adds ``cornerCost`` to the word's mismatch.
+        public var cornerNearKey: Float = 1
+        /// What a corner of the stroke that no key of the word explains adds to its mismatch.
+        public var cornerCost: Float = 1
         /// The typical mean distance between a stroke and its word's ideal path, in place.
         public var locationSpread: Float = 0.85
         /// The typical mean distance between a stroke and its word's ideal path in shape (both

@@ -21,6 +21,8 @@ struct SwipeSearch {
     /// for shape (see ``normalisedShape(_:)``).
     let samples: [Float]
     let shape: [Float]
+    /// Where the stroke turns sharply (see ``GestureDecoder/Parameters/cornerCosine``).
+    let corners: StrokeCorners
     /// A prefix followed along the stroke: how many keys it has (consecutive repeats once), in
     /// ``keySequence``; the dense point where its last key was passed; the sum of the squares
     /// of how far from its keys the stroke passed; and whether it passed one of them farther than
@@ -56,6 +58,7 @@ struct SwipeSearch {
         let points = Self.heightWeighted(stroke.coordinates, weight)
         centres = Self.heightWeighted(keys.centres, weight)
         dense = Self.resampled(points, count: Self.denseCount(StrokePath.length(of: points), parameters))
+        corners = StrokeCorners(of: dense, below: parameters.cornerCosine)
         samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
         mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: max(parameters.nearKey, parameters.farKey))
@@ -240,9 +243,12 @@ struct SwipeSearch {
 
     /// Adds the word `number` whose trace is `trace` with its score: its frequency class less
     /// ``GestureDecoder/Parameters/geometryWeight`` times its mismatch with the stroke (see
-    /// ``mismatch(keys:within:)``, plus its passes and how far its last key lies from the end).
+    /// ``mismatch(keys:within:)``, plus its passes, how far its last key lies from the end, and
+    /// the corners of the stroke its keys do not explain).
     private mutating func add(_ number: Int, frequencyClass: UInt8, trace: Trace, end: Float, into candidates: inout CandidateList) {
-        let passes = (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread)
+        let unexplained = corners.unexplained(by: keySequence[..<trace.keys], centres: centres, radius: parameters.cornerNearKey)
+        let passes =
+            (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread) + Float(unexplained) * parameters.cornerCost
         let limit = (Float(frequencyClass) - candidates.entryScore) / parameters.geometryWeight - passes
         let cost = passes + mismatch(keys: trace.keys, within: limit)
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
