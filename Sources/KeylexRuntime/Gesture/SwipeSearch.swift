@@ -11,6 +11,8 @@ struct SwipeSearch {
     let keyOfCode: [Int32]
     /// Per alphabet code, see ``mayMeet(_:)``.
     private let mayMeetCode: [Bool]
+    /// How the stroke (``dense``) approaches each key.
+    private let approaches: KeyApproaches
     /// The centres of the keys, x and y, in key sizes down and across, a row
     /// ``GestureDecoder/Parameters/heightWeight`` apart (as are the stroke's points below).
     private let centres: [Float]
@@ -61,7 +63,9 @@ struct SwipeSearch {
         corners = StrokeCorners(of: dense, below: parameters.cornerCosine)
         samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
         shape = Self.normalisedShape(samples)
-        mayMeetCode = Self.codesNear(dense, keyOfCode: keyOfCode, centres: centres, within: max(parameters.nearKey, parameters.farKey))
+        let approaches = KeyApproaches(path: dense, centres: centres, parameters: parameters)
+        self.approaches = approaches
+        mayMeetCode = keyOfCode.map { $0 == Self.joiner || ($0 >= 0 && approaches.reaches($0)) }
         let depth = dictionary.maxWordLength + 2
         keySequence = [Int32](repeating: 0, count: depth)
         traces = [Trace](repeating: Trace(), count: depth)
@@ -113,17 +117,6 @@ struct SwipeSearch {
         return result
     }
 
-    /// Per alphabet code, whether it is a joiner or its key (of `centres`) lies within `radius` of
-    /// a point of `path`.
-    private static func codesNear(_ path: [Float], keyOfCode: [Int32], centres: [Float], within radius: Float) -> [Bool] {
-        let near = stride(from: 0, to: centres.count - 1, by: 2).map { c in
-            stride(from: 0, to: path.count - 1, by: 2).contains {
-                StrokePath.distance(path[$0], path[$0 + 1], centres[c], centres[c + 1]) <= radius
-            }
-        }
-        return keyOfCode.map { $0 == joiner || ($0 >= 0 && near[Int($0)]) }
-    }
-
     static func resampled(_ coordinates: [Float], count: Int) -> [Float] {
         var output = [Float](repeating: 0, count: 2 * count)
         coordinates.withUnsafeBufferPointer { input in
@@ -155,11 +148,6 @@ struct SwipeSearch {
             result[2 * i + 1] = (points[2 * i + 1] - cy) * scale
         }
         return result
-    }
-
-    /// The distance from dense point `j` to the centre of `key`.
-    private func distance(_ j: Int, _ key: Int32) -> Float {
-        StrokePath.distance(dense[2 * j], dense[2 * j + 1], centres[2 * Int(key)], centres[2 * Int(key) + 1])
     }
 
     /// Whether alphabet code `code` may be met in a word the stroke spells: a character no key
@@ -202,17 +190,15 @@ struct SwipeSearch {
     }
 
     /// `trace` extended by a letter of `key`: the same trace for a joiner or the key just passed,
-    /// else the key passed further along (written to ``keySequence``), within
-    /// ``GestureDecoder/Parameters/nearKey`` or, once a word and only where it is passed no nearer
-    /// later, ``GestureDecoder/Parameters/farKey``; `nil` when the letter has no key or the stroke
-    /// does not pass it.
+    /// else the key passed further along (written to ``keySequence``; see
+    /// ``KeyApproaches/firstPass(_:)`` and ``KeyApproaches/pass(_:from:far:)``); `nil` when the
+    /// letter has no key or the stroke does not pass it.
     private mutating func extend(_ trace: Trace, by key: Int32) -> Trace? {
         guard key != Self.noKey else { return nil }
         guard key != Self.joiner, trace.keys == 0 || keySequence[trace.keys - 1] != key else { return trace }
-        let first = trace.keys == 0
         guard
-            let pass = pass(key, from: trace.position, first: first, within: parameters.nearKey)
-                ?? (first || trace.passedFar ? nil : pass(key, from: trace.position, first: false, within: parameters.farKey))
+            let pass = trace.keys == 0
+                ? approaches.firstPass(key) : approaches.pass(key, from: trace.position, far: !trace.passedFar)
         else { return nil }
         keySequence[trace.keys] = key
         return Trace(
@@ -312,27 +298,5 @@ struct SwipeSearch {
         var total: Float = 0
         for i in 0..<n { total += StrokePath.distance(a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]) }
         return total / Float(n)
-    }
-
-    /// Where the stroke, from dense point `start` on, passes `key`: the first point within
-    /// `radius` of it, or the nearer ones that follow; `nil` when it passes no nearer. A word's
-    /// first key is passed at the stroke's first point, if near it.
-    private func pass(_ key: Int32, from start: Int, first: Bool, within radius: Float) -> (point: Int, distance: Float)? {
-        if first {
-            let d = distance(0, key)
-            return d <= radius ? (0, d) : nil
-        }
-        let n = dense.count / 2
-        var j = start
-        while j < n, distance(j, key) > radius { j += 1 }
-        guard j < n else { return nil }
-        var d = distance(j, key)
-        while j + 1 < n {
-            let next = distance(j + 1, key)
-            guard next < d else { break }
-            d = next
-            j += 1
-        }
-        return (j, d)
     }
 }
