@@ -1,54 +1,56 @@
 /// How a stroke approaches each key, computed once a decoding so that following a prefix along
-/// the stroke costs a lookup, not a scan: the distance from every point of the stroke (resampled
-/// evenly, ``SwipeSearch/dense``) to every key's centre, and from each point the next one within
-/// ``GestureDecoder/Parameters/nearKey`` and within ``GestureDecoder/Parameters/farKey`` of it.
+/// the stroke costs a lookup, not a scan: from each point of the stroke (resampled evenly,
+/// ``SwipeSearch/dense``), the next one within ``GestureDecoder/Parameters/nearKey`` of each key's
+/// centre and the next one within ``GestureDecoder/Parameters/farKey``. Two bytes a point and key
+/// for each (a stroke has at most ``StrokePath/maxPoints``).
 struct KeyApproaches {
-    /// The stroke's points.
+    /// The stroke's points and the keys' centres, x and y.
+    private let path: [Float]
+    private let centres: [Float]
+    /// The stroke's point count.
     let count: Int
-    /// Per key, per point: the distance between them (`key * count + point`).
-    private let distances: [Float]
-    /// Per key, per point: the first point from it on within the near radius, or `count`.
-    private let nextNear: [Int32]
+    /// Per key, per point (`key * count + point`): the first point from it on within the near
+    /// radius of the key, or `count`.
+    private let nextNear: [UInt16]
     /// The same within the far radius.
-    private let nextFar: [Int32]
+    private let nextFar: [UInt16]
     private let nearKey: Float
 
-    /// The approaches of `path` (x, y pairs) to the keys centred at `centres` (x, y pairs).
+    /// The approaches of `path` (x, y pairs, at most ``StrokePath/maxPoints``) to the keys centred
+    /// at `centres` (x, y pairs).
     init(path: [Float], centres: [Float], parameters: GestureDecoder.Parameters) {
-        let count = path.count / 2, keys = centres.count / 2
-        var distances = [Float](repeating: 0, count: keys * count)
-        for key in 0..<keys {
-            for j in 0..<count {
-                distances[key * count + j] = StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * key], centres[2 * key + 1])
-            }
-        }
-        self.count = count
-        self.distances = distances
-        nextNear = Self.nextWithin(parameters.nearKey, distances, count: count)
-        nextFar = Self.nextWithin(parameters.farKey, distances, count: count)
+        self.path = path
+        self.centres = centres
+        count = min(path.count / 2, Int(UInt16.max))
         nearKey = parameters.nearKey
+        nextNear = Self.nextWithin(parameters.nearKey, path, centres, count: count)
+        nextFar = Self.nextWithin(parameters.farKey, path, centres, count: count)
     }
 
-    /// Per key, per point, the first point from it on whose distance is within `radius`, or
-    /// `count`.
-    private static func nextWithin(_ radius: Float, _ distances: [Float], count: Int) -> [Int32] {
-        var next = [Int32](repeating: Int32(count), count: distances.count)
-        for row in stride(from: 0, to: distances.count, by: max(count, 1)) {
-            var following = Int32(count)
+    /// Per key, per point, the first point from it on within `radius` of the key, or `count`.
+    private static func nextWithin(_ radius: Float, _ path: [Float], _ centres: [Float], count: Int) -> [UInt16] {
+        let keys = centres.count / 2
+        var next = [UInt16](repeating: UInt16(count), count: keys * count)
+        for key in 0..<keys {
+            var following = UInt16(count)
             for j in stride(from: count - 1, through: 0, by: -1) {
-                if distances[row + j] <= radius { following = Int32(j) }
-                next[row + j] = following
+                if StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * key], centres[2 * key + 1]) <= radius {
+                    following = UInt16(j)
+                }
+                next[key * count + j] = following
             }
         }
         return next
     }
 
     /// The distance between point `j` and `key`'s centre.
-    func distance(_ j: Int, _ key: Int32) -> Float { distances[Int(key) * count + j] }
+    private func distance(_ j: Int, _ key: Int32) -> Float {
+        StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * Int(key)], centres[2 * Int(key) + 1])
+    }
 
     /// Whether the stroke comes within the near or far radius of `key` anywhere.
     func reaches(_ key: Int32) -> Bool {
-        count > 0 && (nextNear[Int(key) * count] < count || nextFar[Int(key) * count] < count)
+        count > 0 && (Int(nextNear[Int(key) * count]) < count || Int(nextFar[Int(key) * count]) < count)
     }
 
     /// The stroke's first point, if within the near radius of `key`.
@@ -63,10 +65,10 @@ struct KeyApproaches {
     /// radius or the nearer ones that follow it; `nil` when it passes neither.
     func pass(_ key: Int32, from start: Int, far: Bool) -> (point: Int, distance: Float)? {
         guard start < count else { return nil }
-        let row = Int(key) * count
-        if nextNear[row + start] < count { return nearest(key, from: Int(nextNear[row + start])) }
-        guard far, nextFar[row + start] < count else { return nil }
-        return nearest(key, from: Int(nextFar[row + start]))
+        let near = Int(nextNear[Int(key) * count + start])
+        if near < count { return nearest(key, from: near) }
+        let farther = Int(nextFar[Int(key) * count + start])
+        return far && farther < count ? nearest(key, from: farther) : nil
     }
 
     /// From point `start` on, the point nearest `key` before the stroke moves away from it.

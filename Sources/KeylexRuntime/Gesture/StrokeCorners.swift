@@ -1,6 +1,7 @@
 /// Where a stroke turns sharply: a finger turns at the keys of its word, so a corner far from
-/// every key of a word is one the word does not explain (`the` for a stroke that goes on from e to
-/// r and back). The corners are points of a path resampled at even spacing (``SwipeSearch/dense``).
+/// every key of a word is one the word does not explain (`code` for a stroke that turns at h and
+/// s, `chose`). The corners are points of a path resampled at even spacing
+/// (``SwipeSearch/dense``).
 struct StrokeCorners {
     /// The corners, x and y.
     let points: [Float]

@@ -229,8 +229,8 @@ struct SwipeSearch {
 
     /// Adds the word `number` whose trace is `trace` with its score: its frequency class less
     /// ``GestureDecoder/Parameters/geometryWeight`` times its mismatch with the stroke (see
-    /// ``mismatch(keys:within:)``, plus its passes, how far its last key lies from the end, and
-    /// the corners of the stroke its keys do not explain).
+    /// ``mismatch(keys:within:)``, plus its passes, how far its ideal path's end lies from the
+    /// stroke's, and the corners of the stroke its keys do not explain).
     private mutating func add(_ number: Int, frequencyClass: UInt8, trace: Trace, end: Float, into candidates: inout CandidateList) {
         let unexplained = corners.unexplained(by: keySequence[..<trace.keys], centres: centres, radius: parameters.cornerNearKey)
         let passes =
