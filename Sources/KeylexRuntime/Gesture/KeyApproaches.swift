@@ -23,24 +23,20 @@ struct KeyApproaches {
         self.centres = centres
         count = min(path.count / 2, Int(UInt16.max))
         nearKey = parameters.nearKey
-        nextNear = Self.nextWithin(parameters.nearKey, path, centres, count: count)
-        nextFar = Self.nextWithin(parameters.farKey, path, centres, count: count)
-    }
-
-    /// Per key, per point, the first point from it on within `radius` of the key, or `count`.
-    private static func nextWithin(_ radius: Float, _ path: [Float], _ centres: [Float], count: Int) -> [UInt16] {
-        let keys = centres.count / 2
-        var next = [UInt16](repeating: UInt16(count), count: keys * count)
+        let keys = centres.count / 2, sentinel = UInt16(count)
+        var nextNear = [UInt16](repeating: sentinel, count: keys * count), nextFar = nextNear
         for key in 0..<keys {
-            var following = UInt16(count)
+            var near = sentinel, far = sentinel
             for j in stride(from: count - 1, through: 0, by: -1) {
-                if StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * key], centres[2 * key + 1]) <= radius {
-                    following = UInt16(j)
-                }
-                next[key * count + j] = following
+                let d = StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * key], centres[2 * key + 1])
+                if d <= parameters.nearKey { near = UInt16(j) }
+                if d <= parameters.farKey { far = UInt16(j) }
+                nextNear[key * count + j] = near
+                nextFar[key * count + j] = far
             }
         }
-        return next
+        self.nextNear = nextNear
+        self.nextFar = nextFar
     }
 
     /// The distance between point `j` and `key`'s centre.

@@ -42,10 +42,11 @@ struct Candidate {
 }
 
 extension Candidate {
-    /// Ranks the candidate `bonus` classes higher (none if below 0) as its ``entryBonus``: what
-    /// the words before make of it, until ranking in context replaces it.
-    mutating func addEntryBonus(_ bonus: Float) {
-        entryBonus = max(0, bonus)
+    /// Ranks the candidate as if of frequency class `contextClass` where that is above its own,
+    /// as its ``entryBonus``: what the words before make of it, until ranking in context replaces
+    /// it.
+    mutating func addEntryBonus(towards contextClass: Float) {
+        entryBonus = max(0, contextClass - Float(frequencyClass))
         contextBonus = entryBonus
         score += entryBonus
     }

@@ -115,11 +115,12 @@ extension SuggestionEngine {
     func addContextCompletions(
         in range: Range<Int>, cost: Float, prefixIsWord: Bool, _ before: WordsBefore, into candidates: inout CandidateList
     ) {
+        func completion(_ number: Int, _ frequencyClass: UInt8) -> Candidate {
+            Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
+        }
         let learned = learnedNumbers(before)
         for (number, rank) in learned.sorted(by: { $0.key < $1.key }) where range.contains(number) {
-            var candidate = Candidate(
-                number: number, frequencyClass: dictionary.frequencyClass(at: number), cost: cost,
-                isCompletion: number != range.lowerBound || !prefixIsWord)
+            var candidate = completion(number, dictionary.frequencyClass(at: number))
             candidate.contextBonus = Self.learnedPairBonus - Float(rank)
             candidate.score += candidate.contextBonus
             candidates.add(candidate)
@@ -130,11 +131,10 @@ extension SuggestionEngine {
             guard frequencyClass != DictionaryFormat.neverSuggestedClass, !dictionary.flags(at: number).contains(.notAWord) else {
                 continue
             }
-            var candidate = Candidate(
-                number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: number != range.lowerBound || !prefixIsWord)
+            var candidate = completion(number, frequencyClass)
             let probability = withRecentUse(
                 model.logProbability(of: number, frequencyClass: frequencyClass, in: context), of: number, before)
-            candidate.addEntryBonus(model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
+            candidate.addEntryBonus(towards: model.frequencyClass(equivalentTo: probability))
             candidates.add(candidate)
         }
         for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
@@ -145,10 +145,8 @@ extension SuggestionEngine {
                 guard number < range.upperBound else { return false }
                 let frequencyClass = dictionary.frequencyClass(at: number)
                 if frequencyClass != DictionaryFormat.neverSuggestedClass, learned[number] == nil {  // a learned pair's bonus stays
-                    var candidate = Candidate(
-                        number: number, frequencyClass: frequencyClass, cost: cost,
-                        isCompletion: number != range.lowerBound || !prefixIsWord)
-                    candidate.addEntryBonus(model.frequencyClass(equivalentTo: backoff + model.probability(code)) - Float(frequencyClass))
+                    var candidate = completion(number, frequencyClass)
+                    candidate.addEntryBonus(towards: model.frequencyClass(equivalentTo: backoff + model.probability(code)))
                     candidates.add(candidate)
                 }
                 return true
