@@ -10,8 +10,8 @@ import Testing
     init() throws { folder = try TestSupport.temporaryDirectory() }
 
     /// The English and German frequency lists (200,000 words, thousands in both) and the shipped
-    /// French AOSP list (shortcuts, flags), read once in memory and once spilling runs of about
-    /// 4,000 words.
+    /// French AOSP list (shortcuts, flags), read once in memory and once spilling a run at every
+    /// megabyte of records.
     static let inputs = DictionaryBuild.Inputs(corpora: ["Benchmarks/wordfreq/en.tsv", "Benchmarks/wordfreq/de.tsv", "corpora/fr/fr.combined.gz"].map(TestSupport.shipped),
                                                origin: "bounded")
 
@@ -65,6 +65,32 @@ import Testing
         #expect(diagnostics.warningCount == 199_999 && diagnostics.errorCount == 0)
         #expect(diagnostics.diagnostics.count == 1000 && diagnostics.droppedCount == 198_999)
         #expect(diagnostics.diagnostics.last?.location.line == 1001)
+    }
+
+    /// The table's limit counts what it really holds: it takes words until the next would pass the
+    /// limit, then refuses it and changes nothing; a repeat is merged in its record however full
+    /// the table is; an empty table takes any word.
+    @Test func aRecordTableStopsAtItsLimitAndMergesRepeats() {
+        let place = WordRecord.Place(file: 0, line: 1, column: 1, quiet: false)
+        var table = RecordTable(memoryLimit: 64 << 10)
+        func add(_ word: String, _ count: UInt64) -> RecordTable.Outcome {
+            var word = word
+            return word.withUTF8 { table.add(UnsafeRawBufferPointer($0), count: count, flags: [], place: place) }
+        }
+        var taken = 0
+        while taken < 100_000, case .added = add("word\(taken)", 1) { taken += 1 }
+        #expect(taken > 500 && taken < 2_000 && table.count == taken && table.byteCount <= 64 << 10)
+        guard case .merged(let earlier) = add("word7", 41) else { return #expect(Bool(false), "a repeat is merged") }
+        #expect(earlier.line == 1 && table.count == taken)
+        var counts: [String: UInt64] = [:]
+        table.arena.forEachMerged { record in
+            let fields = WordRecord.fields(record, at: 0)!
+            counts[String(decoding: fields.word, as: UTF8.self)] = fields.count
+        }
+        #expect(counts.count == taken && counts["word7"] == 42 && counts["word8"] == 1 && counts["word\(taken)"] == nil)
+        var tiny = RecordTable(memoryLimit: 1)
+        var long = String(repeating: "x", count: 1000)
+        #expect(long.withUTF8 { if case .added = tiny.add(UnsafeRawBufferPointer($0), count: 0, flags: [], place: place) { true } else { false } })
     }
 
     @Test func aDamagedRunStopsAtItsDamage() throws {

@@ -2,54 +2,16 @@ import Foundation
 import KeylexRuntime
 
 /// The words of one dictionary while it is read: checked, NFC-normalised, merged and counted, in
-/// bounded memory. Words are gathered in a hash table; when it holds more than ``memoryLimit``
-/// bytes it is written, sorted, as a run to a temporary folder and emptied. ``finish(diagnostics:)``
+/// bounded memory. Words are gathered in a hash table of records (``RecordTable``); when the next
+/// word would take it past ``memoryLimit`` bytes, it is written, sorted, as a run to a temporary
+/// folder and emptied. ``finish(diagnostics:)``
 /// then gives ``sorted``: the words in order, from memory or merged from the runs.
 public struct WordTable {
-    /// What is known of one word: plain values, so that reading and writing an entry counts no
-    /// references.
-    private struct Entry {
-        /// The sum of its counts (0 when no source gave one).
-        var count: UInt64
-        /// Blocked, possibly offensive, not a word.
-        var flags: DictionaryFormat.WordFlags
-        /// Where it was first seen: the number of its file in ``files``, its line and column.
-        let file: UInt32
-        let line: UInt32
-        let column: UInt32
-        /// Whether it was first seen in raw text (repeats there are not warned of).
-        let quiet: Bool
-
-        /// Adds `count` (at most up to the largest count) and `flags`; returns the entry.
-        mutating func merge(count: UInt64, flags: DictionaryFormat.WordFlags) -> Entry {
-            let (sum, overflow) = self.count.addingReportingOverflow(count)
-            self.count = overflow ? .max : sum
-            self.flags.formUnion(flags)
-            return self
-        }
-    }
-
-    /// A word compared and hashed by its UTF-8 bytes. Words are NFC already, so the canonical
-    /// equivalence `String` computes on every hash and comparison is wasted work here.
-    struct Key: Hashable {
-        let word: String
-        static func == (a: Key, b: Key) -> Bool { a.word.compareUTF8(b.word) == 0 }
-        func hash(into hasher: inout Hasher) {
-            var word = word
-            word.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    private var table: [Key: Entry] = [:]
-    /// The bytes the table holds, as estimated by ``bytesPerEntry``.
-    private var heldBytes = 0
-    /// The most bytes the table holds before it is spilled; 256 MiB unless told.
+    private var table: RecordTable
+    /// The most bytes the table holds (its records, their offsets, its slots) before it is spilled;
+    /// 256 MiB unless told.
     public let memoryLimit: Int
     public static let defaultMemoryLimit = 256 << 20
-    /// What a word costs in memory besides its UTF-8 bytes, at its dearest (when the table is
-    /// spilled, its records are made before it goes): the hash slot, the entry, the record, the
-    /// strings' allocations. Measured with `keylex dict --memory-limit` on Debian's Polish list.
-    static let bytesPerEntry = 200
     private let spillFolder: SpillFolder
     private var runs: [String] = []
     private var spillFailure: AtomicFile.WriteError?
@@ -88,6 +50,7 @@ public struct WordTable {
     /// temporary folder beside `spillBase` (by default in the system's temporary folder).
     public init(memoryLimit: Int = defaultMemoryLimit, spillBase: String? = nil) {
         self.memoryLimit = max(memoryLimit, 1)
+        table = RecordTable(memoryLimit: self.memoryLimit)
         spillFolder = SpillFolder(beside: spillBase ?? Self.defaultSpillBase)
     }
 
@@ -111,27 +74,22 @@ public struct WordTable {
     ) {
         precondition(!finished, "no word is added to a finished table")
         if count != nil { hasCounts = true }
-        var isNew = false
-        let file = fileNumber(location.file)
-        func newEntry() -> Entry {
-            isNew = true
-            return Entry(
-                count: 0, flags: [], file: file, line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
-                quiet: quietly)
+        let place = WordRecord.Place(
+            file: fileNumber(location.file), line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
+            quiet: quietly)
+        var utf8 = word
+        func put() -> RecordTable.Outcome {
+            utf8.withUTF8 { table.add(UnsafeRawBufferPointer($0), count: count ?? 0, flags: flags, place: place) }
         }
-        // One lookup, the entry changed in place.
-        let earlier = table[Key(word: word), default: newEntry()].merge(count: count ?? 0, flags: flags)
-        if isNew {
-            heldBytes += word.utf8.count + Self.bytesPerEntry
-            if heldBytes > memoryLimit { spill() }
-        } else if !quietly {
-            diagnostics.report(location, .duplicateWord(word, earlier: self.location(of: earlier)))
+        var outcome = put()
+        if case .full = outcome {
+            spill()
+            outcome = put()
         }
-    }
-
-    /// Where `entry` was first seen.
-    private func location(of entry: Entry) -> SourceLocation {
-        SourceLocation(file: files[Int(entry.file)], line: Int(entry.line), column: Int(entry.column))
+        if case .merged(let earlier) = outcome, !quietly {
+            let first = SourceLocation(file: files[Int(earlier.file)], line: Int(earlier.line), column: Int(earlier.column))
+            diagnostics.report(location, .duplicateWord(word, earlier: first))
+        }
     }
 
     /// Marks `word` with `flags`, adding it (with no count) when the corpus lacks it.
@@ -139,19 +97,6 @@ public struct WordTable {
         _ word: String, _ flags: DictionaryFormat.WordFlags, at location: SourceLocation, diagnostics: DiagnosticEngine
     ) {
         add(word, count: nil, flags: flags, at: location, quietly: true, diagnostics: diagnostics)
-    }
-
-    /// The table's words as records, numbering their files.
-    private mutating func records() -> RecordArena {
-        var records = RecordArena()
-        records.reserveCapacity(records: table.count, bytes: heldBytes - table.count * (Self.bytesPerEntry - WordRecord.fixedSize))
-        for (key, entry) in table {
-            records.append(
-                WordRecord(
-                    word: key.word, count: entry.count, flags: entry.flags, file: entry.file, line: entry.line, column: entry.column,
-                    quiet: entry.quiet))
-        }
-        return records
     }
 
     /// The number of `file` in ``files``, adding it when new (the last file is found without a lookup).
@@ -165,9 +110,8 @@ public struct WordTable {
 
     /// Writes the table, sorted, as a new run and empties it. A failure is kept for ``finish(diagnostics:)``.
     private mutating func spill() {
-        let records = records()
-        table = [:]
-        heldBytes = 0
+        let records = table.arena
+        table = RecordTable(memoryLimit: memoryLimit)
         guard spillFailure == nil else { return }
         do {
             let path = try spillFolder.newFile("run")
@@ -190,12 +134,12 @@ public struct WordTable {
         guard !finished else { return true }
         finished = true
         if runs.isEmpty, spillFailure == nil {
-            let records = records()
-            table = [:]
+            let records = table.arena
+            table = RecordTable(memoryLimit: memoryLimit)
             sorted = SortedWords(records)
             return true
         }
-        if !table.isEmpty { spill() }
+        if table.count > 0 { spill() }
         if spillFailure == nil {
             do {
                 sorted = try WordRunMerge(files: files, diagnostics: diagnostics).merge(runs, into: spillFolder)

@@ -1,11 +1,16 @@
+import KeylexRuntime
+
 /// The first pass of compiling over sorted words: the minimal automaton, the longest word, the
-/// range of counts, the numbers of the words the optional sections name, and the samples that
-/// verification reads back. Only the automaton grows with the words (and ``words``, when kept).
+/// range of counts, the words with flags, the numbers of the words the optional sections name, and
+/// the samples that verification reads back. Only the automaton grows with the words (and
+/// ``words``, when kept).
 struct AutomatonPass {
     private(set) var dawg = DawgBuilder()
     private(set) var root: Int32 = 0
     private(set) var maxLength = 0
     private(set) var scale = FrequencyScale()
+    /// The numbers and flags of the words with flags.
+    private(set) var flagged: [(number: Int, flags: DictionaryFormat.WordFlags)] = []
     /// The numbers of the words asked for that the dictionary has.
     private(set) var numbers: [String: Int] = [:]
     private(set) var samples: [(number: Int, word: String)] = []
@@ -17,12 +22,13 @@ struct AutomatonPass {
         let step = max(1, sorted.count / CompiledDictionary.sampleCount)
         var word: [UInt32] = []
         var number = 0
-        sorted.forEachWord { bytes, count, _ in
+        sorted.forEachWord { bytes, count, flags in
             if number & 0xFFFF == 0 { progress?(Double(number) / Double(sorted.count)) }
             codes.codes(of: bytes, into: &word)
             maxLength = max(maxLength, word.count)
             dawg.add(word)
             scale.add(count)
+            if !flags.isEmpty { flagged.append((number, flags)) }
             let sampled = number % step == 0 || number == sorted.count - 1
             if sampled || keepingWords || !wanted.isEmpty {  // the only words made into strings
                 let text = String(decoding: bytes, as: UTF8.self)

@@ -148,8 +148,8 @@ public enum DictionaryCompiler {
         return compile(SortedWords(RecordArena(records)), hasCounts: hasCounts, extras: extras, progress: progress)
     }
 
-    /// Compiles `words` in two passes over them: the automaton and the numbers the sections need,
-    /// then the frequency classes and flags. What it holds grows with the automaton and the output
+    /// Compiles `words` in two passes over them: the automaton, the flags and the numbers the
+    /// sections need, then (with counts) the frequency classes. What it holds grows with the automaton and the output
     /// (a class byte a word), not with the words' text, unless there are phonetic rules.
     public static func compile(
         _ words: SortedWords, hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
@@ -162,7 +162,8 @@ public enum DictionaryCompiler {
             dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
             wordCount: words.count, maxWordLength: built.maxLength, options: extras.options)
         for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
-        let (classes, flagged) = FrequencyClasses.classesAndFlags(of: words, scale: hasCounts ? built.scale : nil)
+        let classes = hasCounts ? FrequencyClasses.classes(of: words, scale: built.scale) : nil
+        let flagged = built.flagged
         if let classes {
             writer.insert(.frequencies)
             writer.add(.frequencies, classes)

@@ -27,21 +27,13 @@ struct FrequencyScale {
 /// Turns word counts into the frequency classes a dictionary stores, and builds the maxima tree
 /// (`TOPK`) over them.
 enum FrequencyClasses {
-    /// The second pass of compiling over `words`: each word's class on `scale` (none without a
-    /// scale: the sources gave no counts), and the numbers and flags of the words with flags.
-    static func classesAndFlags(
-        of words: SortedWords, scale: FrequencyScale?
-    ) -> (classes: [UInt8]?, flagged: [(number: Int, flags: DictionaryFormat.WordFlags)]) {
+    /// The second pass of compiling over `words`, when the sources gave counts: each word's class
+    /// on `scale`.
+    static func classes(of words: SortedWords, scale: FrequencyScale) -> [UInt8] {
         var classes: [UInt8] = []
-        var flagged: [(number: Int, flags: DictionaryFormat.WordFlags)] = []
-        if scale != nil { classes.reserveCapacity(words.count) }
-        var number = 0
-        words.forEachWord { _, count, flags in
-            if let scale { classes.append(scale.frequencyClass(of: count, flags: flags)) }
-            if !flags.isEmpty { flagged.append((number, flags)) }
-            number += 1
-        }
-        return (scale == nil ? nil : classes, flagged)
+        classes.reserveCapacity(words.count)
+        words.forEachWord { _, count, flags in classes.append(scale.frequencyClass(of: count, flags: flags)) }
+        return classes
     }
 
     /// The levels of the maxima tree above `classes`, bottom up, concatenated.

@@ -190,6 +190,10 @@ struct LineAssembler<Unit: FixedWidthInteger> {
 extension Substring {
     /// The text without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {
+        // Most lines neither start nor end with a space or a tab: no characters to form.
+        guard let head = utf8.first, let tail = utf8.last, head == 0x20 || head == 0x09 || tail == 0x20 || tail == 0x09 else {
+            return self
+        }
         var text = self
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -75,11 +75,6 @@ public struct SortedWords: Sequence {
 }
 
 extension WordRecord {
-    /// Adds the counts (saturating) and flags of `other`, the same word seen again.
-    mutating func merge(_ other: WordRecord) {
-        (count, flags) = Self.merged(count, flags, other.count, other.flags)
-    }
-
     /// The count (a saturating sum) and flags of a word seen with `count` and `flags`, then again
     /// with `otherCount` and `otherFlags`.
     static func merged(

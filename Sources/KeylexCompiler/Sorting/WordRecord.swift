@@ -17,22 +17,44 @@ struct WordRecord {
     /// The bytes of a record besides the word's: length, count, flags, file, line, column, quiet.
     static let fixedSize = 2 + 8 + 4 + 4 + 4 + 4 + 1
 
+    /// Where a word was first seen, and whether in raw text.
+    struct Place {
+        var file: UInt32, line: UInt32, column: UInt32, quiet: Bool
+    }
+
     /// Appends the record: the word's length (16 bits) and bytes, then the fixed fields, little-endian.
     func append(to bytes: inout [UInt8]) {
-        bytes.append(littleEndian: UInt16(word.utf8.count))
-        bytes += word.utf8
-        bytes.append(littleEndian: count)
-        bytes.append(littleEndian: flags.rawValue)
-        bytes.append(littleEndian: file)
-        bytes.append(littleEndian: line)
-        bytes.append(littleEndian: column)
-        bytes.append(quiet ? 1 : 0)
+        var word = word
+        word.withUTF8 {
+            Self.append(UnsafeRawBufferPointer($0), count, flags, Place(file: file, line: line, column: column, quiet: quiet), to: &bytes)
+        }
+    }
+
+    /// Appends the record of the UTF-8 `word` with `count`, `flags` and `place`.
+    static func append(
+        _ word: UnsafeRawBufferPointer, _ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ place: Place, to bytes: inout [UInt8]
+    ) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: word.count + fixedSize))
+        bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt16(word.count).littleEndian, toByteOffset: start, as: UInt16.self)
+            UnsafeMutableRawBufferPointer(rebasing: raw[(start + 2)...]).copyMemory(from: word)
+            let at = start + 2 + word.count
+            raw.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
+            for (offset, value) in [(8, flags.rawValue), (12, place.file), (16, place.line), (20, place.column)] {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: at + offset, as: UInt32.self)
+            }
+            raw[at + 24] = place.quiet ? 1 : 0
+        }
     }
 
     /// A record read in place: its word's UTF-8 bytes (valid while the bytes they are in are), its
     /// count and flags, and where it ends (its place fields are the 13 bytes before).
     struct Fields {
         let word: UnsafeRawBufferPointer, count: UInt64, flags: DictionaryFormat.WordFlags, end: Int
+
+        /// The bytes of the whole record.
+        var recordSize: Int { word.count + WordRecord.fixedSize }
     }
 
     /// The record at `offset` of `bytes`, read in place; `nil` when `bytes` ends before it does.
@@ -55,13 +77,18 @@ struct WordRecord {
         return WordRecord(fields, in: bytes)
     }
 
-    /// Replaces the count and flags of the record whose bytes are `record`.
-    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, inRecord record: inout [UInt8]) {
-        record.withUnsafeMutableBytes { bytes in
-            let at = 2 + Int(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))
-            bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
-            bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
-        }
+    /// Replaces the count and flags of the record at `offset` of `bytes`.
+    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, in bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
+        let at = offset + 2 + Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
+        bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+    }
+
+    /// The place of the record of `bytes` that ends at `end`.
+    static func place(_ bytes: UnsafeRawBufferPointer, endingAt end: Int) -> Place {
+        let at = end - 13  // file, line, column, quiet
+        func load(_ offset: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self)) }
+        return Place(file: load(0), line: load(4), column: load(8), quiet: bytes[at + 12] != 0)
     }
 
     /// Writes the records (their bytes) that `produce` passes to the function it is given to a new run file at
@@ -90,22 +117,15 @@ struct WordRecord {
         let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
         return order != 0 ? order : x.count - y.count
     }
-
-    /// Whether the record comes before `other`: by word (UTF-8 byte order is Unicode scalar order).
-    func precedes(_ other: WordRecord) -> Bool { word.compareUTF8(other.word) < 0 }
-
-    /// Whether the record is of the same word as `other`, byte for byte.
-    func isSameWord(as other: WordRecord) -> Bool { word.compareUTF8(other.word) == 0 }
 }
 
 extension WordRecord {
     /// The whole record of `fields`, read from `bytes`.
     init(_ fields: Fields, in bytes: UnsafeRawBufferPointer) {
-        let place = fields.end - 13  // file, line, column, quiet
-        func load(_ at: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: place + at, as: UInt32.self)) }
+        let place = Self.place(bytes, endingAt: fields.end)
         self.init(
             word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags,
-            file: load(0), line: load(4), column: load(8), quiet: bytes[place + 12] != 0)
+            file: place.file, line: place.line, column: place.column, quiet: place.quiet)
     }
 }
 
@@ -116,6 +136,8 @@ final class WordRunReader {
     private let input: FileInput?
     private var buffer: [UInt8]
     private var position = 0
+    /// The position whose record ``ready()`` found whole and in order (-1: none).
+    private var checked = -1
     private var atEnd: Bool
     /// The last word read (its bytes, once there is one), to check the order.
     private var previous: [UInt8] = []
@@ -143,48 +165,67 @@ final class WordRunReader {
 
     /// The next record; `nil` at the end of the run or at the first problem.
     func next() -> WordRecord? {
-        advance { fields, bytes in WordRecord(fields, in: bytes) }
+        defer { skip() }
+        return peek { fields, bytes in WordRecord(fields, in: bytes) }
     }
 
     /// Calls `body` with the next record's word (its UTF-8 bytes, valid only during the call), count
     /// and flags, read in place without making a string; `false` at the end of the run or at the
     /// first problem.
     func nextInPlace(_ body: (UnsafeRawBufferPointer, UInt64, DictionaryFormat.WordFlags) -> Void) -> Bool {
-        advance { fields, _ in body(fields.word, fields.count, fields.flags) } != nil
+        defer { skip() }
+        return peek { fields, _ in body(fields.word, fields.count, fields.flags) } != nil
     }
 
-    /// What `use` makes of the next record, if it follows the previous one.
-    private func advance<T>(_ use: (WordRecord.Fields, UnsafeRawBufferPointer) -> T) -> T? {
-        while failure == nil {
-            let (fields, value): (WordRecord.Fields?, T?) = buffer.withUnsafeBytes { bytes in
-                guard let fields = WordRecord.fields(bytes, at: position) else { return (nil, nil) }
-                guard !hasPrevious || previous.withUnsafeBytes({ WordRecord.compare($0, fields.word) }) < 0 else { return (fields, nil) }
-                previous.removeAll(keepingCapacity: true)
-                previous.append(contentsOf: fields.word)
-                hasPrevious = true
-                return (fields, use(fields, bytes))
-            }
-            if let fields {
-                guard let value else {
-                    failure = "a sorted run is out of order"
-                    return nil
-                }
-                position = fields.end
-                return value
-            }
-            if atEnd {
-                if position < buffer.count { failure = "a sorted run ends in the middle of a word" }
-                return nil
-            }
-            refill()
+    /// What `use` makes of the next record (its fields, read in place, and the bytes they are in),
+    /// without moving past it; `nil` at the end of the run or at the first problem.
+    func peek<T>(_ use: (WordRecord.Fields, UnsafeRawBufferPointer) -> T) -> T? {
+        guard ready() else { return nil }
+        return buffer.withUnsafeBytes { bytes in use(WordRecord.fields(bytes, at: position)!, bytes) }
+    }
+
+    /// Moves past the next record, if there is one.
+    func skip() {
+        guard ready() else { return }
+        buffer.withUnsafeBytes { bytes in
+            let fields = WordRecord.fields(bytes, at: position)!
+            previous.removeAll(keepingCapacity: true)
+            previous.append(contentsOf: fields.word)
+            position = fields.end
         }
-        return nil
+        hasPrevious = true
+    }
+
+    /// Whether a whole record is at ``position``, after the one before it in order, reading more of
+    /// the file as needed.
+    private func ready() -> Bool {
+        if checked == position { return true }
+        while failure == nil {
+            let inOrder: Bool? = buffer.withUnsafeBytes { bytes in
+                guard let fields = WordRecord.fields(bytes, at: position) else { return nil }
+                return !hasPrevious || previous.withUnsafeBytes({ WordRecord.compare($0, fields.word) }) < 0
+            }
+            switch inOrder {
+            case true?:
+                checked = position
+                return true
+            case false?:
+                failure = "a sorted run is out of order"
+            case nil where atEnd:
+                if position < buffer.count { failure = "a sorted run ends in the middle of a word" }
+                return false
+            case nil:
+                refill()
+            }
+        }
+        return false
     }
 
     private func refill() {
         guard let input else { return }
         buffer.removeFirst(position)
         position = 0
+        checked = -1
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { chunk.deallocate() }
         do throws(FileInput.Failure) {
@@ -195,14 +236,5 @@ final class WordRunReader {
             failure = error.message.text
             atEnd = true
         }
-    }
-}
-
-extension String {
-    /// The order of the two strings' UTF-8 bytes (which is that of their Unicode scalars): negative,
-    /// zero or positive, compared with `memcmp` rather than a scalar at a time.
-    func compareUTF8(_ other: String) -> Int {
-        var a = self, b = other
-        return a.withUTF8 { x in b.withUTF8 { y in WordRecord.compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 }

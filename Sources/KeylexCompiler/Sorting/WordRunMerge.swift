@@ -1,9 +1,9 @@
 import Foundation
 import KeylexRuntime
 
-/// Merges sorted runs into one, k ways through a heap. Equal words are merged (counts summed,
-/// flags joined); each repeat that was not in raw text is warned of at its place, as the table
-/// does within a run. The runs are removed once merged.
+/// Merges sorted runs into one, k ways through a heap, record bytes read and written in place.
+/// Equal words are merged (counts summed, flags joined); each repeat that was not in raw text is
+/// warned of at its place, as the table does within a run. The runs are removed once merged.
 struct WordRunMerge {
     /// The file names that records' file numbers index.
     let files: [String]
@@ -11,28 +11,22 @@ struct WordRunMerge {
 
     func merge(_ runs: [String], into folder: SpillFolder) throws -> SortedWords {
         let readers = try runs.map { path throws in try WordRunReader(path: path) }
-        var heap = RunHeap()
-        for (run, reader) in readers.enumerated() { reader.next().map { heap.push($0, run: run) } }
+        var heap = RunHeap(readers)
         let path = try folder.newFile("merged")
         var alphabet = ScalarSet()
         var count = 0
-        var bytes: [UInt8] = []
+        var record: [UInt8] = []
         try WordRecord.writeRun(to: path) { write in
-            while case let (first, run)? = heap.pop() {
-                var record = first
-                readers[run].next().map { heap.push($0, run: run) }
-                while let top = heap.top, top.isSameWord(as: record), case let (repeated, again)? = heap.pop() {
-                    readers[again].next().map { heap.push($0, run: again) }
-                    if !repeated.quiet {
-                        diagnostics.report(location(of: repeated), .duplicateWord(repeated.word, earlier: location(of: record)))
-                    }
-                    record.merge(repeated)
+            while let first = heap.top {
+                record.removeAll(keepingCapacity: true)
+                readers[first].peek { fields, bytes in record += bytes[(fields.end - fields.recordSize)..<fields.end] }
+                heap.advanceTop()
+                while let again = heap.top, heap.word(of: again, equals: record) {
+                    mergeRepeat(from: readers[again], into: &record)
+                    heap.advanceTop()
                 }
-                bytes.removeAll(keepingCapacity: true)
-                record.append(to: &bytes)
-                try bytes.withUnsafeBytes(write)
-                var word = record.word
-                word.withUTF8 { alphabet.add(UnsafeRawBufferPointer($0)) }
+                try record.withUnsafeBytes(write)
+                record.withUnsafeBytes { alphabet.add(WordRecord.fields($0, at: 0)!.word) }
                 count += 1
             }
         }
@@ -43,44 +37,82 @@ struct WordRunMerge {
         return SortedWords(path: path, in: folder, count: count, alphabet: alphabet.scalars)
     }
 
-    private func location(of record: WordRecord) -> SourceLocation {
+    /// Adds the count and flags of `reader`'s next record, the word of `record` seen again, to
+    /// `record`, and warns of the repeat unless it was in raw text.
+    private func mergeRepeat(from reader: WordRunReader, into record: inout [UInt8]) {
+        reader.peek { repeated, bytes in
+            let place = WordRecord.place(bytes, endingAt: repeated.end)
+            record.withUnsafeMutableBytes { merged in
+                let first = WordRecord.fields(UnsafeRawBufferPointer(merged), at: 0)!
+                let (count, flags) = WordRecord.merged(first.count, first.flags, repeated.count, repeated.flags)
+                WordRecord.set(count, flags, in: merged, at: 0)
+                guard !place.quiet else { return }
+                let earlier = WordRecord.place(UnsafeRawBufferPointer(merged), endingAt: first.end)
+                diagnostics.report(
+                    location(of: place), .duplicateWord(String(decoding: repeated.word, as: UTF8.self), earlier: location(of: earlier)))
+            }
+        }
+    }
+
+    private func location(of place: WordRecord.Place) -> SourceLocation {
         SourceLocation(
-            file: files.indices.contains(Int(record.file)) ? files[Int(record.file)] : "", line: Int(record.line),
-            column: Int(record.column))
+            file: files.indices.contains(Int(place.file)) ? files[Int(place.file)] : "", line: Int(place.line), column: Int(place.column))
     }
 }
 
-/// A binary min-heap of the runs' next records, by word and then by run (an earlier run holds the
-/// earlier occurrence).
+/// A binary min-heap of the runs that have records left, by their next record's word and then by
+/// run (an earlier run holds the earlier occurrence).
 private struct RunHeap {
-    private var items: [(record: WordRecord, run: Int)] = []
+    private let readers: [WordRunReader]
+    private var runs: [Int] = []
 
-    var top: WordRecord? { items.first?.record }
-
-    private func less(_ a: Int, _ b: Int) -> Bool {
-        let (x, y) = (items[a], items[b])
-        return x.record.precedes(y.record) || (x.record.isSameWord(as: y.record) && x.run < y.run)
+    init(_ readers: [WordRunReader]) {
+        self.readers = readers
+        for run in readers.indices where readers[run].peek({ _, _ in true }) != nil { push(run) }
     }
 
-    mutating func push(_ record: WordRecord, run: Int) {
-        items.append((record, run))
-        var child = items.count - 1
+    /// The run whose next record comes first.
+    var top: Int? { runs.first }
+
+    /// Whether the next record of `run` is of the word of the record `record`.
+    func word(of run: Int, equals record: [UInt8]) -> Bool {
+        record.withUnsafeBytes { mine in
+            readers[run].peek { fields, _ in WordRecord.compare(fields.word, WordRecord.fields(mine, at: 0)!.word) == 0 } ?? false
+        }
+    }
+
+    /// Moves the top run past its next record, and out of the heap when it has no more.
+    mutating func advanceTop() {
+        readers[runs[0]].skip()
+        if readers[runs[0]].peek({ _, _ in true }) == nil {
+            runs.swapAt(0, runs.count - 1)
+            runs.removeLast()
+        }
+        siftDown()
+    }
+
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        let order =
+            readers[runs[a]].peek { x, _ in readers[runs[b]].peek { y, _ in WordRecord.compare(x.word, y.word) } ?? 0 } ?? 0
+        return order < 0 || (order == 0 && runs[a] < runs[b])
+    }
+
+    private mutating func push(_ run: Int) {
+        runs.append(run)
+        var child = runs.count - 1
         while child > 0, less(child, (child - 1) / 2) {
-            items.swapAt(child, (child - 1) / 2)
+            runs.swapAt(child, (child - 1) / 2)
             child = (child - 1) / 2
         }
     }
 
-    mutating func pop() -> (WordRecord, Int)? {
-        guard !items.isEmpty else { return nil }
-        items.swapAt(0, items.count - 1)
-        let last = items.removeLast()
+    private mutating func siftDown() {
         var parent = 0
         while true {
             var smallest = parent
-            for child in [2 * parent + 1, 2 * parent + 2] where child < items.count && less(child, smallest) { smallest = child }
-            if smallest == parent { return (last.record, last.run) }
-            items.swapAt(parent, smallest)
+            for child in [2 * parent + 1, 2 * parent + 2] where child < runs.count && less(child, smallest) { smallest = child }
+            if smallest == parent { return }
+            runs.swapAt(parent, smallest)
             parent = smallest
         }
     }
