@@ -83,7 +83,9 @@ import Testing
         guard case .merged(let earlier) = add("word7", 41) else { return #expect(Bool(false), "a repeat is merged") }
         #expect(earlier.line == 1 && table.count == taken)
         var counts: [String: UInt64] = [:]
-        table.arena.forEachMerged { record in
+        var arena = table.arena
+        arena.sortAndMerge()
+        arena.forEachRecord { record in
             let fields = WordRecord.fields(record, at: 0)!
             counts[String(decoding: fields.word, as: UTF8.self)] = fields.count
         }
@@ -94,14 +96,17 @@ import Testing
     }
 
     @Test func aDamagedRunStopsAtItsDamage() throws {
-        let words = ["apple", "banana", "cherry"].map { WordRecord(word: $0, count: 1, flags: [], file: 0, line: 1, column: 1, quiet: true) }
-        var bytes: [UInt8] = []
-        for word in words { word.append(to: &bytes) }
-        let cut = WordRunReader(bytes: Array(bytes.dropLast(3)))
+        func run(_ words: [String]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for var word in words {
+                word.withUTF8 { WordRecord.append(UnsafeRawBufferPointer($0), 1, [], .init(file: 0, line: 1, column: 1, quiet: true), to: &bytes) }
+            }
+            return bytes
+        }
+        let words = ["apple", "banana", "cherry"]
+        let cut = WordRunReader(bytes: Array(run(words).dropLast(3)))
         #expect(cut.next()?.word == "apple" && cut.next()?.word == "banana" && cut.next() == nil && cut.failure != nil)
-        var reversed: [UInt8] = []
-        for word in words.reversed() { word.append(to: &reversed) }
-        let unordered = WordRunReader(bytes: reversed)
+        let unordered = WordRunReader(bytes: run(words.reversed()))
         #expect(unordered.next()?.word == "cherry" && unordered.next() == nil && unordered.failure != nil)
     }
 }

@@ -110,12 +110,13 @@ public struct WordTable {
 
     /// Writes the table, sorted, as a new run and empties it. A failure is kept for ``finish(diagnostics:)``.
     private mutating func spill() {
-        let records = table.arena
+        var records = table.arena
         table = RecordTable(memoryLimit: memoryLimit)
         guard spillFailure == nil else { return }
+        records.sortAndMerge()
         do {
             let path = try spillFolder.newFile("run")
-            try WordRecord.writeRun(to: path) { write in try records.forEachMerged(write) }
+            try WordRecord.writeRun(to: path) { write in try records.forEachRecord(write) }
             runs.append(path)
         } catch {
             spillFailure = writeError(error)

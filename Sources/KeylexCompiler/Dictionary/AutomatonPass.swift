@@ -43,14 +43,15 @@ struct AutomatonPass {
 }
 
 /// The alphabet codes of the Unicode scalars of a dictionary's words (a scalar's index in the
-/// sorted alphabet), ASCII looked up in a table.
+/// sorted alphabet), those below U+3000 (the alphabets of most scripts) looked up in a table.
 private struct ScalarCodes {
-    private var ascii = [UInt32](repeating: 0, count: 128)
+    private static let tableSize = 0x3000
+    private var table = [UInt32](repeating: 0, count: tableSize)
     private var others: [UInt32: UInt32] = [:]
 
     init(_ alphabet: [UInt32]) {
         for (code, scalar) in alphabet.enumerated() {
-            if scalar < 128 { ascii[Int(scalar)] = UInt32(code) } else { others[scalar] = UInt32(code) }
+            if scalar < Self.tableSize { table[Int(scalar)] = UInt32(code) } else { others[scalar] = UInt32(code) }
         }
     }
 
@@ -58,6 +59,6 @@ private struct ScalarCodes {
     /// alphabet).
     func codes(of bytes: UnsafeRawBufferPointer, into codes: inout [UInt32]) {
         codes.removeAll(keepingCapacity: true)
-        bytes.forEachScalar { scalar in codes.append(scalar < 128 ? ascii[Int(scalar)] : others[scalar] ?? 0) }
+        bytes.forEachScalar { scalar in codes.append(scalar < Self.tableSize ? table[Int(scalar)] : others[scalar] ?? 0) }
     }
 }

@@ -41,7 +41,9 @@ struct DawgBuilder {
             open[depth].append(OpenArc(labelAndFinal: word[depth] << 1, target: -1))
         }
         open[word.count - 1][open[word.count - 1].count - 1].labelAndFinal |= 1
-        previous = word
+        // A copy, not a share: the caller reuses its array for the next word.
+        previous.removeAll(keepingCapacity: true)
+        previous += word
     }
 
     /// Freezes the whole path and returns the root state.

@@ -144,8 +144,13 @@ public enum DictionaryCompiler {
         _ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
         hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
     ) -> CompiledDictionary {
-        let records = entries.map { WordRecord(word: $0.word, count: $0.count, flags: $0.flags, file: 0, line: 0, column: 0, quiet: true) }
-        return compile(SortedWords(RecordArena(records)), hasCounts: hasCounts, extras: extras, progress: progress)
+        var records = RecordArena()
+        let place = WordRecord.Place(file: 0, line: 0, column: 0, quiet: true)
+        for entry in entries {
+            var word = entry.word
+            word.withUTF8 { records.append(UnsafeRawBufferPointer($0), count: entry.count, flags: entry.flags, place: place) }
+        }
+        return compile(SortedWords(records), hasCounts: hasCounts, extras: extras, progress: progress)
     }
 
     /// Compiles `words` in two passes over them: the automaton, the flags and the numbers the

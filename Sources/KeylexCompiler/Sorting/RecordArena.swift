@@ -10,10 +10,6 @@ struct RecordArena {
 
     init() {}
 
-    init(_ records: [WordRecord]) {
-        for record in records { append(record) }
-    }
-
     var count: Int { offsets.count }
 
     /// The bytes held: the records and their offsets, with the arrays' spare capacity.
@@ -26,11 +22,6 @@ struct RecordArena {
         if bytes.count + length + WordRecord.fixedSize > bytes.capacity { growth += 2 * max(bytes.capacity, length + WordRecord.fixedSize) }
         if offsets.count == offsets.capacity { growth += 2 * max(offsets.capacity, 1) * MemoryLayout<Int>.stride }
         return growth
-    }
-
-    mutating func append(_ record: WordRecord) {
-        offsets.append(bytes.count)
-        record.append(to: &bytes)
     }
 
     /// Appends the record of the UTF-8 `word` with `count`, `flags` and `place`.
@@ -55,31 +46,43 @@ struct RecordArena {
         }
     }
 
-    /// Calls `body` with the records in word order, equal words merged (counts summed, flags
-    /// joined, the first appended one's place kept), each as its bytes (valid only during the call).
-    func forEachMerged(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes { raw in
-            let order = offsets.sorted { Self.compare(raw, $0, $1) < 0 }
-            var merged: [UInt8] = []
-            var i = 0
-            while i < order.count {
-                let start = order[i]
-                guard let first = WordRecord.fields(raw, at: start) else { return }
-                var (count, flags) = (first.count, first.flags)
-                i += 1
-                while i < order.count, Self.compare(raw, order[i - 1], order[i]) == 0 {
-                    if let repeated = WordRecord.fields(raw, at: order[i]) {
-                        (count, flags) = WordRecord.merged(count, flags, repeated.count, repeated.flags)
-                    }
-                    i += 1
+    /// Puts the records in word order and merges each word's repeats into its first appended
+    /// record (counts summed, flags joined, its place kept): afterwards the arena holds each word
+    /// once, in order. Sorts the offsets in place: no memory beyond the arena's.
+    mutating func sortAndMerge() {
+        bytes.withUnsafeMutableBytes { raw in
+            let words = UnsafeRawBufferPointer(raw)
+            offsets.sort { a, b in
+                let order = Self.compare(words, a, b)
+                return order < 0 || (order == 0 && a < b)
+            }
+            var kept = 0
+            for i in offsets.indices {
+                if kept > 0, Self.compare(words, offsets[kept - 1], offsets[i]) == 0 {
+                    let first = WordRecord.fields(words, at: offsets[kept - 1])!, repeated = WordRecord.fields(words, at: offsets[i])!
+                    let (count, flags) = WordRecord.merged(first.count, first.flags, repeated.count, repeated.flags)
+                    WordRecord.set(count, flags, in: raw, at: offsets[kept - 1])
+                } else {
+                    offsets[kept] = offsets[i]
+                    kept += 1
                 }
-                merged.removeAll(keepingCapacity: true)
-                merged += raw[start..<first.end]
-                merged.withUnsafeMutableBytes { WordRecord.set(count, flags, in: $0, at: 0) }
-                try merged.withUnsafeBytes(body)
+            }
+            offsets.removeLast(offsets.count - kept)
+        }
+    }
+
+    /// Calls `body` with each record's bytes (valid only during the call), in the arena's order.
+    func forEachRecord(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes { raw in
+            for offset in offsets {
+                let end = WordRecord.fields(raw, at: offset)!.end
+                try body(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
             }
         }
     }
+
+    /// A reader of the records in the arena's order.
+    func reader() -> WordRunReader { WordRunReader(bytes: bytes, at: offsets) }
 
     /// The word of the record at `offset` of `raw`.
     private static func word(_ raw: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer {
@@ -87,8 +90,7 @@ struct RecordArena {
         return UnsafeRawBufferPointer(rebasing: raw[(offset + 2)..<(offset + 2 + length)])
     }
 
-    /// The order of the words of the records at offsets `a` and `b`, then of their offsets (so
-    /// that equal words keep the order they were appended in).
+    /// The order of the words of the records at offsets `a` and `b`.
     private static func compare(_ raw: UnsafeRawBufferPointer, _ a: Int, _ b: Int) -> Int {
         WordRecord.compare(word(raw, at: a), word(raw, at: b))
     }

@@ -15,7 +15,7 @@ public struct SortedWords: Sequence {
     }
 
     private enum Storage {
-        case memory([UInt8])
+        case memory(RecordArena)
         case file(String, SpillFolder)
     }
 
@@ -27,16 +27,12 @@ public struct SortedWords: Sequence {
 
     /// The words of `arena` (in any order) in memory, equal words merged.
     init(_ arena: RecordArena) {
-        var bytes: [UInt8] = []
+        var arena = arena
+        arena.sortAndMerge()
         var alphabet = ScalarSet()
-        var count = 0
-        arena.forEachMerged { record in
-            bytes += record
-            if let fields = WordRecord.fields(record, at: 0) { alphabet.add(fields.word) }
-            count += 1
-        }
-        storage = .memory(bytes)
-        self.count = count
+        arena.forEachRecord { record in alphabet.add(WordRecord.fields(record, at: 0)!.word) }
+        storage = .memory(arena)
+        count = arena.count
         self.alphabet = alphabet.scalars
     }
 
@@ -68,7 +64,7 @@ public struct SortedWords: Sequence {
 
     private func reader() -> WordRunReader? {
         switch storage {
-        case .memory(let bytes): WordRunReader(bytes: bytes)
+        case .memory(let arena): arena.reader()
         case .file(let path, _): try? WordRunReader(path: path)
         }
     }
@@ -106,11 +102,13 @@ extension UnsafeRawBufferPointer {
     /// that are not UTF-8, as `String(decoding:as:)` reads them), ASCII a byte at a time.
     @inline(__always)
     func forEachScalar(_ body: (UInt32) -> Void) {
-        if !contains(where: { $0 >= 0x80 }) {
-            for byte in self { body(UInt32(byte)) }
-            return
+        var ascii = 0
+        while ascii < count, self[ascii] < 0x80 {
+            body(UInt32(self[ascii]))
+            ascii += 1
         }
-        var iterator = makeIterator()
+        guard ascii < count else { return }
+        var iterator = UnsafeRawBufferPointer(rebasing: self[ascii...]).makeIterator()
         var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {

@@ -22,29 +22,23 @@ struct WordRecord {
         var file: UInt32, line: UInt32, column: UInt32, quiet: Bool
     }
 
-    /// Appends the record: the word's length (16 bits) and bytes, then the fixed fields, little-endian.
-    func append(to bytes: inout [UInt8]) {
-        var word = word
-        word.withUTF8 {
-            Self.append(UnsafeRawBufferPointer($0), count, flags, Place(file: file, line: line, column: column, quiet: quiet), to: &bytes)
-        }
-    }
-
-    /// Appends the record of the UTF-8 `word` with `count`, `flags` and `place`.
+    /// Appends the record of the UTF-8 `word` with `count`, `flags` and `place`: the word's length
+    /// (16 bits) and bytes, then the fixed fields, little-endian.
     static func append(
         _ word: UnsafeRawBufferPointer, _ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ place: Place, to bytes: inout [UInt8]
     ) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: word.count + fixedSize))
-        bytes.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: UInt16(word.count).littleEndian, toByteOffset: start, as: UInt16.self)
-            UnsafeMutableRawBufferPointer(rebasing: raw[(start + 2)...]).copyMemory(from: word)
-            let at = start + 2 + word.count
-            raw.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
-            for (offset, value) in [(8, flags.rawValue), (12, place.file), (16, place.line), (20, place.column)] {
-                raw.storeBytes(of: value.littleEndian, toByteOffset: at + offset, as: UInt32.self)
-            }
-            raw[at + 24] = place.quiet ? 1 : 0
+        // Laid out on the stack, then appended at once: one capacity check and one copy.
+        withUnsafeTemporaryAllocation(byteCount: word.count + fixedSize, alignment: 1) { record in
+            record.storeBytes(of: UInt16(word.count).littleEndian, as: UInt16.self)
+            UnsafeMutableRawBufferPointer(rebasing: record[2...]).copyMemory(from: word)
+            let at = 2 + word.count
+            record.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
+            record.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+            record.storeBytes(of: place.file.littleEndian, toByteOffset: at + 12, as: UInt32.self)
+            record.storeBytes(of: place.line.littleEndian, toByteOffset: at + 16, as: UInt32.self)
+            record.storeBytes(of: place.column.littleEndian, toByteOffset: at + 20, as: UInt32.self)
+            record[at + 24] = place.quiet ? 1 : 0
+            bytes += UnsafeRawBufferPointer(record)
         }
     }
 
@@ -68,13 +62,6 @@ struct WordRecord {
             count: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)),
             flags: .init(rawValue: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self))),
             end: offset + length + fixedSize)
-    }
-
-    /// Reads the record at `offset` of `bytes`, advancing it; `nil` when `bytes` ends before it does.
-    static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> WordRecord? {
-        guard let fields = fields(bytes, at: offset) else { return nil }
-        offset = fields.end
-        return WordRecord(fields, in: bytes)
     }
 
     /// Replaces the count and flags of the record at `offset` of `bytes`.
@@ -136,6 +123,10 @@ final class WordRunReader {
     private let input: FileInput?
     private var buffer: [UInt8]
     private var position = 0
+    /// Where the records start, in the order they are read, when they are not end to end (an
+    /// arena's), and the index of the next in it.
+    private let order: [Int]?
+    private var ordinal = 0
     /// The position whose record ``ready()`` found whole and in order (-1: none).
     private var checked = -1
     private var atEnd: Bool
@@ -150,6 +141,16 @@ final class WordRunReader {
         input = nil
         buffer = bytes
         atEnd = true
+        order = nil
+    }
+
+    /// A reader of the records of `bytes` that start at `offsets`, in that order.
+    init(bytes: [UInt8], at offsets: [Int]) {
+        input = nil
+        buffer = bytes
+        atEnd = true
+        order = offsets
+        position = offsets.first ?? bytes.count
     }
 
     /// A reader of the run in the file at `path`.
@@ -161,6 +162,7 @@ final class WordRunReader {
         }
         buffer = []
         atEnd = false
+        order = nil
     }
 
     /// The next record; `nil` at the end of the run or at the first problem.
@@ -192,6 +194,10 @@ final class WordRunReader {
             previous.removeAll(keepingCapacity: true)
             previous.append(contentsOf: fields.word)
             position = fields.end
+        }
+        if let order {
+            ordinal += 1
+            position = ordinal < order.count ? order[ordinal] : buffer.count
         }
         hasPrevious = true
     }
