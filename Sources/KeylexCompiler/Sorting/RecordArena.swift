@@ -30,9 +30,20 @@ struct RecordArena {
         WordRecord.append(word, count, flags, place, to: &bytes)
     }
 
+    /// What `body` makes of the word of record `index` (its UTF-8 bytes, valid only during the call).
+    func withWord<T>(at index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        bytes.withUnsafeBytes { raw in body(Self.word(raw, at: offsets[index])) }
+    }
+
     /// Whether the word of record `index` is the UTF-8 `word`.
     func hasWord(_ word: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        bytes.withUnsafeBytes { raw in WordRecord.compare(Self.word(raw, at: offsets[index]), word) == 0 }
+        withWord(at: index) { WordRecord.compare($0, word) == 0 }
+    }
+
+    /// The order of the UTF-8 `word` after the word of the last record, which there must be:
+    /// positive when it comes after, zero when it is the same, negative when it comes before.
+    func compareLast(with word: UnsafeRawBufferPointer) -> Int {
+        withWord(at: offsets.count - 1) { WordRecord.compare(word, $0) }
     }
 
     /// Adds `count` (saturating) and `flags` to record `index`; returns where it was first seen.

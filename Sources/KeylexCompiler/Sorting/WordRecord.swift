@@ -181,9 +181,9 @@ final class WordRunReader {
 
     /// What `use` makes of the next record (its fields, read in place, and the bytes they are in),
     /// without moving past it; `nil` at the end of the run or at the first problem.
-    func peek<T>(_ use: (WordRecord.Fields, UnsafeRawBufferPointer) -> T) -> T? {
+    func peek<T>(_ use: (WordRecord.Fields, UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
         guard ready() else { return nil }
-        return buffer.withUnsafeBytes { bytes in use(WordRecord.fields(bytes, at: position)!, bytes) }
+        return try buffer.withUnsafeBytes { bytes in try use(WordRecord.fields(bytes, at: position)!, bytes) }
     }
 
     /// Moves past the next record, if there is one.

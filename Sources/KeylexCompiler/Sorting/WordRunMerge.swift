@@ -17,7 +17,16 @@ struct WordRunMerge {
         var count = 0
         var record: [UInt8] = []
         try WordRecord.writeRun(to: path) { write in
+            func emit(_ record: UnsafeRawBufferPointer) throws {
+                try write(record)
+                alphabet.add(WordRecord.fields(record, at: 0)!.word)
+                count += 1
+            }
             while let first = heap.top {
+                if try stream(readers[first], before: heap.nextWordOfTheOthers(), to: emit) {
+                    heap.reorderTop()
+                    continue
+                }
                 record.removeAll(keepingCapacity: true)
                 readers[first].peek { fields, bytes in record += bytes[(fields.end - fields.recordSize)..<fields.end] }
                 heap.advanceTop()
@@ -25,9 +34,7 @@ struct WordRunMerge {
                     mergeRepeat(from: readers[again], into: &record)
                     heap.advanceTop()
                 }
-                try record.withUnsafeBytes(write)
-                record.withUnsafeBytes { alphabet.add(WordRecord.fields($0, at: 0)!.word) }
-                count += 1
+                try record.withUnsafeBytes(emit)
             }
         }
         for (path, reader) in zip(runs, readers) {
@@ -35,6 +42,27 @@ struct WordRunMerge {
             unlink(path)
         }
         return SortedWords(path: path, in: folder, count: count, alphabet: alphabet.scalars)
+    }
+
+    /// Passes on the next records of `reader` that come before `bound` (the next word of every
+    /// other run) as they are, with no heap work: a whole run at a time when the runs do not
+    /// interleave. Returns whether there was one.
+    private func stream(
+        _ reader: WordRunReader, before bound: [UInt8]?, to emit: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        var streamed = false
+        func before(_ word: UnsafeRawBufferPointer) -> Bool {
+            bound?.withUnsafeBytes { WordRecord.compare(word, $0) < 0 } ?? true
+        }
+        while try reader.peek({ fields, bytes in
+            guard before(fields.word) else { return false }
+            try emit(UnsafeRawBufferPointer(rebasing: bytes[(fields.end - fields.recordSize)..<fields.end]))
+            return true
+        }) == true {
+            reader.skip()
+            streamed = true
+        }
+        return streamed
     }
 
     /// Adds the count and flags of `reader`'s next record, the word of `record` seen again, to
@@ -81,9 +109,22 @@ private struct RunHeap {
         }
     }
 
-    /// Moves the top run past its next record, and out of the heap when it has no more.
+    /// The next word of the runs other than the top one (the first of them), if there are others.
+    func nextWordOfTheOthers() -> [UInt8]? {
+        guard runs.count > 1 else { return nil }
+        let next = runs.count > 2 && less(2, 1) ? 2 : 1  // the top's children: the first of the others
+        return readers[runs[next]].peek { fields, _ in Array(fields.word) }
+    }
+
+    /// Moves the top run past its next record, and puts it in its place.
     mutating func advanceTop() {
         readers[runs[0]].skip()
+        reorderTop()
+    }
+
+    /// Puts the top run, whose next record has changed, in its place: out of the heap when it has
+    /// no more.
+    mutating func reorderTop() {
         if readers[runs[0]].peek({ _, _ in true }) == nil {
             runs.swapAt(0, runs.count - 1)
             runs.removeLast()
@@ -110,7 +151,7 @@ private struct RunHeap {
         var parent = 0
         while true {
             var smallest = parent
-            for child in [2 * parent + 1, 2 * parent + 2] where child < runs.count && less(child, smallest) { smallest = child }
+            for child in (2 * parent + 1)...(2 * parent + 2) where child < runs.count && less(child, smallest) { smallest = child }
             if smallest == parent { return }
             runs.swapAt(parent, smallest)
             parent = smallest
