@@ -19,11 +19,16 @@ struct DawgBuilder {
         var target: Int32
     }
 
-    /// `open[d]` holds the arcs of the unfrozen state at depth `d` of the last word's path.
-    private var open: [[OpenArc]] = [[]]
+    /// The arcs of the unfrozen states on the last word's path, one state after another from the
+    /// root: the state at depth `d` owns `openArcs[openStart[d]..<openStart[d + 1]]` (the deepest,
+    /// which has none, to the end).
+    private var openArcs: [OpenArc] = []
+    private var openStart = [0]
     private var previous: [UInt32] = []
-    /// Open-addressing hash set of frozen states, by their arcs; -1 is empty.
-    private var register = [Int32](repeating: -1, count: 1 << 10)
+    /// Open-addressing hash set of frozen states, by their arcs: a slot holds the high 32 bits of the
+    /// state's hash above its number (0: empty); its first slot is those bits masked, so the set
+    /// grows without hashing a state again.
+    private var register = [UInt64](repeating: 0, count: 1 << 10)
     private var registered = 0
 
     var stateCount: Int { wordCounts.count }
@@ -31,16 +36,18 @@ struct DawgBuilder {
 
     /// Adds the next word. Words must be non-empty and strictly increasing.
     mutating func add(_ word: [UInt32]) {
-        precondition(!word.isEmpty && previous.lexicographicallyPrecedes(word), "words must be sorted and unique")
         var common = 0
         let limit = min(previous.count, word.count)
         while common < limit && previous[common] == word[common] { common += 1 }
+        precondition(
+            common < word.count && (common == previous.count || previous[common] < word[common]), "words must be sorted and unique")
         freeze(downTo: common)
-        while open.count <= word.count { open.append([]) }
         for depth in common..<word.count {
-            open[depth].append(OpenArc(labelAndFinal: word[depth] << 1, target: -1))
+            if depth > common { openStart.append(openArcs.count) }
+            openArcs.append(OpenArc(labelAndFinal: word[depth] << 1, target: -1))
         }
-        open[word.count - 1][open[word.count - 1].count - 1].labelAndFinal |= 1
+        openArcs[openArcs.count - 1].labelAndFinal |= 1
+        openStart.append(openArcs.count)
         // A copy, not a share: the caller reuses its array for the next word.
         previous.removeAll(keepingCapacity: true)
         previous += word
@@ -49,60 +56,52 @@ struct DawgBuilder {
     /// Freezes the whole path and returns the root state.
     mutating func finish() -> Int32 {
         freeze(downTo: 0)
-        let root = freezeState(open[0])
-        open[0].removeAll()
+        let root = freezeState(openArcs[...])
+        openArcs.removeAll()
         return root
     }
 
     /// Freezes the open states deeper than `depth`, deepest first, pointing each parent's last arc at
     /// the frozen (possibly merged) state.
     private mutating func freeze(downTo depth: Int) {
-        var d = previous.count
-        while d > depth {
-            let state = freezeState(open[d])
-            open[d].removeAll(keepingCapacity: true)
-            open[d - 1][open[d - 1].count - 1].target = state
-            d -= 1
+        while openStart.count - 1 > depth {
+            let start = openStart.removeLast()
+            let state = freezeState(openArcs[start...])
+            openArcs.removeLast(openArcs.count - start)
+            openArcs[openArcs.count - 1].target = state
         }
     }
 
-    /// Where the hash of a state's arcs starts: FNV-1a over their labels and targets, the same for an
-    /// open state's arcs as for a frozen one's.
+    /// Where the hash of a state's arcs starts: FNV-1a over their labels and targets.
     private static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    @inline(__always)
-    private static func hash(_ h: UInt64, label: UInt32, target: Int32) -> UInt64 {
-        let h = (h ^ UInt64(label)) &* 0x1000_0000_01B3
-        return (h ^ UInt64(UInt32(bitPattern: target))) &* 0x1000_0000_01B3
+    private static func hash(_ arcs: ArraySlice<OpenArc>) -> UInt64 {
+        var h = hashSeed
+        for arc in arcs {
+            h = (h ^ UInt64(arc.labelAndFinal)) &* 0x1000_0000_01B3
+            h = (h ^ UInt64(UInt32(bitPattern: arc.target))) &* 0x1000_0000_01B3
+        }
+        return (h ^ (h >> 29)) &* 0x9E37_79B9_7F4A_7C15  // spreads every bit into the high half
     }
 
-    @inline(__always)
-    private static func finished(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h ^ (h >> 29)) }
-
-    private func hash(_ arcs: [OpenArc]) -> Int {
-        Self.finished(arcs.reduce(Self.hashSeed) { Self.hash($0, label: $1.labelAndFinal, target: $1.target) })
-    }
-
-    private func hash(ofState state: Int) -> Int {
-        Self.finished(arcs(of: state).reduce(Self.hashSeed) { Self.hash($0, label: arcLabels[$1], target: arcTargets[$1]) })
-    }
-
-    private func equals(_ state: Int32, _ arcs: [OpenArc]) -> Bool {
-        let start = Int(arcStart[Int(state)]), end = Int(arcStart[Int(state) + 1])
+    private func equals(_ state: Int, _ arcs: ArraySlice<OpenArc>) -> Bool {
+        let start = Int(arcStart[state]), end = Int(arcStart[state + 1])
         guard end - start == arcs.count else { return false }
-        for (i, arc) in arcs.enumerated() where arcLabels[start + i] != arc.labelAndFinal || arcTargets[start + i] != arc.target {
+        for (i, arc) in zip(start..<end, arcs) where arcLabels[i] != arc.labelAndFinal || arcTargets[i] != arc.target {
             return false
         }
         return true
     }
 
     /// Returns the registered state equal to `arcs`, registering a new one when there is none.
-    private mutating func freezeState(_ arcs: [OpenArc]) -> Int32 {
+    private mutating func freezeState(_ arcs: ArraySlice<OpenArc>) -> Int32 {
         if arcs.isEmpty { return 0 }
+        let tag = Self.hash(arcs) >> 32
         let mask = register.count - 1
-        var slot = hash(arcs) & mask
-        while register[slot] >= 0 {
-            if equals(register[slot], arcs) { return register[slot] }
+        var slot = Int(tag) & mask
+        while register[slot] != 0 {
+            let state = Int(register[slot] & 0xFFFF_FFFF)
+            if register[slot] >> 32 == tag, equals(state, arcs) { return Int32(state) }
             slot = (slot + 1) & mask
         }
         let state = Int32(wordCounts.count)
@@ -114,20 +113,22 @@ struct DawgBuilder {
         }
         arcStart.append(Int32(arcLabels.count))
         wordCounts.append(words)
-        register[slot] = state
+        register[slot] = tag << 32 | UInt64(state)
         registered += 1
         if registered * 2 > register.count { grow() }
         return state
     }
 
+    /// Doubles the register, placing each state by the hash bits its slot keeps.
     private mutating func grow() {
-        register = [Int32](repeating: -1, count: register.count * 2)
-        let mask = register.count - 1
-        for state in 1..<wordCounts.count {
-            var slot = hash(ofState: state) & mask
-            while register[slot] >= 0 { slot = (slot + 1) & mask }
-            register[slot] = Int32(state)
+        var larger = [UInt64](repeating: 0, count: register.count * 2)
+        let mask = larger.count - 1
+        for entry in register where entry != 0 {
+            var slot = Int(entry >> 32) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = entry
         }
+        register = larger
     }
 
     /// The arcs of frozen state `state` as (label code, final, target) triples.
