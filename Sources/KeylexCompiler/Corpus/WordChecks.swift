@@ -44,13 +44,21 @@ extension WordTable {
                 column += 1
             }
         }
-        let word = mayNeedNormalization ? String(raw).precomposedStringWithCanonicalMapping : String(raw)
+        var word = String(raw)
+        if mayNeedNormalization && !isQuicklyNFC(word) { word = word.precomposedStringWithCanonicalMapping }
         let length = mayNeedNormalization ? word.unicodeScalars.count : column - location.column
         if length > DictionaryFormat.maxWordLength {
             diagnostics.report(location, .wordTooLong(length, limit: DictionaryFormat.maxWordLength))
             return nil
         }
         return word
+    }
+
+    /// Whether the standard library's quick check finds `word` in NFC already (most words of most
+    /// scripts), so that Foundation's normalisation, far slower, is only asked of the others.
+    private static func isQuicklyNFC(_ word: String) -> Bool {
+        var span = word.utf8Span
+        return span.checkForNFC(quickCheck: true)
     }
 
     /// Whether `scalar` is an invisible format character that has no place in a word: a
