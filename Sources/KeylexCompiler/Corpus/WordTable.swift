@@ -4,8 +4,8 @@ import KeylexRuntime
 /// The words of one dictionary while it is read: checked, NFC-normalised, merged and counted, in
 /// bounded memory. Words are gathered in a hash table of records (``RecordTable``); when the next
 /// word would take it past ``memoryLimit`` bytes, it is written, sorted, as a run to a temporary
-/// folder and emptied. ``finish(diagnostics:)``
-/// then gives ``sorted``: the words in order, from memory or merged from the runs.
+/// folder and emptied. ``finish(diagnostics:)`` then gives ``sorted``: the words in order, from
+/// memory or merged from the runs.
 public struct WordTable {
     private var table: RecordTable
     /// The most bytes the table holds (its records, their offsets, its slots) before it is spilled;

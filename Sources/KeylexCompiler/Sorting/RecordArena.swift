@@ -49,12 +49,7 @@ struct RecordArena {
     /// Adds `count` (saturating) and `flags` to record `index`; returns where it was first seen.
     mutating func merge(count: UInt64, flags: DictionaryFormat.WordFlags, into index: Int) -> WordRecord.Place {
         let offset = offsets[index]
-        return bytes.withUnsafeMutableBytes { raw in
-            let fields = WordRecord.fields(UnsafeRawBufferPointer(raw), at: offset)!
-            let (sum, union) = WordRecord.merged(fields.count, fields.flags, count, flags)
-            WordRecord.set(sum, union, in: raw, at: offset)
-            return WordRecord.place(UnsafeRawBufferPointer(raw), endingAt: fields.end)
-        }
+        return bytes.withUnsafeMutableBytes { WordRecord.merge(count, flags, into: $0, at: offset) }
     }
 
     /// Puts the records in word order and merges each word's repeats into its first appended
@@ -70,9 +65,8 @@ struct RecordArena {
             var kept = 0
             for i in offsets.indices {
                 if kept > 0, Self.compare(words, offsets[kept - 1], offsets[i]) == 0 {
-                    let first = WordRecord.fields(words, at: offsets[kept - 1])!, repeated = WordRecord.fields(words, at: offsets[i])!
-                    let (count, flags) = WordRecord.merged(first.count, first.flags, repeated.count, repeated.flags)
-                    WordRecord.set(count, flags, in: raw, at: offsets[kept - 1])
+                    let repeated = WordRecord.fields(words, at: offsets[i])!
+                    _ = WordRecord.merge(repeated.count, repeated.flags, into: raw, at: offsets[kept - 1])
                 } else {
                     offsets[kept] = offsets[i]
                     kept += 1

@@ -47,7 +47,7 @@ public struct SortedWords: Sequence {
         fileprivate let reader: WordRunReader?
 
         public mutating func next() -> Word? {
-            reader?.next().map { Word(word: $0.word, count: $0.count, flags: $0.flags) }
+            reader?.next()
         }
     }
 
@@ -67,18 +67,6 @@ public struct SortedWords: Sequence {
         case .memory(let arena): arena.reader()
         case .file(let path, _): try? WordRunReader(path: path)
         }
-    }
-}
-
-extension WordRecord {
-    /// The count (a saturating sum) and flags of a word seen with `count` and `flags`, then again
-    /// with `otherCount` and `otherFlags`.
-    static func merged(
-        _ count: UInt64, _ flags: DictionaryFormat.WordFlags, _ otherCount: UInt64,
-        _ otherFlags: DictionaryFormat.WordFlags
-    ) -> (UInt64, DictionaryFormat.WordFlags) {
-        let (sum, overflow) = count.addingReportingOverflow(otherCount)
-        return (overflow ? .max : sum, flags.union(otherFlags))
     }
 }
 

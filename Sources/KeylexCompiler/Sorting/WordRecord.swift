@@ -1,19 +1,10 @@
 import Foundation
 import KeylexRuntime
 
-/// One word of a sorted run, as spilled to disk and merged: the word (NFC), its count and flags,
-/// and where it was first seen.
-struct WordRecord {
-    var word: String
-    var count: UInt64
-    var flags: DictionaryFormat.WordFlags
-    /// The first occurrence: an index into the table's file names, a line and a column.
-    var file: UInt32
-    var line: UInt32
-    var column: UInt32
-    /// Whether the first occurrence was in raw text, where words repeat by nature (no warning).
-    var quiet: Bool
-
+/// The record of one word in a table, a sorted run or the merge of runs: the word's length (16
+/// bits) and UTF-8 bytes (NFC), its count and flags, and where it was first seen, little-endian;
+/// how it is laid out, read in place, changed and written.
+enum WordRecord {
     /// The bytes of a record besides the word's: length, count, flags, file, line, column, quiet.
     static let fixedSize = 2 + 8 + 4 + 4 + 4 + 4 + 1
 
@@ -64,11 +55,17 @@ struct WordRecord {
             end: offset + length + fixedSize)
     }
 
-    /// Replaces the count and flags of the record at `offset` of `bytes`.
-    static func set(_ count: UInt64, _ flags: DictionaryFormat.WordFlags, in bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
-        let at = offset + 2 + Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-        bytes.storeBytes(of: count.littleEndian, toByteOffset: at, as: UInt64.self)
-        bytes.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+    /// Adds `count` (a saturating sum) and `flags` to those of the record at `offset` of `bytes`, the
+    /// same word seen again; returns where the record's word was first seen.
+    static func merge(
+        _ count: UInt64, _ flags: DictionaryFormat.WordFlags, into bytes: UnsafeMutableRawBufferPointer, at offset: Int
+    ) -> Place {
+        let record = fields(UnsafeRawBufferPointer(bytes), at: offset)!
+        let (sum, overflow) = record.count.addingReportingOverflow(count)
+        let at = record.end - fixedSize + 2
+        bytes.storeBytes(of: (overflow ? .max : sum).littleEndian, toByteOffset: at, as: UInt64.self)
+        bytes.storeBytes(of: record.flags.union(flags).rawValue.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+        return place(UnsafeRawBufferPointer(bytes), endingAt: record.end)
     }
 
     /// The place of the record of `bytes` that ends at `end`.
@@ -103,16 +100,6 @@ struct WordRecord {
         let common = min(x.count, y.count)
         let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
         return order != 0 ? order : x.count - y.count
-    }
-}
-
-extension WordRecord {
-    /// The whole record of `fields`, read from `bytes`.
-    init(_ fields: Fields, in bytes: UnsafeRawBufferPointer) {
-        let place = Self.place(bytes, endingAt: fields.end)
-        self.init(
-            word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags,
-            file: place.file, line: place.line, column: place.column, quiet: place.quiet)
     }
 }
 
@@ -165,10 +152,12 @@ final class WordRunReader {
         order = nil
     }
 
-    /// The next record; `nil` at the end of the run or at the first problem.
-    func next() -> WordRecord? {
+    /// The next word; `nil` at the end of the run or at the first problem.
+    func next() -> SortedWords.Word? {
         defer { skip() }
-        return peek { fields, bytes in WordRecord(fields, in: bytes) }
+        return peek { fields, _ in
+            SortedWords.Word(word: String(decoding: fields.word, as: UTF8.self), count: fields.count, flags: fields.flags)
+        }
     }
 
     /// Calls `body` with the next record's word (its UTF-8 bytes, valid only during the call), count

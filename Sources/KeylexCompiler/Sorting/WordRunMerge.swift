@@ -70,15 +70,10 @@ struct WordRunMerge {
     private func mergeRepeat(from reader: WordRunReader, into record: inout [UInt8]) {
         reader.peek { repeated, bytes in
             let place = WordRecord.place(bytes, endingAt: repeated.end)
-            record.withUnsafeMutableBytes { merged in
-                let first = WordRecord.fields(UnsafeRawBufferPointer(merged), at: 0)!
-                let (count, flags) = WordRecord.merged(first.count, first.flags, repeated.count, repeated.flags)
-                WordRecord.set(count, flags, in: merged, at: 0)
-                guard !place.quiet else { return }
-                let earlier = WordRecord.place(UnsafeRawBufferPointer(merged), endingAt: first.end)
-                diagnostics.report(
-                    location(of: place), .duplicateWord(String(decoding: repeated.word, as: UTF8.self), earlier: location(of: earlier)))
-            }
+            let earlier = record.withUnsafeMutableBytes { WordRecord.merge(repeated.count, repeated.flags, into: $0, at: 0) }
+            guard !place.quiet else { return }
+            diagnostics.report(
+                location(of: place), .duplicateWord(String(decoding: repeated.word, as: UTF8.self), earlier: location(of: earlier)))
         }
     }
 
