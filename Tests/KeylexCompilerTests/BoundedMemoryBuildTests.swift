@@ -36,6 +36,28 @@ import Testing
         try DictionaryBuild.write(compiled.bytes, to: folder + "/bounded.klx") { try compiled.verify(path: $0) }
     }
 
+    /// A sorted list (the English frequency list's words in byte order) spilled in pieces: the
+    /// runs follow each other, so they are read one after the other, not merged into a new file,
+    /// and give the dictionary that memory gives.
+    @Test func runsOfASortedListAreReadInTurnNotMerged() throws {
+        let words = try String(contentsOfFile: TestSupport.shipped("Benchmarks/wordfreq/en.tsv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.prefix { $0 != "\t" } }.filter { !$0.isEmpty && $0.first != "#" }
+        let path = folder + "/sorted.txt"
+        try (Set(words.map(String.init)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n") + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        func read(memoryLimit: Int) throws -> WordTable {
+            let build = DictionaryBuild(diagnostics: DiagnosticEngine(), memoryLimit: memoryLimit, spillBase: folder + "/words")
+            return try #require(build.read(.init(corpora: [path], origin: "sorted")))
+        }
+        let spilled = try read(memoryLimit: 1 << 20)
+        let spillFolder = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("words.tmp-") })
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + spillFolder)
+        #expect(files.count > 1 && files.allSatisfy { $0.hasPrefix("run-") })
+        let inMemory = try read(memoryLimit: WordTable.defaultMemoryLimit)
+        #expect(spilled.count == inMemory.count && spilled.count > 50_000 && spilled.alphabetSize == inMemory.alphabetSize)
+        #expect(DictionaryCompiler.compile(spilled).bytes == DictionaryCompiler.compile(inMemory).bytes)
+    }
+
     @Test func theRunsGoWithTheTable() throws {
         do {
             let (table, _) = try read(memoryLimit: 1 << 20)
@@ -108,5 +130,21 @@ import Testing
         #expect(cut.next()?.word == "apple" && cut.next()?.word == "banana" && cut.next() == nil && cut.failure != nil)
         let unordered = WordRunReader(bytes: run(words.reversed()))
         #expect(unordered.next()?.word == "cherry" && unordered.next() == nil && unordered.failure != nil)
+        // A run in several files: a file that ends in the middle of a record, or a file whose
+        // words do not come after the last file's, stops it there.
+        func files(_ runs: [[UInt8]]) throws -> [String] {
+            try runs.enumerated().map { index, bytes in
+                let path = folder + "/run-\(index)"
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                return path
+            }
+        }
+        func read(_ reader: WordRunReader) -> [String] { Array(sequence(state: reader) { $0.next()?.word }) }
+        let whole = try WordRunReader(paths: files([run(["apple"]), run(["banana", "cherry"])]))
+        #expect(read(whole) == words && whole.failure == nil)
+        let torn = try WordRunReader(paths: files([Array(run(["apple", "apricot"]).dropLast(2)), run(["banana"])]))
+        #expect(read(torn) == ["apple"] && torn.failure != nil)
+        let overlapping = try WordRunReader(paths: files([run(["apple", "cherry"]), run(["banana"])]))
+        #expect(read(overlapping) == ["apple", "cherry"] && overlapping.failure != nil)
     }
 }

@@ -19,6 +19,11 @@ extension WordTable {
                 column += 1
                 continue
             }
+            if OrdinaryScalars.contains(value) {
+                if !isNormalizationStable(value) { mayNeedNormalization = true }
+                column += 1
+                continue
+            }
             func place() -> SourceLocation { SourceLocation(file: location.file, line: location.line, column: column) }
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
@@ -104,5 +109,29 @@ extension WordTable {
     /// diacritics, and Cyrillic letters (its combining marks U+0483…U+0489 excluded).
     private static func isNormalizationStable(_ value: UInt32) -> Bool {
         value < 0x300 || (0x400...0x482).contains(value) || (0x48A...0x52F).contains(value)
+    }
+}
+
+/// The scalars of the Basic Multilingual Plane that a word may hold without a second look: every
+/// general category but those ``WordTable/checkedWord(_:at:diagnostics:)`` reports or inspects
+/// (controls, separators, unassigned, format and private-use characters). A bit each, found once
+/// from the standard library's properties: a word of Greek, Arabic or CJK letters is then checked
+/// without a property lookup per letter.
+private enum OrdinaryScalars {
+    private static let bits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in 0..<UInt32(0x10000) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .format, .privateUse, .surrogate:
+                continue
+            default: bits[Int(value >> 6)] |= 1 << (value & 63)
+            }
+        }
+        return bits
+    }()
+
+    static func contains(_ value: UInt32) -> Bool {
+        value < 0x10000 && bits[Int(value >> 6)] & (1 << (value & 63)) != 0
     }
 }

@@ -13,7 +13,9 @@ public struct WordTable {
     public let memoryLimit: Int
     public static let defaultMemoryLimit = 256 << 20
     private let spillFolder: SpillFolder
-    private var runs: [String] = []
+    private var runs: [WordRunMerge.Run] = []
+    /// The distinct scalars of the words spilled in runs.
+    private var spilledAlphabet = ScalarSet()
     private var spillFailure: AtomicFile.WriteError?
     /// The names of the files that words were read from, numbered in the runs.
     private var files: [String] = []
@@ -116,8 +118,14 @@ public struct WordTable {
         records.sortAndMerge()
         do {
             let path = try spillFolder.newFile("run")
-            try WordRecord.writeRun(to: path) { write in try records.forEachRecord(write) }
-            runs.append(path)
+            try WordRecord.writeRun(to: path) { write in
+                try records.forEachRecord { record in
+                    try write(record)
+                    spilledAlphabet.add(WordRecord.fields(record, at: 0)!.word)
+                }
+            }
+            let first = records.withWord(at: 0) { Array($0) }, last = records.withWord(at: records.count - 1) { Array($0) }
+            runs.append(WordRunMerge.Run(path: path, count: records.count, first: first, last: last))
         } catch {
             spillFailure = writeError(error)
         }
@@ -143,7 +151,8 @@ public struct WordTable {
         if table.count > 0 { spill() }
         if spillFailure == nil {
             do {
-                sorted = try WordRunMerge(files: files, diagnostics: diagnostics).merge(runs, into: spillFolder)
+                sorted = try WordRunMerge(files: files, diagnostics: diagnostics).merge(
+                    runs, alphabet: spilledAlphabet.scalars, into: spillFolder)
             } catch {
                 spillFailure = writeError(error)
             }

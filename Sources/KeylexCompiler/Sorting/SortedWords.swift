@@ -3,7 +3,8 @@ import KeylexRuntime
 
 /// The words of a dictionary in Unicode scalar order, each once: what the sort/merge stage gives
 /// and the automaton is built from. Held in memory when the words fitted the memory limit, else
-/// in one merged file of a temporary folder that is removed with the last copy of this value.
+/// in files of a temporary folder that is removed with the last copy of this value (one merged
+/// file, or runs that follow each other).
 /// It can be read any number of times.
 public struct SortedWords: Sequence {
     /// One word and what the corpora said of it.
@@ -16,7 +17,7 @@ public struct SortedWords: Sequence {
 
     private enum Storage {
         case memory(RecordArena)
-        case file(String, SpillFolder)
+        case files([String], SpillFolder)
     }
 
     private let storage: Storage
@@ -36,9 +37,9 @@ public struct SortedWords: Sequence {
         self.alphabet = alphabet.scalars
     }
 
-    /// The words of the merged run at `path` in `folder`.
-    init(path: String, in folder: SpillFolder, count: Int, alphabet: [UInt32]) {
-        storage = .file(path, folder)
+    /// The words of the run in the files `paths` of `folder`, read one after the other.
+    init(paths: [String], in folder: SpillFolder, count: Int, alphabet: [UInt32]) {
+        storage = .files(paths, folder)
         self.count = count
         self.alphabet = alphabet
     }
@@ -51,7 +52,7 @@ public struct SortedWords: Sequence {
         }
     }
 
-    /// The words in order. If the merged file cannot be read to its end (it was removed or damaged
+    /// The words in order. If the files cannot be read to their end (one was removed or damaged
     /// underneath), the words stop early; the compiled dictionary then fails its verification.
     public func makeIterator() -> Iterator { Iterator(reader: reader()) }
 
@@ -65,24 +66,31 @@ public struct SortedWords: Sequence {
     private func reader() -> WordRunReader? {
         switch storage {
         case .memory(let arena): arena.reader()
-        case .file(let path, _): try? WordRunReader(path: path)
+        case .files(let paths, _): try? WordRunReader(paths: paths)
         }
     }
 }
 
-/// The distinct Unicode scalars of words, ASCII read as bytes.
+/// The distinct Unicode scalars of words: a bit per scalar value (136 KiB), so that adding a word
+/// costs no hashing.
 struct ScalarSet {
-    private var ascii = [Bool](repeating: false, count: 128)
-    private var others = Set<UInt32>()
+    private var bits = [UInt64](repeating: 0, count: 0x110000 / 64)
 
     /// Adds the scalars of the UTF-8 bytes `word`.
     mutating func add(_ word: UnsafeRawBufferPointer) {
-        word.forEachScalar { scalar in
-            if scalar < 0x80 { ascii[Int(scalar)] = true } else { others.insert(scalar) }
+        bits.withUnsafeMutableBufferPointer { bits in
+            word.forEachScalar { scalar in bits[Int(scalar >> 6)] |= 1 << (scalar & 63) }
         }
     }
 
-    var scalars: [UInt32] { ascii.indices.filter { ascii[$0] }.map(UInt32.init) + others.sorted() }
+    /// The scalars added, in order.
+    var scalars: [UInt32] {
+        var scalars: [UInt32] = []
+        for (index, word) in bits.enumerated() where word != 0 {
+            scalars += (0..<UInt32(64)).filter { word & (1 << $0) != 0 }.map { UInt32(index) << 6 | $0 }
+        }
+        return scalars
+    }
 }
 
 extension UnsafeRawBufferPointer {

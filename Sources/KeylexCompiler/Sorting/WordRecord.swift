@@ -103,11 +103,13 @@ enum WordRecord {
     }
 }
 
-/// Reads the records of a sorted run, from memory or a chunk at a time from a file. It stops, with
-/// a ``failure``, at bytes that are not a record or at a word out of order, so that whatever the
-/// file holds, what it gives is strictly increasing.
+/// Reads the records of a sorted run, from memory or a chunk at a time from files read one after
+/// another. It stops, with a ``failure``, at bytes that are not a record or at a word out of order,
+/// so that whatever the files hold, what it gives is strictly increasing.
 final class WordRunReader {
-    private let input: FileInput?
+    private var input: FileInput?
+    /// The files still to read after ``input``'s.
+    private var nextPaths: ArraySlice<String> = []
     private var buffer: [UInt8]
     private var position = 0
     /// Where the records start, in the order they are read, when they are not end to end (an
@@ -140,16 +142,25 @@ final class WordRunReader {
         position = offsets.first ?? bytes.count
     }
 
-    /// A reader of the run in the file at `path`.
-    init(path: String) throws(AtomicFile.WriteError) {
+    /// A reader of the run in the files at `paths`, one after the other (each holds whole records,
+    /// and the words of each come after those of the files before).
+    init(paths: [String]) throws(AtomicFile.WriteError) {
+        buffer = []
+        atEnd = true
+        order = nil
+        nextPaths = paths[...]
+        try openNext()
+    }
+
+    /// Opens the next file of the run, if there is one.
+    private func openNext() throws(AtomicFile.WriteError) {
+        guard let path = nextPaths.popFirst() else { return }
         do throws(FileInput.Failure) {
             input = try FileInput(path: path)
+            atEnd = false
         } catch {
             throw AtomicFile.WriteError(path: path, reason: error.message.text)
         }
-        buffer = []
-        atEnd = false
-        order = nil
     }
 
     /// The next word; `nil` at the end of the run or at the first problem.
@@ -231,5 +242,8 @@ final class WordRunReader {
             failure = error.message.text
             atEnd = true
         }
+        guard atEnd, failure == nil, !nextPaths.isEmpty else { return }
+        guard position == buffer.count else { return failure = "a sorted run ends in the middle of a word" }
+        do { try openNext() } catch { failure = error.description }
     }
 }

@@ -4,22 +4,34 @@ import KeylexRuntime
 /// Merges sorted runs into one, k ways through a heap, record bytes read and written in place.
 /// Equal words are merged (counts summed, flags joined); each repeat that was not in raw text is
 /// warned of at its place, as the table does within a run. The runs are removed once merged.
+/// Runs that do not interleave (sorted input spilled in pieces) are not merged: they are read one
+/// after the other.
 struct WordRunMerge {
+    /// A sorted run written to a file, and its first and last words (UTF-8).
+    struct Run {
+        let path: String
+        let count: Int
+        let first: [UInt8]
+        let last: [UInt8]
+    }
+
     /// The file names that records' file numbers index.
     let files: [String]
     let diagnostics: DiagnosticEngine
 
-    func merge(_ runs: [String], into folder: SpillFolder) throws -> SortedWords {
-        let readers = try runs.map { path throws in try WordRunReader(path: path) }
+    /// The words of `runs`, whose words use the scalars `alphabet`.
+    func merge(_ runs: [Run], alphabet: [UInt32], into folder: SpillFolder) throws -> SortedWords {
+        if zip(runs, runs.dropFirst()).allSatisfy({ $0.last.lexicographicallyPrecedes($1.first) }) {
+            return SortedWords(paths: runs.map(\.path), in: folder, count: runs.reduce(0) { $0 + $1.count }, alphabet: alphabet)
+        }
+        let readers = try runs.map { run throws in try WordRunReader(paths: [run.path]) }
         var heap = RunHeap(readers)
         let path = try folder.newFile("merged")
-        var alphabet = ScalarSet()
         var count = 0
         var record: [UInt8] = []
         try WordRecord.writeRun(to: path) { write in
             func emit(_ record: UnsafeRawBufferPointer) throws {
                 try write(record)
-                alphabet.add(WordRecord.fields(record, at: 0)!.word)
                 count += 1
             }
             while let first = heap.top {
@@ -37,11 +49,11 @@ struct WordRunMerge {
                 try record.withUnsafeBytes(emit)
             }
         }
-        for (path, reader) in zip(runs, readers) {
-            if let failure = reader.failure { throw AtomicFile.WriteError(path: path, reason: failure) }
-            unlink(path)
+        for (run, reader) in zip(runs, readers) {
+            if let failure = reader.failure { throw AtomicFile.WriteError(path: run.path, reason: failure) }
+            unlink(run.path)
         }
-        return SortedWords(path: path, in: folder, count: count, alphabet: alphabet.scalars)
+        return SortedWords(paths: [path], in: folder, count: count, alphabet: alphabet)
     }
 
     /// Passes on the next records of `reader` that come before `bound` (the next word of every
