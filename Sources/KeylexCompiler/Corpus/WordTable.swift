@@ -145,7 +145,7 @@ public struct WordTable {
         if runs.isEmpty, spillFailure == nil {
             let records = table.arena
             table = RecordTable(memoryLimit: memoryLimit)
-            sorted = SortedWords(records)
+            sorted = SortedWords(consume records)
             return true
         }
         if table.count > 0 { spill() }

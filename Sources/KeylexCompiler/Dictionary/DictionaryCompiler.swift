@@ -150,7 +150,7 @@ public enum DictionaryCompiler {
             var word = entry.word
             word.withUTF8 { records.append(UnsafeRawBufferPointer($0), count: entry.count, flags: entry.flags, place: place) }
         }
-        return compile(SortedWords(records), hasCounts: hasCounts, extras: extras, progress: progress)
+        return compile(SortedWords(consume records), hasCounts: hasCounts, extras: extras, progress: progress)
     }
 
     /// Compiles `words` in two passes over them: the automaton, the flags and the numbers the

@@ -26,9 +26,9 @@ public struct SortedWords: Sequence {
     /// The distinct Unicode scalars of the words, ascending.
     public let alphabet: [UInt32]
 
-    /// The words of `arena` (in any order) in memory, equal words merged.
-    init(_ arena: RecordArena) {
-        var arena = arena
+    /// The words of `arena` (in any order) in memory, equal words merged. The arena is taken, not
+    /// copied: sorting a copy would first duplicate all its bytes.
+    init(_ arena: consuming RecordArena) {
         arena.sortAndMerge()
         var alphabet = ScalarSet()
         arena.forEachRecord { record in alphabet.add(WordRecord.fields(record, at: 0)!.word) }

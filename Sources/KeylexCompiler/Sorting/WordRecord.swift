@@ -119,9 +119,11 @@ final class WordRunReader {
     /// The position whose record ``ready()`` found whole and in order (-1: none).
     private var checked = -1
     private var atEnd: Bool
-    /// The last word read (its bytes, once there is one), to check the order.
-    private var previous: [UInt8] = []
-    private var hasPrevious = false
+    /// Where the last word read is, to check the order: the offset of its record in ``buffer``
+    /// while it is there (no copy a word), else its bytes (a refill drops what was read); neither
+    /// before the first word.
+    private var previousRecord: Int?
+    private var previous: [UInt8]?
     /// Why the run could not be read to its end, if it could not.
     private(set) var failure: String?
 
@@ -189,17 +191,12 @@ final class WordRunReader {
     /// Moves past the next record, if there is one.
     func skip() {
         guard ready() else { return }
-        buffer.withUnsafeBytes { bytes in
-            let fields = WordRecord.fields(bytes, at: position)!
-            previous.removeAll(keepingCapacity: true)
-            previous.append(contentsOf: fields.word)
-            position = fields.end
-        }
+        previousRecord = position
+        position = buffer.withUnsafeBytes { WordRecord.fields($0, at: position)!.end }
         if let order {
             ordinal += 1
             position = ordinal < order.count ? order[ordinal] : buffer.count
         }
-        hasPrevious = true
     }
 
     /// Whether a whole record is at ``position``, after the one before it in order, reading more of
@@ -209,7 +206,7 @@ final class WordRunReader {
         while failure == nil {
             let inOrder: Bool? = buffer.withUnsafeBytes { bytes in
                 guard let fields = WordRecord.fields(bytes, at: position) else { return nil }
-                return !hasPrevious || previous.withUnsafeBytes({ WordRecord.compare($0, fields.word) }) < 0
+                return comesAfterPrevious(fields.word, in: bytes)
             }
             switch inOrder {
             case true?:
@@ -227,8 +224,18 @@ final class WordRunReader {
         return false
     }
 
+    /// Whether `word`, of `bytes` (the buffer's), comes after the last word read.
+    private func comesAfterPrevious(_ word: UnsafeRawBufferPointer, in bytes: UnsafeRawBufferPointer) -> Bool {
+        if let previousRecord { return WordRecord.compare(WordRecord.fields(bytes, at: previousRecord)!.word, word) < 0 }
+        return previous.map { $0.withUnsafeBytes { WordRecord.compare($0, word) } < 0 } ?? true
+    }
+
     private func refill() {
         guard let input else { return }
+        if let previousRecord {
+            previous = buffer.withUnsafeBytes { Array(WordRecord.fields($0, at: previousRecord)!.word) }
+            self.previousRecord = nil
+        }
         buffer.removeFirst(position)
         position = 0
         checked = -1
