@@ -20,13 +20,18 @@ struct AutomatonPass {
     init(_ sorted: SortedWords, numbering wanted: Set<String>, keepingWords: Bool, progress: ((Double) -> Void)?) {
         let codes = ScalarCodes(sorted.alphabet)
         let step = max(1, sorted.count / CompiledDictionary.sampleCount)
-        var word: [UInt32] = []
+        var scratch = [UInt32](repeating: 0, count: 64)
         var number = 0
         sorted.forEachWord { bytes, count, flags in
             if number & 0xFFFF == 0 { progress?(Double(number) / Double(sorted.count)) }
-            codes.codes(of: bytes, into: &word)
-            maxLength = max(maxLength, word.count)
-            dawg.add(word)
+            // A word has no more scalars than bytes.
+            if scratch.count < bytes.count { scratch = [UInt32](repeating: 0, count: bytes.count) }
+            let length = scratch.withUnsafeMutableBufferPointer { buffer in
+                let word = codes.codes(of: bytes, into: buffer)
+                dawg.add(word)
+                return word.count
+            }
+            maxLength = max(maxLength, length)
             scale.add(count)
             if !flags.isEmpty { flagged.append((number, flags)) }
             let sampled = number % step == 0 || number == sorted.count - 1
@@ -55,10 +60,16 @@ private struct ScalarCodes {
         }
     }
 
-    /// Replaces `codes` with the codes of the scalars of the UTF-8 `bytes` (0 for one not in the
-    /// alphabet).
-    func codes(of bytes: UnsafeRawBufferPointer, into codes: inout [UInt32]) {
-        codes.removeAll(keepingCapacity: true)
-        bytes.forEachScalar { scalar in codes.append(scalar < Self.tableSize ? table[Int(scalar)] : others[scalar] ?? 0) }
+    /// Writes the codes of the scalars of the UTF-8 `bytes` (0 for one not in the alphabet) at the
+    /// start of `codes`, which holds at least `bytes.count`; returns that part of it.
+    func codes(of bytes: UnsafeRawBufferPointer, into codes: UnsafeMutableBufferPointer<UInt32>) -> UnsafeBufferPointer<UInt32> {
+        var count = 0
+        table.withUnsafeBufferPointer { table in
+            bytes.forEachScalar { scalar in
+                codes[count] = scalar < Self.tableSize ? table[Int(scalar)] : others[scalar] ?? 0
+                count += 1
+            }
+        }
+        return UnsafeBufferPointer(rebasing: codes[..<count])
     }
 }

@@ -24,7 +24,6 @@ struct DawgBuilder {
     /// which has none, to the end).
     private var openArcs: [OpenArc] = []
     private var openStart = [0]
-    private var previous: [UInt32] = []
     /// Open-addressing hash set of frozen states, by their arcs: a slot holds the high 32 bits of the
     /// state's hash above its number (0: empty); its first slot is those bits masked, so the set
     /// grows without hashing a state again.
@@ -35,12 +34,15 @@ struct DawgBuilder {
     var arcCount: Int { arcLabels.count }
 
     /// Adds the next word. Words must be non-empty and strictly increasing.
-    mutating func add(_ word: [UInt32]) {
+    mutating func add(_ word: UnsafeBufferPointer<UInt32>) {
+        // The last word is the open path: its letter at depth d is the last open arc of state d.
+        let previousLength = openStart.count - 1
+        func previous(_ depth: Int) -> UInt32 { openArcs[openStart[depth + 1] - 1].labelAndFinal >> 1 }
         var common = 0
-        let limit = min(previous.count, word.count)
-        while common < limit && previous[common] == word[common] { common += 1 }
+        let limit = min(previousLength, word.count)
+        while common < limit && previous(common) == word[common] { common += 1 }
         precondition(
-            common < word.count && (common == previous.count || previous[common] < word[common]), "words must be sorted and unique")
+            common < word.count && (common == previousLength || previous(common) < word[common]), "words must be sorted and unique")
         freeze(downTo: common)
         for depth in common..<word.count {
             if depth > common { openStart.append(openArcs.count) }
@@ -48,9 +50,6 @@ struct DawgBuilder {
         }
         openArcs[openArcs.count - 1].labelAndFinal |= 1
         openStart.append(openArcs.count)
-        // A copy, not a share: the caller reuses its array for the next word.
-        previous.removeAll(keepingCapacity: true)
-        previous += word
     }
 
     /// Freezes the whole path and returns the root state.
