@@ -22,7 +22,7 @@ extension WordDictionary {
         withPrefix prefix: String,
         _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool
     ) {
-        guard let walk = walk(prefix.unicodeScalars, ranking: true),
+        guard let walk = walk(prefix, ranking: true),
             let arcs = automaton.header(walk.state)?.arcs
         else { return }
         let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
@@ -97,7 +97,7 @@ extension WordDictionary {
     ) {
         guard count > 0 else { return }
         let count = min(count, Self.maxCompletions)
-        guard let walk = walk(prefix.unicodeScalars, ranking: true) else { return }
+        guard let walk = walk(prefix, ranking: true) else { return }
         let range = walk.rank..<(walk.rank + walk.count + (walk.isWord ? 1 : 0))
         guard let topK else {
             withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in

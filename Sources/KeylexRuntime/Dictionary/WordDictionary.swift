@@ -128,6 +128,39 @@ public struct WordDictionary: Sendable {
         var length: Int
     }
 
+    /// Follows the scalars of `text` from the root (see ``walk(codes:ranking:)``), read from its
+    /// UTF-8 bytes where the string lies in memory as UTF-8 (a native string, small ones included):
+    /// iterating a small string's scalars reloads its bytes at each step.
+    @inline(__always)
+    func walk(_ text: String, ranking: Bool) -> Walk? {
+        if let walk = text.utf8.withContiguousStorageIfAvailable({ walk(utf8: $0, ranking: ranking) }) { return walk }
+        return walk(text.unicodeScalars, ranking: ranking)
+    }
+
+    /// Follows the scalars of the valid UTF-8 `bytes` (a string's) from the root.
+    @inline(__always)
+    private func walk(utf8 bytes: UnsafeBufferPointer<UInt8>, ranking: Bool) -> Walk? {
+        let alphabet = automaton.alphabet
+        var walk = rootWalk
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            var value = UInt32(lead)
+            if lead < 0x80 {
+                i += 1
+            } else {
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                guard i + length <= bytes.count else { return nil }
+                value &= 0x7F >> UInt32(length)
+                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                i += length
+            }
+            let code = Unicode.Scalar(value).flatMap { alphabet.code(of: $0) } ?? .max
+            guard step(&walk, code, ranking: ranking) else { return nil }
+        }
+        return walk
+    }
+
     /// Follows `scalars` from the root (see ``walk(codes:ranking:)``).
     @inline(__always)
     func walk(_ scalars: some Sequence<Unicode.Scalar>, ranking: Bool) -> Walk? {
@@ -181,12 +214,12 @@ public struct WordDictionary: Sendable {
 
     /// Whether `word` is in the dictionary (blocked words included).
     public func contains(_ word: String) -> Bool {
-        walk(word.unicodeScalars, ranking: false)?.isWord ?? false
+        walk(word, ranking: false)?.isWord ?? false
     }
 
     /// The number of `word`: its position in lexicographic (Unicode scalar) order, from 0.
     public func number(of word: String) -> Int? {
-        Self.number(walk(word.unicodeScalars, ranking: true))
+        Self.number(walk(word, ranking: true))
     }
 
     static func number(_ walk: Walk?) -> Int? {
@@ -244,7 +277,7 @@ public struct WordDictionary: Sendable {
 
     /// The word numbers of the words that start with `prefix`: a contiguous range (empty when none).
     public func prefixRange(_ prefix: String) -> Range<Int> {
-        Self.range(walk(prefix.unicodeScalars, ranking: true))
+        Self.range(walk(prefix, ranking: true))
     }
 
     /// The word numbers of the words that start with the alphabet codes `codes`.
