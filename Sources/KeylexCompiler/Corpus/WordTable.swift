@@ -118,12 +118,8 @@ public struct WordTable {
         records.sortAndMerge()
         do {
             let path = try spillFolder.newFile("run")
-            try WordRecord.writeRun(to: path) { write in
-                try records.forEachRecord { record in
-                    try write(record)
-                    spilledAlphabet.add(WordRecord.fields(record, at: 0)!.word)
-                }
-            }
+            try WordRecord.writeRun(to: path) { write in try records.forEachRecord(write) }
+            records.addScalars(to: &spilledAlphabet)
             let first = records.withWord(at: 0) { Array($0) }, last = records.withWord(at: records.count - 1) { Array($0) }
             runs.append(WordRunMerge.Run(path: path, count: records.count, first: first, last: last))
         } catch {

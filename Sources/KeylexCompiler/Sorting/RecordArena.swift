@@ -86,6 +86,11 @@ struct RecordArena {
         }
     }
 
+    /// Adds the scalars of every record's word to `alphabet`.
+    func addScalars(to alphabet: inout ScalarSet) {
+        forEachRecord { record in alphabet.add(WordRecord.fields(record, at: 0)!.word) }
+    }
+
     /// A reader of the records in the arena's order.
     func reader() -> WordRunReader { WordRunReader(bytes: bytes, at: offsets) }
 

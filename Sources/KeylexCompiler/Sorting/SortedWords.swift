@@ -31,7 +31,7 @@ public struct SortedWords: Sequence {
     init(_ arena: consuming RecordArena) {
         arena.sortAndMerge()
         var alphabet = ScalarSet()
-        arena.forEachRecord { record in alphabet.add(WordRecord.fields(record, at: 0)!.word) }
+        arena.addScalars(to: &alphabet)
         storage = .memory(arena)
         count = arena.count
         self.alphabet = alphabet.scalars

@@ -128,49 +128,42 @@ public struct WordDictionary: Sendable {
         var length: Int
     }
 
-    /// Follows the scalars of `text` from the root (see ``walk(codes:ranking:)``), read from its
-    /// UTF-8 bytes where the string lies in memory as UTF-8 (a native string, small ones included):
-    /// iterating a small string's scalars reloads its bytes at each step.
+    /// Follows the scalars of `text` from the root (see ``walk(codes:ranking:)``), decoded from its
+    /// UTF-8 bytes, in place where the string holds them contiguously (native strings, small ones
+    /// included): iterating a small string's scalar view reloads its bytes at each step.
     @inline(__always)
     func walk(_ text: String, ranking: Bool) -> Walk? {
-        if let walk = text.utf8.withContiguousStorageIfAvailable({ walk(utf8: $0, ranking: ranking) }) { return walk }
-        return walk(text.unicodeScalars, ranking: ranking)
+        text.utf8.withContiguousStorageIfAvailable { walk(utf8: $0, ranking: ranking) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { walk(utf8: $0, ranking: ranking) }
     }
 
-    /// Follows the scalars of the valid UTF-8 `bytes` (a string's) from the root.
     @inline(__always)
     private func walk(utf8 bytes: UnsafeBufferPointer<UInt8>, ranking: Bool) -> Walk? {
+        // A loop of its own rather than a lazy map into walk(codes:): the closure would copy `self`.
         let alphabet = automaton.alphabet
         var walk = rootWalk
         var i = 0
         while i < bytes.count {
-            let lead = bytes[i]
-            var value = UInt32(lead)
-            if lead < 0x80 {
-                i += 1
-            } else {
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                guard i + length <= bytes.count else { return nil }
-                value &= 0x7F >> UInt32(length)
-                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-                i += length
-            }
-            let code = Unicode.Scalar(value).flatMap { alphabet.code(of: $0) } ?? .max
+            let code = Unicode.Scalar(Self.scalarValue(in: bytes, at: &i)).flatMap { alphabet.code(of: $0) } ?? .max
             guard step(&walk, code, ranking: ranking) else { return nil }
         }
         return walk
     }
 
-    /// Follows `scalars` from the root (see ``walk(codes:ranking:)``).
+    /// The value of the scalar that starts at `i` of the valid UTF-8 `bytes` (a string's); moves `i`
+    /// past it.
     @inline(__always)
-    func walk(_ scalars: some Sequence<Unicode.Scalar>, ranking: Bool) -> Walk? {
-        // A loop of its own rather than a lazy map into walk(codes:): the closure would copy `self`.
-        let alphabet = automaton.alphabet
-        var walk = rootWalk
-        for scalar in scalars {
-            guard step(&walk, alphabet.code(of: scalar) ?? .max, ranking: ranking) else { return nil }
+    private static func scalarValue(in bytes: UnsafeBufferPointer<UInt8>, at i: inout Int) -> UInt32 {
+        let lead = bytes[i]
+        i += 1
+        guard lead >= 0x80 else { return UInt32(lead) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> UInt32(length))
+        for _ in 1..<length where i < bytes.count {
+            value = value << 6 | UInt32(bytes[i] & 0x3F)
+            i += 1
         }
-        return walk
+        return value
     }
 
     /// Follows the alphabet codes `codes` from the root (`.max` matches no arc); see ``step(_:_:ranking:)``.
