@@ -74,6 +74,11 @@ seeds() {  # real files for target $1 in $OUT/seeds/$1
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
         "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
             -o "$dir/en-phonetic.klx" >/dev/null
+        # A dictionary with a bitmap state: 30 first letters spread over an alphabet of 121.
+        python3 -c 'for i in range(0x100, 0x178):
+    print("x" + chr(i))
+    if i % 4 == 0: print(chr(i)); print(chr(i) + "s")' > "$dir/bitmap.txt"
+        "$(swift build --show-bin-path)/keylex" dict "$dir/bitmap.txt" -o "$dir/bitmap.klx" >/dev/null
         # A bundle with an n-gram model: the shipped counts of the seed's words.
         python3 -c 'import gzip, sys
 words = {l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8")} | {"<s>"}
@@ -97,7 +102,7 @@ for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
         "$(swift build --show-bin-path)/keylex" build --layouts "" --corpora "$dir/emoji-in/corpora" --emoji "$dir/emoji-in/emoji" \
             --output "$dir/emoji-in/build" --quiet >/dev/null 2>&1 || true
         cp "$dir/emoji-in/build/en.klx" "$dir/en-emoji.klx" 2>/dev/null || true
-        rm -rf "$dir/words.tsv" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" "$dir/emoji-in" ;;
+        rm -rf "$dir/words.tsv" "$dir/bitmap.txt" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" "$dir/emoji-in" ;;
     userwords)
         local text=$'keylex user dictionary 2\nlearned\tkeylex\t3\nignored\thelmet\nreplacement\tomw\tOn my way!\n'
         printf '%schecksum\t%s\n' "$text" "$(printf '%s' "$text" | crc32c)" > "$dir/user.txt"

@@ -73,6 +73,28 @@ import Testing
         #expect(!dictionary.contains("å") && !dictionary.contains("xå"))
     }
 
+    /// A wide state whose arcs cover less than half of its label range is a bitmap state: 31 first
+    /// letters spread over an alphabet of 121 (every fourth of Latin Extended-A, and x, under which
+    /// all 120 follow). It reads back as compiled, and only such a file needs the feature bit.
+    @Test func wideStatesWithGapsBecomeBitmapStatesAndRoundTrip() throws {
+        let letters = (0x100...0x177).map { String(UnicodeScalar($0)!) }
+        let firsts = letters.indices.filter { $0 % 4 == 0 }.map { letters[$0] }
+        let words = firsts.flatMap { [$0, $0 + "s", $0 + "ing"] } + letters.map { "x" + $0 }
+        let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 13 + 1) })
+        let root = dictionary.automaton.header(dictionary.root)!.arcs
+        #expect(dictionary.automaton.bytes.u8(root) == DictionaryFormat.bitmapStateMarker)
+        #expect(try Container(bytes: compiled.bytes).features.contains(.bitmapStates))
+        Self.checkAll(compiled, words, dictionary)
+        #expect(dictionary.words(withPrefix: "").count == words.count)
+        #expect(dictionary.words(withPrefix: "x").count == letters.count)
+        for absent in [letters[1], letters[2] + "s", letters[0] + "x", "s", "y"] { #expect(!dictionary.contains(absent), "\(absent)") }
+        let completions = dictionary.completions(of: firsts[3], count: 3).map(\.word)
+        #expect(Set(completions) == [firsts[3], firsts[3] + "s", firsts[3] + "ing"])
+
+        let (plain, _) = try Self.compile(["a", "ab", "b"])
+        #expect(try !Container(bytes: plain.bytes).features.contains(.bitmapStates))
+    }
+
     /// Letters beyond the direct table are found through runs of 16 values: at each edge of a run,
     /// of the direct table and of the Basic Multilingual Plane, present letters are found and their
     /// absent neighbours are not.

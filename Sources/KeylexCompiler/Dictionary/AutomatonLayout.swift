@@ -1,7 +1,7 @@
 import KeylexRuntime
 
 /// Where and how each state of a built automaton goes in `AUTM` (see `docs/FORMAT.md`): which
-/// labels are inline, which states are dense tables, which last arcs lead to the next state
+/// labels are inline, which states are tables (dense or bitmap), which last arcs lead to the next state
 /// without a pointer, every pointer's width and every state's offset.
 ///
 /// States referenced by many arcs are placed first, most referenced first, so that the pointers
@@ -15,7 +15,7 @@ struct AutomatonLayout {
     let inlineSlot: [Int]
     /// States in file order.
     let order: [Int]
-    let isDense: [Bool]
+    let form: [StateForm]
     /// Last arcs that lead to the state right after their own, without a pointer.
     let isNext: [Bool]
     /// States that store their word count (all but the targets of `next` arcs).
@@ -23,7 +23,7 @@ struct AutomatonLayout {
     /// Bytes of each state's word count, and of its arcs without their pointers.
     let headerSize: [Int]
     let fixedSize: [Int]
-    /// Each arc's pointer width (0: none), each dense state's slot width, each state's offset.
+    /// Each arc's pointer width (0: none), each table's slot width, each state's offset.
     private(set) var pointerWidth: [UInt8] = []
     private(set) var denseWidth: [Int] = []
     private(set) var offset: [Int] = []
@@ -33,13 +33,29 @@ struct AutomatonLayout {
         (inline, inlineSlot) = Self.inlineLabels(dawg, alphabetSize: alphabetSize)
         let (order, inDegree) = Self.placementOrder(dawg, root: root)
         self.order = order
-        isDense = Self.denseStates(dawg)
-        (isNext, storesCount) = Self.nextArcs(dawg, order: order, inDegree: inDegree, isDense: isDense)
-        (headerSize, fixedSize) = Self.sizes(dawg, isDense: isDense, storesCount: storesCount, inlineSlot: inlineSlot)
+        form = Self.forms(dawg)
+        (isNext, storesCount) = Self.nextArcs(dawg, order: order, inDegree: inDegree, form: form)
+        (headerSize, fixedSize) = Self.sizes(dawg, form: form, storesCount: storesCount, inlineSlot: inlineSlot)
         placePointers()
     }
 
-    /// The first label code of a dense state's arcs and its number of slots.
+    /// How a state's arcs are stored: a list of arcs, or a table of slots indexed by label (see
+    /// ``KeylexRuntime/DictionaryFormat/denseStateMarker`` and
+    /// ``KeylexRuntime/DictionaryFormat/bitmapStateMarker``).
+    enum StateForm {
+        case sparse, dense, bitmap
+    }
+
+    /// Whether any state is a bitmap state (the file then needs ``ContainerFeatures/bitmapStates``).
+    var hasBitmapStates: Bool { form.contains(.bitmap) }
+
+    /// How many slots of a table are stored: all of a dense state's, a bitmap state's arcs.
+    func storedSlots(_ state: Int) -> Int {
+        let arcs = dawg.arcs(of: state)
+        return form[state] == .dense ? denseRange(arcs).slots : arcs.count
+    }
+
+    /// The first label code of a table's arcs and its number of slots.
     func denseRange(_ arcs: Range<Int>) -> (first: Int, slots: Int) { Self.labelRange(arcs, dawg) }
 
     /// The first label code of `arcs` and how many codes they span, to the last.
@@ -75,26 +91,30 @@ struct AutomatonLayout {
         return (Array(inline), slots)
     }
 
-    /// Wide states get a dense table of slots, indexed by label, for O(1) lookups.
-    private static func denseStates(_ dawg: DawgBuilder) -> [Bool] {
-        var isDense = [Bool](repeating: false, count: dawg.stateCount)
+    /// Wide states get a table of slots, indexed by label, for O(1) lookups: dense where their
+    /// arcs cover at least half of their label range, else a bitmap state where its bitmap takes no
+    /// more than a byte an arc (finding a slot counts the bits before it).
+    private static func forms(_ dawg: DawgBuilder) -> [StateForm] {
+        var form = [StateForm](repeating: .sparse, count: dawg.stateCount)
         for state in 1..<dawg.stateCount {
             let arcs = dawg.arcs(of: state)
-            isDense[state] = arcs.count >= DictionaryFormat.denseMinimumArcs && labelRange(arcs, dawg).slots <= 2 * arcs.count
+            guard arcs.count >= DictionaryFormat.denseMinimumArcs else { continue }
+            let slots = labelRange(arcs, dawg).slots
+            form[state] = slots <= 2 * arcs.count ? .dense : slots <= 8 * arcs.count ? .bitmap : .sparse
         }
-        return isDense
+        return form
     }
 
     /// A sparse state's last arc needs no pointer when the target is its only parent's and comes
     /// right after it; such a target stores no word count either (the reader derives it).
     private static func nextArcs(
-        _ dawg: DawgBuilder, order: [Int], inDegree: [Int], isDense: [Bool]
+        _ dawg: DawgBuilder, order: [Int], inDegree: [Int], form: [StateForm]
     ) -> (isNext: [Bool], storesCount: [Bool]) {
         var position = [Int](repeating: -1, count: dawg.stateCount)
         for (i, state) in order.enumerated() { position[state] = i }
         var isNext = [Bool](repeating: false, count: dawg.arcCount)
         var storesCount = [Bool](repeating: true, count: dawg.stateCount)
-        for state in 1..<dawg.stateCount where !isDense[state] {
+        for state in 1..<dawg.stateCount where form[state] == .sparse {
             let last = dawg.arcs(of: state).upperBound - 1
             let target = Int(dawg.arcTargets[last])
             if target != 0 && inDegree[target] == 1 && position[target] == position[state] + 1 {
@@ -106,17 +126,19 @@ struct AutomatonLayout {
     }
 
     /// Sizes without pointers: the count, then the arcs' first bytes and explicit labels, or the
-    /// dense table's header and kind bytes.
-    private static func sizes(_ dawg: DawgBuilder, isDense: [Bool], storesCount: [Bool], inlineSlot: [Int]) -> (header: [Int], fixed: [Int])
-    {
+    /// table's header (and bitmap) and kind bytes.
+    private static func sizes(
+        _ dawg: DawgBuilder, form: [StateForm], storesCount: [Bool], inlineSlot: [Int]
+    ) -> (header: [Int], fixed: [Int]) {
         var headerSize = [Int](repeating: 0, count: dawg.stateCount)
         var fixedSize = [Int](repeating: 0, count: dawg.stateCount)
         for state in 1..<dawg.stateCount {
             headerSize[state] = storesCount[state] ? varintLength(UInt32(dawg.wordCounts[state])) : 0
             let arcs = dawg.arcs(of: state)
-            if isDense[state] {
+            if form[state] != .sparse {
                 let (first, slots) = labelRange(arcs, dawg)
-                fixedSize[state] = 2 + varintLength(UInt32(first)) + varintLength(UInt32(slots)) + slots
+                let header = 2 + varintLength(UInt32(first)) + varintLength(UInt32(slots))
+                fixedSize[state] = header + (form[state] == .dense ? slots : (slots + 7) / 8 + arcs.count)
             } else {
                 fixedSize[state] = arcs.reduce(0) { size, arc in
                     let code = Int(dawg.arcLabels[arc] >> 1)
@@ -128,7 +150,7 @@ struct AutomatonLayout {
     }
 
     /// Sets the offsets and pointer widths. Widths only grow from one pass to the next, so the
-    /// layout reaches a fixed point; a dense state's slots all have the width of its widest pointer.
+    /// layout reaches a fixed point; a table's slots all have the width of its widest pointer.
     private mutating func placePointers() {
         pointerWidth = [UInt8](repeating: 0, count: dawg.arcCount)
         for arc in 0..<dawg.arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
@@ -143,7 +165,7 @@ struct AutomatonLayout {
         for state in order {
             offset[state] = cursor
             let arcs = dawg.arcs(of: state)
-            let pointers = isDense[state] ? denseRange(arcs).slots * denseWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
+            let pointers = form[state] != .sparse ? storedSlots(state) * denseWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
             cursor += headerSize[state] + fixedSize[state] + pointers
         }
     }
@@ -158,7 +180,7 @@ struct AutomatonLayout {
                     pointerWidth[arc] = needed
                     changed = true
                 }
-                if isDense[state] && Int(needed) > denseWidth[state] {
+                if form[state] != .sparse && Int(needed) > denseWidth[state] {
                     denseWidth[state] = Int(needed)
                     changed = true
                 }

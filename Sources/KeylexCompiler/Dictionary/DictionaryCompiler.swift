@@ -166,7 +166,9 @@ public enum DictionaryCompiler {
         let encoder = DictionaryEncoder(
             dawg: built.dawg, root: built.root, scalars: words.alphabet.map { Unicode.Scalar($0)! },
             wordCount: words.count, maxWordLength: built.maxLength, options: extras.options)
-        for (tag, bytes) in encoder.encode() { writer.add(tag, bytes) }
+        let (sections, features) = encoder.encode()
+        writer.insert(features)
+        for (tag, bytes) in sections { writer.add(tag, bytes) }
         let classes = hasCounts ? FrequencyClasses.classes(of: words, scale: built.scale) : nil
         let flagged = built.flagged
         if let classes {

@@ -2,7 +2,7 @@ import KeylexRuntime
 
 /// Encodes the sections of a dictionary from a built automaton (see `docs/FORMAT.md`): the
 /// header, the alphabet, the automaton's states as ``AutomatonLayout`` places them, and the
-/// sampled ranks of its wide dense states.
+/// sampled ranks of its wide tables (dense and bitmap states).
 struct DictionaryEncoder {
     let dawg: DawgBuilder
     let root: Int32
@@ -12,25 +12,27 @@ struct DictionaryEncoder {
     let maxWordLength: Int
     let options: DictionaryFormat.Options
 
-    /// The encoded `DICT`, `ALPH` and `AUTM` sections, and `rank` when a dense state is wide enough.
-    func encode() -> [(SectionTag, [UInt8])] {
+    /// The encoded `DICT`, `ALPH` and `AUTM` sections, and `rank` when a table is wide enough; and
+    /// the features the file needs for them beyond ``ContainerFeatures/dictionary``.
+    func encode() -> (sections: [(SectionTag, [UInt8])], features: ContainerFeatures) {
         let layout = AutomatonLayout(dawg: dawg, root: root, alphabetSize: scalars.count)
         var automaton: [UInt8] = []
         for state in layout.order {
             assert(automaton.count == layout.offset[state])
             if layout.storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }
-            if layout.isDense[state] {
-                appendDenseArcs(of: state, layout, to: &automaton)
-            } else {
+            if layout.form[state] == .sparse {
                 appendSparseArcs(of: state, layout, to: &automaton)
+            } else {
+                appendTable(of: state, layout, to: &automaton)
             }
         }
-        let denseStates = layout.order.filter { layout.isDense[$0] }.map { (arcs: layout.arcsStart($0), state: $0) }
+        let tables = layout.order.filter { layout.form[$0] != .sparse }.map { (arcs: layout.arcsStart($0), state: $0) }
         let sections = [
             (SectionTag.dictionaryHeader, header(rootOffset: layout.offset[Int(root)])),
             (.alphabet, alphabetSection(inline: layout.inline)), (.automaton, automaton),
         ]
-        return sections + (denseRanks(denseStates, layout).map { [(.denseRanks, $0)] } ?? [])
+        let ranks = denseRanks(tables, layout).map { [(SectionTag.denseRanks, $0)] } ?? []
+        return (sections + ranks, layout.hasBitmapStates ? .bitmapStates : [])
     }
 
     /// The kind byte's value of `arc`, of a state whose arcs are `arcs`: `isLast + 2 × target`.
@@ -48,18 +50,28 @@ struct DictionaryEncoder {
         return Int(kind.rawValue) * 2 + (arc == arcs.upperBound - 1 ? 1 : 0)
     }
 
-    /// Appends the dense table of `state`: the marker, its first code, its slot count and width, and
-    /// a kind byte and a padded pointer per slot.
-    private func appendDenseArcs(of state: Int, _ layout: AutomatonLayout, to automaton: inout [UInt8]) {
-        let arcsStart = automaton.count, arcs = dawg.arcs(of: state)
+    /// Appends the table of `state`: the marker, its first code, its slot count and width, a
+    /// bitmap state's bitmap, and a kind byte and a padded pointer per slot (a bitmap state's
+    /// empty slots left out).
+    private func appendTable(of state: Int, _ layout: AutomatonLayout, to automaton: inout [UInt8]) {
+        let arcsStart = automaton.count, arcs = dawg.arcs(of: state), isDense = layout.form[state] == .dense
         let (first, slots) = layout.denseRange(arcs), width = layout.denseWidth[state]
-        automaton.append(DictionaryFormat.denseStateMarker)
+        automaton.append(isDense ? DictionaryFormat.denseStateMarker : DictionaryFormat.bitmapStateMarker)
         appendVarint(UInt32(first), to: &automaton)
         appendVarint(UInt32(slots), to: &automaton)
         automaton.append(UInt8(width))
+        if !isDense {
+            var bitmap = [UInt8](repeating: 0, count: (slots + 7) / 8)
+            for arc in arcs {
+                let index = Int(dawg.arcLabels[arc] >> 1) - first
+                bitmap[index >> 3] |= 1 << UInt8(index & 7)
+            }
+            automaton += bitmap
+        }
         var arc = arcs.lowerBound
         for code in first..<(first + slots) {
             guard Int(dawg.arcLabels[arc] >> 1) == code else {
+                guard isDense else { continue }
                 automaton.append(DictionaryFormat.emptySlot)
                 automaton += [UInt8](repeating: 0, count: width)
                 continue
@@ -107,7 +119,7 @@ struct DictionaryEncoder {
         return header
     }
 
-    /// The `rank` section of the dense states (where their arcs begin, in layout order): the words
+    /// The `rank` section of the tables (where their arcs begin, in layout order): the words
     /// through their slots before every ``DictionaryFormat/rankInterval``-th slot; `nil` when no
     /// state is that wide.
     private func denseRanks(_ states: [(arcs: Int, state: Int)], _ layout: AutomatonLayout) -> [UInt8]? {

@@ -23,7 +23,8 @@ public enum ContainerFormat {
     ///     attributes in `meta`), and `phon`'s rules as a table instead of their source text (a 1.10
     ///     reader skips such a `phon`; a 1.11 reader skips an older one).
     /// 12: the optional `lseq` section (the runs of letters the words hold).
-    public static let minorVersion: UInt16 = 12
+    /// 13: bitmap states in `AUTM` (feature bit 5, set only in a file that has one).
+    public static let minorVersion: UInt16 = 13
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.
@@ -71,8 +72,12 @@ public struct ContainerFeatures: OptionSet, Sendable, Hashable {
     /// The dictionary has case and accent folding classes for its alphabet (section `FOLD`).
     public static let folding = ContainerFeatures(rawValue: 1 << 4)
 
+    /// The automaton has bitmap states (see ``DictionaryFormat/bitmapStateMarker``), which older
+    /// readers would take for damaged bytes.
+    public static let bitmapStates = ContainerFeatures(rawValue: 1 << 5)
+
     /// Every feature this runtime understands.
-    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags, .layouts, .folding]
+    public static let known: ContainerFeatures = [.dictionary, .frequencies, .wordFlags, .layouts, .folding, .bitmapStates]
 }
 
 /// A four-letter section name, stored as its ASCII bytes read as a little-endian `UInt32`.
@@ -143,7 +148,7 @@ public struct SectionTag: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static let gestures = SectionTag("gest")
     /// Optional: the styles of keys, keyboards and callouts from the locales' themes (see ``StyleFormat``).
     public static let styles = SectionTag("styl")
-    /// Optional: sampled word counts of the wide dense states, so that ranking through them reads a
+    /// Optional: sampled word counts of the wide tables (dense and bitmap states), so that ranking through them reads a
     /// few slots instead of all (see ``DictionaryFormat/RankField``).
     public static let denseRanks = SectionTag("rank")
 }

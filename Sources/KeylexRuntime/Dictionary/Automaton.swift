@@ -19,19 +19,17 @@ struct Arc {
     var isLast: Bool
     /// The state the arc leads to.
     var target: StateRef
-    /// Where the next arc of the same state starts (meaningless on the last arc).
-    var end: Int
 }
 
 /// The bytes of the `AUTM` section and the decoding of its states and arcs.
 ///
 /// A state is an optional LEB128 count of the words its right language holds, followed by its arcs
-/// in label order: either a list of variable-size arcs, or (for wide states) a dense table of slots
+/// in label order: either a list of variable-size arcs, or (for wide states) a table of slots
 /// indexed by label. Every decoding step is bounds-checked and returns `nil` on malformed bytes.
 struct Automaton: Sendable {
     let bytes: ByteView
     let alphabet: Alphabet
-    /// The sampled word counts of wide dense states, when the file has them.
+    /// The sampled word counts of wide tables (dense and bitmap states), when the file has them.
     let ranks: DenseRanks?
 
     /// The state's word count (`nil` when it stores none) and where its arcs begin.
@@ -48,21 +46,77 @@ struct Automaton: Sendable {
     @inline(__always)
     func wordCount(_ state: StateRef) -> Int? { header(state)?.count }
 
-    /// The table of a dense state whose arcs begin at `arcs`.
+    /// The table of a dense or bitmap state whose arcs begin at `arcs`: its slots are indexed by
+    /// label code less `firstCode`; a bitmap state stores only the slots its bitmap (at `bitmap`,
+    /// -1 for a dense state) marks.
     struct DenseTable {
         var firstCode: UInt32
+        /// Bytes a slot (a `UInt32` beside `firstCode`: the table fits in four registers).
+        private var size: UInt32
         var slots: Int
-        var slotSize: Int
         var base: Int
+        var bitmap: Int
+        var slotSize: Int { Int(size) }
+
+        init(firstCode: UInt32, slots: Int, slotSize: Int, base: Int, bitmap: Int) {
+            self.firstCode = firstCode
+            self.size = UInt32(slotSize)
+            self.slots = slots
+            self.base = base
+            self.bitmap = bitmap
+        }
     }
 
+    /// Whether a state's arcs that start with byte `first` are a table: a table's marker (dense or
+    /// bitmap) or above, which no arc starts with.
     @inline(__always)
-    func denseTable(at arcs: Int) -> DenseTable? {
+    static func isTable(_ first: UInt8) -> Bool { first >= DictionaryFormat.denseStateMarker }
+
+    /// The table whose arcs begin at `arcs` with byte `marker`; `nil` when they are no table's or
+    /// malformed.
+    @inline(__always)
+    func denseTable(at arcs: Int, marker: UInt8) -> DenseTable? {
         var p = arcs + 1
-        guard let first = bytes.varint(&p), let slots = bytes.varint(&p), let width = bytes.u8(p),
+        guard marker == DictionaryFormat.denseStateMarker || marker == DictionaryFormat.bitmapStateMarker,
+            let first = bytes.varint(&p), let slots = bytes.varint(&p), let width = bytes.u8(p),
             (1...5).contains(width), Int(slots) <= alphabet.size
         else { return nil }
-        return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1)
+        guard marker == DictionaryFormat.bitmapStateMarker else {
+            return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1, bitmap: -1)
+        }
+        let bitmapSize = (Int(slots) + 7) / 8
+        guard bitmapSize <= bytes.count - (p + 1) else { return nil }
+        return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1 + bitmapSize, bitmap: p + 1)
+    }
+
+    /// Whether slot `index` of `table` has an arc (for a dense table, whether its kind byte is not
+    /// ``DictionaryFormat/emptySlot``).
+    @inline(__always)
+    private func hasArc(_ index: Int, of table: DenseTable) -> Bool {
+        guard table.bitmap >= 0 else { return bytes.u8(table.base + index * table.slotSize) != DictionaryFormat.emptySlot }
+        return (bytes.u8(table.bitmap + index >> 3) ?? 0) & (1 << UInt8(index & 7)) != 0
+    }
+
+    /// Where slot `index` (below `table.slots`) of `table` is stored: in a bitmap state, after as
+    /// many slots as the bitmap marks before it.
+    @inline(__always)
+    private func position(ofSlot index: Int, in table: DenseTable) -> Int {
+        table.bitmap < 0 ? table.base + index * table.slotSize : table.base + marked(before: index, in: table) * table.slotSize
+    }
+
+    /// How many slots before `index` the bitmap of `table` marks.
+    private func marked(before index: Int, in table: DenseTable) -> Int {
+        var before = 0, bit = 0
+        while bit + 64 <= index {
+            before += (bytes.u64(table.bitmap + bit >> 3) ?? 0).nonzeroBitCount
+            bit += 64
+        }
+        while bit + 8 <= index {
+            before += (bytes.u8(table.bitmap + bit >> 3) ?? 0).nonzeroBitCount
+            bit += 8
+        }
+        if bit < index { before += ((bytes.u8(table.bitmap + bit >> 3) ?? 0) & (1 << UInt8(index - bit) - 1)).nonzeroBitCount }
+        return before
     }
 
     /// Decodes where an arc leads from its kind, reading a pointer at `p` when it has one.
@@ -89,27 +143,6 @@ struct Automaton: Sendable {
         }
     }
 
-    /// Decodes the arc at `position` of the state whose arcs begin at `arcs` (for a dense state,
-    /// `position` is `arcs` or a slot; empty slots are passed over).
-    @inline(__always)
-    func arc(at position: Int, arcs: Int) -> Arc? {
-        guard let first = bytes.u8(position) else { return nil }
-        if bytes.u8(arcs) == DictionaryFormat.denseStateMarker {
-            guard let table = denseTable(at: arcs) else { return nil }
-            var index = 0
-            if position != arcs {
-                guard position >= table.base, (position - table.base) % table.slotSize == 0 else { return nil }
-                index = (position - table.base) / table.slotSize
-            }
-            while index < table.slots, bytes.u8(table.base + index * table.slotSize) == DictionaryFormat.emptySlot { index += 1 }
-            return slot(index, of: table, arcs: arcs)
-        }
-        guard let (kind, label, after) = sparseHead(first, at: position) else { return nil }
-        var p = after
-        guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
-        return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
-    }
-
     /// Decodes the kind and label of the sparse arc at `position`, whose first byte is `first`, and
     /// where its pointer (if any) starts.
     @inline(__always)
@@ -123,11 +156,16 @@ struct Automaton: Sendable {
         return (Int(first) / DictionaryFormat.labelSlots, alphabet.inlineCode(labelSlot), p)
     }
 
-    /// Decodes slot `index` of a dense table; `nil` when it is empty or malformed.
+    /// Decodes slot `index` of a dense or bitmap table; `nil` when it is empty or malformed.
     @inline(__always)
     private func slot(_ index: Int, of table: DenseTable, arcs: Int) -> Arc? {
-        guard index >= 0, index < table.slots else { return nil }
-        let position = table.base + index * table.slotSize
+        guard index >= 0, index < table.slots, table.bitmap < 0 || hasArc(index, of: table) else { return nil }
+        return decodeSlot(index, at: position(ofSlot: index, in: table), of: table, arcs: arcs)
+    }
+
+    /// Decodes slot `index` of a table, stored at `position`; `nil` when it is empty or malformed.
+    @inline(__always)
+    private func decodeSlot(_ index: Int, at position: Int, of table: DenseTable, arcs: Int) -> Arc? {
         guard let kind = bytes.u8(position), kind != DictionaryFormat.emptySlot,
             kind >> 1 != DictionaryFormat.ArcTarget.next.rawValue, kind >> 1 != DictionaryFormat.ArcTarget.nextFinal.rawValue
         else { return nil }
@@ -135,7 +173,7 @@ struct Automaton: Sendable {
         guard let (target, isFinal) = target(kind: Int(kind), at: &p, arcs: arcs), p <= position + table.slotSize else { return nil }
         return Arc(
             label: table.firstCode &+ UInt32(index), isFinal: isFinal, isLast: kind & 1 == 1,
-            target: target, end: position + table.slotSize)
+            target: target)
     }
 
     /// Finds the arc labelled `code` among the arcs starting at `arcs`. With `ranking`, adds to
@@ -144,16 +182,16 @@ struct Automaton: Sendable {
     /// Arcs passed over are only skipped, not decoded, unless their word counts are needed.
     @inline(__always)
     func find(_ code: UInt32, arcs: Int, rank: inout Int, ranking: Bool) -> Arc? {
-        guard let first = bytes.u8(arcs) else { return nil }
-        if first == DictionaryFormat.denseStateMarker {
-            guard let table = denseTable(at: arcs), code >= table.firstCode else { return nil }
+        guard let marker = bytes.u8(arcs) else { return nil }
+        if Self.isTable(marker) {
+            guard let table = denseTable(at: arcs, marker: marker), code >= table.firstCode else { return nil }
             let index = Int(code - table.firstCode)
             guard let found = slot(index, of: table, arcs: arcs) else { return nil }
             if ranking {
                 let (words, start) = ranks?.wordsBefore(slot: index, ofStateAt: arcs) ?? (0, 0)
                 rank += words
                 for before in start..<index {
-                    guard bytes.u8(table.base + before * table.slotSize) != DictionaryFormat.emptySlot else { continue }
+                    guard hasArc(before, of: table) else { continue }
                     guard let arc = slot(before, of: table, arcs: arcs), let below = wordCount(arc.target) else { return nil }
                     rank += below + (arc.isFinal ? 1 : 0)
                 }
@@ -166,7 +204,7 @@ struct Automaton: Sendable {
             var p = after
             if label == code {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: arcs) else { return nil }
-                return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target, end: p)
+                return Arc(label: label, isFinal: isFinal, isLast: kind & 1 == 1, target: target)
             }
             if label > code || kind & 1 == 1 { return nil }
             if ranking {
@@ -183,20 +221,22 @@ struct Automaton: Sendable {
     }
 
     /// A position among the arcs of one state, for reading them in order: for a sparse state the
-    /// byte offset of the next arc, for a dense one the index of the next slot; -1 past the last.
+    /// byte offset of the next arc, for a table the index of the next slot; -1 past the last. In a
+    /// bitmap state, `stored` is where the next slot that has an arc is stored.
     struct ArcCursor {
         let arcs: Int
         let dense: DenseTable?
         var next: Int
+        var stored = 0
     }
 
     /// A cursor on the first arc of the state whose arcs begin at `arcs`; `nil` on malformed bytes.
     @inline(__always)
     func cursor(arcs: Int) -> ArcCursor? {
-        guard let first = bytes.u8(arcs) else { return nil }
-        guard first == DictionaryFormat.denseStateMarker else { return ArcCursor(arcs: arcs, dense: nil, next: arcs) }
-        guard let table = denseTable(at: arcs) else { return nil }
-        return ArcCursor(arcs: arcs, dense: table, next: 0)
+        guard let marker = bytes.u8(arcs) else { return nil }
+        guard Self.isTable(marker) else { return ArcCursor(arcs: arcs, dense: nil, next: arcs) }
+        guard let table = denseTable(at: arcs, marker: marker) else { return nil }
+        return ArcCursor(arcs: arcs, dense: table, next: 0, stored: table.base)
     }
 
     /// The next arc at `cursor` whose label `matches` accepts, moving the cursor past it; `nil` after
@@ -207,10 +247,11 @@ struct Automaton: Sendable {
             while cursor.next >= 0, cursor.next < table.slots {
                 let index = cursor.next
                 cursor.next += 1
-                guard bytes.u8(table.base + index * table.slotSize) != DictionaryFormat.emptySlot,
-                    matches(table.firstCode &+ UInt32(index))
-                else { continue }
-                guard let arc = slot(index, of: table, arcs: cursor.arcs) else { break }
+                guard hasArc(index, of: table) else { continue }
+                let position = table.bitmap < 0 ? table.base + index * table.slotSize : cursor.stored
+                cursor.stored += table.slotSize
+                guard matches(table.firstCode &+ UInt32(index)) else { continue }
+                guard let arc = decodeSlot(index, at: position, of: table, arcs: cursor.arcs) else { break }
                 if arc.isLast { cursor.next = -1 }
                 return arc
             }
@@ -224,7 +265,7 @@ struct Automaton: Sendable {
             if matches(label) {
                 guard let (target, isFinal) = target(kind: kind, at: &p, arcs: cursor.arcs) else { break }
                 cursor.next = isLast ? -1 : p
-                return Arc(label: label, isFinal: isFinal, isLast: isLast, target: target, end: p)
+                return Arc(label: label, isFinal: isFinal, isLast: isLast, target: target)
             }
             skipPointer(kind: kind, at: &p)
             cursor.next = isLast ? -1 : p
@@ -233,8 +274,8 @@ struct Automaton: Sendable {
         return nil
     }
 
-    /// The arc labelled `code` of the dense state of `cursor`, found by its slot; `nil` when it has
-    /// none or the state is not dense.
+    /// The arc labelled `code` of the table (dense or bitmap state) of `cursor`, found by its slot;
+    /// `nil` when it has none or the state is not a table.
     @inline(__always)
     func arc(labelled code: UInt32, at cursor: ArcCursor) -> Arc? {
         guard let table = cursor.dense, code >= table.firstCode else { return nil }
@@ -257,11 +298,10 @@ struct Automaton: Sendable {
         var state = state
         var length = length
         while length < buffer.count {
-            guard state != .stop, let arcs = header(state)?.arcs else { return nil }
-            var position = arcs
+            guard state != .stop, let arcs = header(state)?.arcs, var cursor = cursor(arcs: arcs) else { return nil }
             var taken: Arc?
             for _ in 0...alphabet.size {
-                guard let arc = arc(at: position, arcs: arcs) else { return nil }
+                guard let arc = next(&cursor, where: { _ in true }) else { return nil }
                 if arc.isFinal {
                     if remaining == 0 {
                         buffer[length] = alphabet.scalar(of: arc.label)
@@ -279,7 +319,6 @@ struct Automaton: Sendable {
                     break
                 }
                 remaining -= below
-                position = arc.end
             }
             guard let arc = taken, arc.target != .stop else { return nil }
             buffer[length] = alphabet.scalar(of: arc.label)

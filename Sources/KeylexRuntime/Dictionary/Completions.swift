@@ -28,8 +28,8 @@ extension WordDictionary {
         let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
         let capacity = maxWordLength
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(capacity, 1)) { word in
-            // Per depth: the next arc to read (-1 when none is left) and where its state's arcs begin.
-            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: capacity + 1) { stack in
+            // Per depth: the next arc to read (its cursor's `next` is -1 when none is left).
+            withUnsafeTemporaryAllocation(of: Automaton.ArcCursor.self, capacity: capacity + 1) { stack in
                 var base = 0
                 for scalar in prefix.unicodeScalars {
                     word[base] = scalar
@@ -40,21 +40,19 @@ extension WordDictionary {
                     guard body(UnsafeBufferPointer(rebasing: word[..<base]), number) else { return }
                     number += 1
                 }
-                guard walk.state != .stop, base < capacity else { return }
+                guard walk.state != .stop, base < capacity, let first = automaton.cursor(arcs: arcs) else { return }
                 var depth = 0
-                stack[0] = (arcs, arcs)
+                stack[0] = first
                 // Each word's path has at most `capacity` arcs; a walk longer than that per word means
                 // the bytes are malformed (a cycle), so stop rather than wander.
                 var budget = (end - number + 1) &* (capacity + 1)
                 while depth >= 0 && number < end && budget > 0 {
                     budget -= 1
-                    let (position, arcs) = stack[depth]
-                    if position < 0 {
+                    if stack[depth].next < 0 {
                         depth -= 1
                         continue
                     }
-                    guard let arc = automaton.arc(at: position, arcs: arcs) else { return }
-                    stack[depth].0 = arc.isLast ? -1 : arc.end
+                    guard let arc = automaton.next(&stack[depth], where: { _ in true }) else { return }
                     let length = base + depth + 1
                     word[length - 1] = automaton.alphabet.scalar(of: arc.label)
                     if arc.isFinal {
@@ -62,9 +60,11 @@ extension WordDictionary {
                         number += 1
                     }
                     if arc.target != .stop {
-                        guard length < capacity, let next = automaton.header(arc.target)?.arcs else { return }
+                        guard length < capacity, let next = automaton.header(arc.target)?.arcs,
+                            let cursor = automaton.cursor(arcs: next)
+                        else { return }
                         depth += 1
-                        stack[depth] = (next, next)
+                        stack[depth] = cursor
                     }
                 }
             }

@@ -1,5 +1,5 @@
 /// The optional `rank` section (see ``DictionaryFormat/RankField``), opened: the words reached
-/// through a wide dense state's slots before every ``DictionaryFormat/rankInterval``-th slot.
+/// through a wide table's slots (a dense or bitmap state's) before every ``DictionaryFormat/rankInterval``-th slot.
 struct DenseRanks: Sendable {
     private let records: ByteView
     private let samples: ByteView
@@ -30,7 +30,7 @@ struct DenseRanks: Sendable {
     private func offset(_ i: Int) -> Int? { records.u32(i * DictionaryFormat.RankField.recordSize).map(Int.init) }
     private func first(_ i: Int) -> Int? { records.u32(i * DictionaryFormat.RankField.recordSize + 4).map(Int.init) }
 
-    /// For slot `index` of the dense state whose arcs begin at `arcs`: the words reached through
+    /// For slot `index` of the table whose arcs begin at `arcs`: the words reached through
     /// the slots before the last sample at or before it, and that sample's slot (0 and 0 when the
     /// state has no samples).
     func wordsBefore(slot index: Int, ofStateAt arcs: Int) -> (words: Int, slot: Int) {
