@@ -25,7 +25,7 @@ struct AutomatonLayout {
     let fixedSize: [Int]
     /// Each arc's pointer width (0: none), each table's slot width, each state's offset.
     private(set) var pointerWidth: [UInt8] = []
-    private(set) var denseWidth: [Int] = []
+    private(set) var tableWidth: [Int] = []
     private(set) var offset: [Int] = []
 
     init(dawg: DawgBuilder, root: Int32, alphabetSize: Int) {
@@ -52,11 +52,11 @@ struct AutomatonLayout {
     /// How many slots of a table are stored: all of a dense state's, a bitmap state's arcs.
     func storedSlots(_ state: Int) -> Int {
         let arcs = dawg.arcs(of: state)
-        return form[state] == .dense ? denseRange(arcs).slots : arcs.count
+        return form[state] == .dense ? tableRange(arcs).slots : arcs.count
     }
 
     /// The first label code of a table's arcs and its number of slots.
-    func denseRange(_ arcs: Range<Int>) -> (first: Int, slots: Int) { Self.labelRange(arcs, dawg) }
+    func tableRange(_ arcs: Range<Int>) -> (first: Int, slots: Int) { Self.labelRange(arcs, dawg) }
 
     /// The first label code of `arcs` and how many codes they span, to the last.
     private static func labelRange(_ arcs: Range<Int>, _ dawg: DawgBuilder) -> (first: Int, slots: Int) {
@@ -154,7 +154,7 @@ struct AutomatonLayout {
     private mutating func placePointers() {
         pointerWidth = [UInt8](repeating: 0, count: dawg.arcCount)
         for arc in 0..<dawg.arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
-        denseWidth = [Int](repeating: 1, count: dawg.stateCount)
+        tableWidth = [Int](repeating: 1, count: dawg.stateCount)
         offset = [Int](repeating: 0, count: dawg.stateCount)
         repeat { placeStates() } while widenPointers()
     }
@@ -165,7 +165,7 @@ struct AutomatonLayout {
         for state in order {
             offset[state] = cursor
             let arcs = dawg.arcs(of: state)
-            let pointers = form[state] != .sparse ? storedSlots(state) * denseWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
+            let pointers = form[state] != .sparse ? storedSlots(state) * tableWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
             cursor += headerSize[state] + fixedSize[state] + pointers
         }
     }
@@ -180,8 +180,8 @@ struct AutomatonLayout {
                     pointerWidth[arc] = needed
                     changed = true
                 }
-                if form[state] != .sparse && Int(needed) > denseWidth[state] {
-                    denseWidth[state] = Int(needed)
+                if form[state] != .sparse && Int(needed) > tableWidth[state] {
+                    tableWidth[state] = Int(needed)
                     changed = true
                 }
             }

@@ -55,7 +55,7 @@ struct DictionaryEncoder {
     /// empty slots left out).
     private func appendTable(of state: Int, _ layout: AutomatonLayout, to automaton: inout [UInt8]) {
         let arcsStart = automaton.count, arcs = dawg.arcs(of: state), isDense = layout.form[state] == .dense
-        let (first, slots) = layout.denseRange(arcs), width = layout.denseWidth[state]
+        let (first, slots) = layout.tableRange(arcs), width = layout.tableWidth[state]
         automaton.append(isDense ? DictionaryFormat.denseStateMarker : DictionaryFormat.bitmapStateMarker)
         appendVarint(UInt32(first), to: &automaton)
         appendVarint(UInt32(slots), to: &automaton)
@@ -126,7 +126,7 @@ struct DictionaryEncoder {
         let interval = DictionaryFormat.rankInterval
         var records: [(arcs: Int, first: Int)] = [], samples: [Int] = []
         for (arcsStart, state) in states {
-            let arcs = dawg.arcs(of: state), (first, slots) = layout.denseRange(arcs)
+            let arcs = dawg.arcs(of: state), (first, slots) = layout.tableRange(arcs)
             guard slots > interval else { continue }
             records.append((arcsStart, samples.count))
             var wordsBySlot = [Int](repeating: 0, count: slots)  // empty slots reach no word

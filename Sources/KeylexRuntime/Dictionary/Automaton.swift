@@ -49,7 +49,7 @@ struct Automaton: Sendable {
     /// The table of a dense or bitmap state whose arcs begin at `arcs`: its slots are indexed by
     /// label code less `firstCode`; a bitmap state stores only the slots its bitmap (at `bitmap`,
     /// -1 for a dense state) marks.
-    struct DenseTable {
+    struct SlotTable {
         var firstCode: UInt32
         /// Bytes a slot (a `UInt32` beside `firstCode`: the table fits in four registers).
         private var size: UInt32
@@ -75,24 +75,24 @@ struct Automaton: Sendable {
     /// The table whose arcs begin at `arcs` with byte `marker`; `nil` when they are no table's or
     /// malformed.
     @inline(__always)
-    func denseTable(at arcs: Int, marker: UInt8) -> DenseTable? {
+    func slotTable(at arcs: Int, marker: UInt8) -> SlotTable? {
         var p = arcs + 1
         guard marker == DictionaryFormat.denseStateMarker || marker == DictionaryFormat.bitmapStateMarker,
             let first = bytes.varint(&p), let slots = bytes.varint(&p), let width = bytes.u8(p),
             (1...5).contains(width), Int(slots) <= alphabet.size
         else { return nil }
         guard marker == DictionaryFormat.bitmapStateMarker else {
-            return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1, bitmap: -1)
+            return SlotTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1, bitmap: -1)
         }
         let bitmapSize = (Int(slots) + 7) / 8
         guard bitmapSize <= bytes.count - (p + 1) else { return nil }
-        return DenseTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1 + bitmapSize, bitmap: p + 1)
+        return SlotTable(firstCode: first, slots: Int(slots), slotSize: 1 + Int(width), base: p + 1 + bitmapSize, bitmap: p + 1)
     }
 
     /// Whether slot `index` of `table` has an arc (for a dense table, whether its kind byte is not
     /// ``DictionaryFormat/emptySlot``).
     @inline(__always)
-    private func hasArc(_ index: Int, of table: DenseTable) -> Bool {
+    private func hasArc(_ index: Int, of table: SlotTable) -> Bool {
         guard table.bitmap >= 0 else { return bytes.u8(table.base + index * table.slotSize) != DictionaryFormat.emptySlot }
         return (bytes.u8(table.bitmap + index >> 3) ?? 0) & (1 << UInt8(index & 7)) != 0
     }
@@ -100,12 +100,12 @@ struct Automaton: Sendable {
     /// Where slot `index` (below `table.slots`) of `table` is stored: in a bitmap state, after as
     /// many slots as the bitmap marks before it.
     @inline(__always)
-    private func position(ofSlot index: Int, in table: DenseTable) -> Int {
+    private func position(ofSlot index: Int, in table: SlotTable) -> Int {
         table.bitmap < 0 ? table.base + index * table.slotSize : table.base + marked(before: index, in: table) * table.slotSize
     }
 
     /// How many slots before `index` the bitmap of `table` marks.
-    private func marked(before index: Int, in table: DenseTable) -> Int {
+    private func marked(before index: Int, in table: SlotTable) -> Int {
         var before = 0, bit = 0
         while bit + 64 <= index {
             before += (bytes.u64(table.bitmap + bit >> 3) ?? 0).nonzeroBitCount
@@ -158,14 +158,14 @@ struct Automaton: Sendable {
 
     /// Decodes slot `index` of a dense or bitmap table; `nil` when it is empty or malformed.
     @inline(__always)
-    private func slot(_ index: Int, of table: DenseTable, arcs: Int) -> Arc? {
+    private func slot(_ index: Int, of table: SlotTable, arcs: Int) -> Arc? {
         guard index >= 0, index < table.slots, table.bitmap < 0 || hasArc(index, of: table) else { return nil }
         return decodeSlot(index, at: position(ofSlot: index, in: table), of: table, arcs: arcs)
     }
 
     /// Decodes slot `index` of a table, stored at `position`; `nil` when it is empty or malformed.
     @inline(__always)
-    private func decodeSlot(_ index: Int, at position: Int, of table: DenseTable, arcs: Int) -> Arc? {
+    private func decodeSlot(_ index: Int, at position: Int, of table: SlotTable, arcs: Int) -> Arc? {
         guard let kind = bytes.u8(position), kind != DictionaryFormat.emptySlot,
             kind >> 1 != DictionaryFormat.ArcTarget.next.rawValue, kind >> 1 != DictionaryFormat.ArcTarget.nextFinal.rawValue
         else { return nil }
@@ -184,7 +184,7 @@ struct Automaton: Sendable {
     func find(_ code: UInt32, arcs: Int, rank: inout Int, ranking: Bool) -> Arc? {
         guard let marker = bytes.u8(arcs) else { return nil }
         if Self.isTable(marker) {
-            guard let table = denseTable(at: arcs, marker: marker), code >= table.firstCode else { return nil }
+            guard let table = slotTable(at: arcs, marker: marker), code >= table.firstCode else { return nil }
             let index = Int(code - table.firstCode)
             guard let found = slot(index, of: table, arcs: arcs) else { return nil }
             if ranking {
@@ -225,7 +225,7 @@ struct Automaton: Sendable {
     /// bitmap state, `stored` is where the next slot that has an arc is stored.
     struct ArcCursor {
         let arcs: Int
-        let dense: DenseTable?
+        let table: SlotTable?
         var next: Int
         var stored = 0
     }
@@ -234,16 +234,16 @@ struct Automaton: Sendable {
     @inline(__always)
     func cursor(arcs: Int) -> ArcCursor? {
         guard let marker = bytes.u8(arcs) else { return nil }
-        guard Self.isTable(marker) else { return ArcCursor(arcs: arcs, dense: nil, next: arcs) }
-        guard let table = denseTable(at: arcs, marker: marker) else { return nil }
-        return ArcCursor(arcs: arcs, dense: table, next: 0, stored: table.base)
+        guard Self.isTable(marker) else { return ArcCursor(arcs: arcs, table: nil, next: arcs) }
+        guard let table = slotTable(at: arcs, marker: marker) else { return nil }
+        return ArcCursor(arcs: arcs, table: table, next: 0, stored: table.base)
     }
 
     /// The next arc at `cursor` whose label `matches` accepts, moving the cursor past it; `nil` after
     /// the last arc or on malformed bytes. The arcs passed over are only skipped, not decoded.
     @inline(__always)
     func next(_ cursor: inout ArcCursor, where matches: (UInt32) -> Bool) -> Arc? {
-        if let table = cursor.dense {
+        if let table = cursor.table {
             while cursor.next >= 0, cursor.next < table.slots {
                 let index = cursor.next
                 cursor.next += 1
@@ -278,7 +278,7 @@ struct Automaton: Sendable {
     /// `nil` when it has none or the state is not a table.
     @inline(__always)
     func arc(labelled code: UInt32, at cursor: ArcCursor) -> Arc? {
-        guard let table = cursor.dense, code >= table.firstCode else { return nil }
+        guard let table = cursor.table, code >= table.firstCode else { return nil }
         return slot(Int(code - table.firstCode), of: table, arcs: cursor.arcs)
     }
 

@@ -144,7 +144,7 @@ struct CorrectionSearch {
         guard mask != 0, depth < maxDepth, state != .stop, let arcs = automaton.header(state)?.arcs,
             var cursor = automaton.cursor(arcs: arcs)
         else { return }
-        if cursor.dense != nil {
+        if cursor.table != nil {
             for b in 0..<8 where mask & (1 << b) != 0 {
                 for code in foldCodes[variants[first + b]] where following > 0 {
                     if let arc = automaton.arc(labelled: code, at: cursor) {
