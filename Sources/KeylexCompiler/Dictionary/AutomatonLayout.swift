@@ -98,7 +98,7 @@ struct AutomatonLayout {
         var form = [StateForm](repeating: .sparse, count: dawg.stateCount)
         for state in 1..<dawg.stateCount {
             let arcs = dawg.arcs(of: state)
-            guard arcs.count >= DictionaryFormat.denseMinimumArcs else { continue }
+            guard arcs.count >= DictionaryFormat.tableMinimumArcs else { continue }
             let slots = labelRange(arcs, dawg).slots
             form[state] = slots <= 2 * arcs.count ? .dense : slots <= 8 * arcs.count ? .bitmap : .sparse
         }

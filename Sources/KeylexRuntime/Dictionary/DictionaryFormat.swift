@@ -86,7 +86,7 @@ public enum DictionaryFormat {
     /// label range, bitmap states otherwise (a wide alphabet's letters, digits and signs after a
     /// prefix). (Measured on English: 24 keeps the file within 2% of an all-sparse one and cuts the
     /// instructions per lookup by a quarter; 8 cuts them by 40% but grows the file by 17%.)
-    public static let denseMinimumArcs = 24
+    public static let tableMinimumArcs = 24
 
     /// The optional `rank` section: for each dense or bitmap state of more than ``rankInterval`` slots, the
     /// number of words reached through its slots before every ``rankInterval``-th slot, so that the
