@@ -44,12 +44,27 @@ def c_flags():
     return flags + [part for flag in cflags for part in ("-Xcc", flag)]
 
 
+def package_name(build_dir):
+    """The name SwiftPM gave the package when it built `build_dir` (its `package` declarations are
+    visible only to modules compiled under the same name)."""
+    plan = os.path.join(PROJECT, ".build", "debug.yaml")
+    if not os.path.exists(plan):
+        return []
+    with open(plan, errors="replace") as lines:
+        for line in lines:
+            if '"-module-name","KeylexRuntime"' in line:
+                found = re.search(r'"-package-name","([^"]+)"', line)
+                if found:
+                    return ["-package-name", found.group(1)]
+    return []
+
+
 def ast_lines(module, build_dir):
     files = sorted(os.path.relpath(os.path.join(base, name), PROJECT)
                    for base, _, names in os.walk(os.path.join(PROJECT, "Sources", module))
                    for name in names if name.endswith(".swift"))
     command = ["swiftc", "-dump-ast", "-parse-as-library", "-swift-version", "6",
-               "-module-name", module, "-I", os.path.join(build_dir, "Modules")] + c_flags() + files
+               "-module-name", module, "-I", os.path.join(build_dir, "Modules")] + package_name(build_dir) + c_flags() + files
     process = subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True, errors="replace")
     yield from process.stderr

@@ -4,19 +4,19 @@ import KeylexRuntime
 /// framed by their boundaries, as a Bloom filter of about ``LetterSequencesFormat/bitsPerRun`` bits
 /// a run.
 enum LetterSequencesEncoder {
+    private typealias Format = LetterSequencesFormat
     /// The section for `words`.
     static func section(_ words: SortedWords) -> [UInt8] {
-        typealias F = LetterSequencesFormat
         let keys = runKeys(words)
-        let bits = min(max(F.minBits, (keys.count * F.bitsPerRun + 7) / 8 * 8), F.maxBits)
+        let bits = min(max(Format.minBits, (keys.count * Format.bitsPerRun + 7) / 8 * 8), Format.maxBits)
         var filter = [UInt8](repeating: 0, count: bits / 8)
         for key in keys {
-            for i in 0..<F.hashes {
-                let bit = F.bit(i, of: key, bits: bits)
+            for i in 0..<Format.hashes {
+                let bit = Format.bit(i, of: key, bits: bits)
                 filter[bit >> 3] |= 1 << UInt8(bit & 7)
             }
         }
-        var section: [UInt8] = [UInt8(F.hashes), 0, 0, 0]
+        var section: [UInt8] = [UInt8(Format.hashes), 0, 0, 0]
         section.append(littleEndian: UInt32(bits))
         return section + filter
     }
@@ -24,19 +24,18 @@ enum LetterSequencesEncoder {
     /// The keys of the runs the words hold, their letters as folding classes: each key is the one
     /// before shifted by a letter (``LetterSequencesFormat/key(_:)`` of the last four).
     private static func runKeys(_ words: SortedWords) -> Set<UInt64> {
-        typealias F = LetterSequencesFormat
         let classOf = FoldClassTable(words.alphabet)
         var keys = Set<UInt64>(minimumCapacity: words.count * 2)
         words.forEachWord { bytes, _, _ in
-            var key = UInt64(F.boundary), marks = 1
+            var key = UInt64(Format.boundary), marks = 1
             var iterator = bytes.makeIterator(), decoder = UTF8()
             func add(_ foldClass: UInt32) {
                 key = key << 16 | UInt64(foldClass)
                 marks += 1
-                if marks >= F.length { keys.insert(key) }
+                if marks >= Format.length { keys.insert(key) }
             }
             while case .scalarValue(let scalar) = decoder.decode(&iterator) { add(classOf[scalar.value]) }
-            add(F.boundary)
+            add(Format.boundary)
         }
         return keys
     }

@@ -1,3 +1,5 @@
+import KeylexRuntime
+
 /// Turns byte offsets in a UTF-8 source into 1-based lines and columns (columns count Unicode
 /// scalars, as ``SourceLocation`` does), each in O(log lines): the counts are made once, in one
 /// pass over the bytes, so a long line costs no more per position than a short one.
@@ -27,13 +29,9 @@ struct SourcePositions {
     /// The location of the byte at `offset`.
     func location(_ offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        let column = Int(scalarsBefore[offset] &- scalarsBefore[lineStarts[low]]) + 1
-        return SourceLocation(file: path, line: low + 1, column: column)
+        let line = lowerBound(in: lineStarts.indices) { lineStarts[$0] <= offset } - 1
+        let column = Int(scalarsBefore[offset] &- scalarsBefore[lineStarts[line]]) + 1
+        return SourceLocation(file: path, line: line + 1, column: column)
     }
 
     /// Checks that the bytes are UTF-8 (a byte order mark is allowed and skipped); reports the first

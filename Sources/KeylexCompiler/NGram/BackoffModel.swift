@@ -135,11 +135,7 @@ extension BackoffModel {
     }
 
     static func find(_ word: Int, in entries: [Entry]) -> Entry? {
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].word < word { low = middle + 1 } else { high = middle }
-        }
+        let low = lowerBound(in: entries.indices) { entries[$0].word < word }
         return low < entries.count && entries[low].word == word ? entries[low] : nil
     }
 

@@ -3,18 +3,18 @@
 /// `oaklamd`'s `lamd`) is more likely a typo than a word the dictionary lacks. Opening costs O(1);
 /// never traps, whatever the bytes hold (a damaged section reads as absent).
 public struct LetterSequences: Sendable {
+    private typealias Format = LetterSequencesFormat
     private let filter: ByteView
     private let hashCount: Int
     private let bits: Int
 
     /// Opens the section of `container`, or `nil` when it has none or it is damaged.
     public init?(container: Container) {
-        typealias F = LetterSequencesFormat
-        guard let section = container.section(F.tag),
-            let hashes = section.u8(0).map(Int.init), (1...F.maxHashes).contains(hashes),
-            let bits = section.u32(4).map(Int.init), (F.minBits...F.maxBits).contains(bits), bits % 8 == 0,
-            section.count == F.headerSize + bits / 8,
-            let filter = try? section.slice(F.headerSize, bits / 8, "lseq filter")
+        guard let section = container.section(Format.tag),
+            let hashes = section.u8(0).map(Int.init), (1...Format.maxHashes).contains(hashes),
+            let bits = section.u32(4).map(Int.init), (Format.minBits...Format.maxBits).contains(bits), bits % 8 == 0,
+            section.count == Format.headerSize + bits / 8,
+            let filter = try? section.slice(Format.headerSize, bits / 8, "lseq filter")
         else { return nil }
         self.filter = filter
         hashCount = hashes

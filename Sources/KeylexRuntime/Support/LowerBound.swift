@@ -2,7 +2,7 @@
 /// true for a prefix of the range and false after it (as "the key at this index is below the one
 /// sought" is on sorted keys). `range.upperBound` when it is true everywhere. O(log n) calls.
 @inline(__always)
-func lowerBound(in range: Range<Int>, isBelow: (Int) -> Bool) -> Int {
+package func lowerBound(in range: Range<Int>, isBelow: (Int) -> Bool) -> Int {
     var low = range.lowerBound, high = range.upperBound
     while low < high {
         let middle = low + (high - low) / 2
