@@ -66,7 +66,7 @@ import Testing
         let letters = (0x61...0x7A).map { String(UnicodeScalar($0)!) } + (0xE0...0xEF).filter { $0 != 0xE5 }.map { String(UnicodeScalar($0)!) }
         let words = Array(Set(letters.flatMap { [$0, $0 + "s", $0 + "ing"] } + letters.map { "x" + $0 }))
         let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 17 + 1) })
-        let root = dictionary.automaton.header(dictionary.root)!.arcs
+        let root = dictionary.automaton.arcs(of: dictionary.root)!
         #expect(dictionary.automaton.bytes.u8(root) == DictionaryFormat.denseStateMarker)
         Self.checkAll(compiled, words, dictionary)
         #expect(dictionary.words(withPrefix: "x").count == letters.count + 2)  // x, xing, and x + each letter
@@ -81,7 +81,7 @@ import Testing
         let firsts = letters.indices.filter { $0 % 4 == 0 }.map { letters[$0] }
         let words = firsts.flatMap { [$0, $0 + "s", $0 + "ing"] } + letters.map { "x" + $0 }
         let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 13 + 1) })
-        let root = dictionary.automaton.header(dictionary.root)!.arcs
+        let root = dictionary.automaton.arcs(of: dictionary.root)!
         #expect(dictionary.automaton.bytes.u8(root) == DictionaryFormat.bitmapStateMarker)
         #expect(try Container(bytes: compiled.bytes).features.contains(.bitmapStates))
         Self.checkAll(compiled, words, dictionary)

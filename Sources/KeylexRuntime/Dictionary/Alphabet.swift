@@ -4,8 +4,10 @@
 struct Alphabet: Sendable {
     private let bytes: ByteView
     let size: Int
-    /// The inline label codes.
-    private let inline: ByteView
+    /// The label of a sparse arc by its first byte: its inline label's code, or ``labelFollows``
+    /// (slot 0, and the bytes that start no arc). Read at every arc a lookup passes, so it is decoded
+    /// once, on opening.
+    private let arcLabels: [UInt32]
     /// Where the scalars of each run of 16 values from U+0100 start among the alphabet's (up to its
     /// last scalar below U+10000), then where those from U+10000 start: ``code(of:)`` searches one
     /// run, not the whole alphabet (a Cyrillic or CJK letter costs at most 4 steps, not up to 13).
@@ -19,7 +21,8 @@ struct Alphabet: Sendable {
         }
         bytes = section
         size = Int(count)
-        inline = try section.slice(AlphabetLayout.inlineTableOffset, 4 * DictionaryFormat.inlineLabelCount, "ALPH inline labels")
+        let inline = try section.slice(AlphabetLayout.inlineTableOffset, 4 * DictionaryFormat.inlineLabelCount, "ALPH inline labels")
+        arcLabels = Self.arcLabels(inline)
         runs = Self.runStarts(section, size: size)
     }
 
@@ -76,10 +79,22 @@ struct Alphabet: Sendable {
         return scalar
     }
 
-    /// The code stored for inline label slot `slot` (1-based).
+    /// What ``arcLabel(_:)`` gives for a first byte whose label follows it as LEB128 (slot 0).
+    static let labelFollows = UInt32.max
+
+    /// The label of a sparse arc whose first byte is `first` (`kind × 25 + slot`): the code of
+    /// inline label `slot`, or ``labelFollows`` when `slot` is 0.
     @inline(__always)
-    func inlineCode(_ slot: Int) -> UInt32 {
-        inline.u32((slot - 1) * 4) ?? UInt32.max
+    func arcLabel(_ first: UInt8) -> UInt32 { arcLabels[Int(first)] }
+
+    /// ``arcLabels`` from the inline codes (an unused slot, `0xFFFFFFFF`, reads as `0xFFFFFFFE`: no code is
+    /// either, and an arc with it ends a search as one past every code would).
+    private static func arcLabels(_ inline: ByteView) -> [UInt32] {
+        (0...255).map { first in
+            let slot = first % DictionaryFormat.labelSlots
+            guard slot > 0 else { return labelFollows }
+            return inline.u32((slot - 1) * 4).map { $0 == labelFollows ? labelFollows - 1 : $0 } ?? labelFollows - 1
+        }
     }
 
     /// Every scalar of the alphabet, in code order.

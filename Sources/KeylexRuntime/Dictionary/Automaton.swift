@@ -32,19 +32,23 @@ struct Automaton: Sendable {
     /// The sampled word counts of wide tables (dense and bitmap states), when the file has them.
     let ranks: DenseRanks?
 
-    /// The state's word count (`nil` when it stores none) and where its arcs begin.
+    /// Where the arcs of `state` begin: past its word count, if it has one.
     @inline(__always)
-    func header(_ state: StateRef) -> (count: Int?, arcs: Int)? {
-        if state == .stop { return (0, -1) }
+    func arcs(of state: StateRef) -> Int? {
+        if state == .stop { return -1 }
         var position = state.offset
-        guard state.hasCount else { return (nil, position) }
-        guard let count = bytes.varint(&position) else { return nil }
-        return (Int(count), position)
+        guard !state.hasCount || bytes.varint(&position) != nil else { return nil }
+        return position
     }
 
     /// The number of words in the right language of `state`, for states that store it.
     @inline(__always)
-    func wordCount(_ state: StateRef) -> Int? { header(state)?.count }
+    func wordCount(_ state: StateRef) -> Int? {
+        if state == .stop { return 0 }
+        guard state.hasCount else { return nil }
+        var position = state.offset
+        return bytes.varint(&position).map(Int.init)
+    }
 
     /// The table of a dense or bitmap state whose arcs begin at `arcs`: its slots are indexed by
     /// label code less `firstCode`; a bitmap state stores only the slots its bitmap (at `bitmap`,
@@ -147,13 +151,13 @@ struct Automaton: Sendable {
     /// where its pointer (if any) starts.
     @inline(__always)
     private func sparseHead(_ first: UInt8, at position: Int) -> (kind: Int, label: UInt32, after: Int)? {
-        let labelSlot = Int(first) % DictionaryFormat.labelSlots
         var p = position + 1
-        if labelSlot == 0 {
+        let label = alphabet.arcLabel(first)
+        if label == Alphabet.labelFollows {
             guard let code = bytes.varint(&p) else { return nil }
             return (Int(first) / DictionaryFormat.labelSlots, code, p)
         }
-        return (Int(first) / DictionaryFormat.labelSlots, alphabet.inlineCode(labelSlot), p)
+        return (Int(first) / DictionaryFormat.labelSlots, label, p)
     }
 
     /// Decodes slot `index` of a dense or bitmap table; `nil` when it is empty or malformed.
@@ -298,7 +302,7 @@ struct Automaton: Sendable {
         var state = state
         var length = length
         while length < buffer.count {
-            guard state != .stop, let arcs = header(state)?.arcs, var cursor = cursor(arcs: arcs) else { return nil }
+            guard state != .stop, let arcs = arcs(of: state), var cursor = cursor(arcs: arcs) else { return nil }
             var taken: Arc?
             for _ in 0...alphabet.size {
                 guard let arc = next(&cursor, where: { _ in true }) else { return nil }

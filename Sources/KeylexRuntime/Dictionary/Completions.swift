@@ -23,7 +23,7 @@ extension WordDictionary {
         _ body: (_ word: UnsafeBufferPointer<Unicode.Scalar>, _ number: Int) -> Bool
     ) {
         guard let walk = walk(prefix, ranking: true),
-            let arcs = automaton.header(walk.state)?.arcs
+            let arcs = automaton.arcs(of: walk.state)
         else { return }
         let end = walk.rank + walk.count + (walk.isWord ? 1 : 0)
         let capacity = maxWordLength
@@ -60,7 +60,7 @@ extension WordDictionary {
                         number += 1
                     }
                     if arc.target != .stop {
-                        guard length < capacity, let next = automaton.header(arc.target)?.arcs,
+                        guard length < capacity, let next = automaton.arcs(of: arc.target),
                             let cursor = automaton.cursor(arcs: next)
                         else { return }
                         depth += 1

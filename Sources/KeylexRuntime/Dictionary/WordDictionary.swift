@@ -184,7 +184,7 @@ public struct WordDictionary: Sendable {
     /// its parent's, less its other arcs' words.
     @inline(__always)
     func step(_ walk: inout Walk, _ code: UInt32, ranking: Bool) -> Bool {
-        guard walk.length < maxWordLength, walk.state != .stop, let arcs = automaton.header(walk.state)?.arcs else { return false }
+        guard walk.length < maxWordLength, walk.state != .stop, let arcs = automaton.arcs(of: walk.state) else { return false }
         if walk.isWord && ranking { walk.rank += 1 }
         let before = walk.rank
         guard let arc = automaton.find(code, arcs: arcs, rank: &walk.rank, ranking: ranking) else { return false }

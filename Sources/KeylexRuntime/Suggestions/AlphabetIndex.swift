@@ -52,7 +52,7 @@ extension AlphabetIndex {
     private static func firstLetterWalks(_ dictionary: WordDictionary) -> [WordDictionary.Walk?] {
         let automaton = dictionary.automaton
         var walks = [WordDictionary.Walk?](repeating: nil, count: automaton.alphabet.size)
-        guard let arcs = automaton.header(dictionary.root)?.arcs, var cursor = automaton.cursor(arcs: arcs) else { return walks }
+        guard let arcs = automaton.arcs(of: dictionary.root), var cursor = automaton.cursor(arcs: arcs) else { return walks }
         var rank = 0, remaining = dictionary.wordCount
         while let arc = automaton.next(&cursor, where: { _ in true }) {
             let below: Int

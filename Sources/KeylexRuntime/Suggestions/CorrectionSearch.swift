@@ -141,7 +141,7 @@ struct CorrectionSearch {
         into candidates: inout CandidateList
     ) {
         let automaton = dictionary.automaton
-        guard mask != 0, depth < maxDepth, state != .stop, let arcs = automaton.header(state)?.arcs,
+        guard mask != 0, depth < maxDepth, state != .stop, let arcs = automaton.arcs(of: state),
             var cursor = automaton.cursor(arcs: arcs)
         else { return }
         if cursor.table != nil {

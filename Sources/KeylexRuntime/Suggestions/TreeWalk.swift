@@ -24,7 +24,7 @@ extension WordSearch {
     ) {
         let automaton = dictionary.automaton
         let depthLimit = min(maxDepth, dictionary.maxWordLength)
-        guard depthLimit > 0, let rootArcs = automaton.header(dictionary.root)?.arcs, let rootCursor = automaton.cursor(arcs: rootArcs)
+        guard depthLimit > 0, let rootArcs = automaton.arcs(of: dictionary.root), let rootCursor = automaton.cursor(arcs: rootArcs)
         else { return }
         withUnsafeTemporaryAllocation(of: Automaton.ArcCursor.self, capacity: depthLimit) { stack in
             var depth = 0
@@ -38,7 +38,7 @@ extension WordSearch {
                 budget -= 1
                 let descend = visit(TreeArc(depth: depth, code: arc.label, isFinal: arc.isFinal, target: arc.target))
                 if descend, arc.target != .stop, depth + 1 < depthLimit,
-                    let next = automaton.header(arc.target)?.arcs, let cursor = automaton.cursor(arcs: next)
+                    let next = automaton.arcs(of: arc.target), let cursor = automaton.cursor(arcs: next)
                 {
                     depth += 1
                     stack[depth] = cursor
