@@ -17,7 +17,7 @@ CLDR=Tests/KeylexCompilerTests/Fixtures/cldr-keyboards-49
 AOSP=Tests/KeylexCompilerTests/Fixtures/aosp-latinime
 TARGETS="bundle userwords layout corpus cldr aosp text stroke"
 declare -A SOURCE=([bundle]=BundleQueries [userwords]=UserWords [layout]=LayoutSources [corpus]=CorpusReaders [cldr]=CLDRKeyboards [aosp]=LatinIMEKeyboards [text]=TypedText [stroke]=Strokes)
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g)
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name keylex)  # one package: the compiler sees the runtime's package declarations
 
 libraries() {  # KeylexRuntime and KeylexCompiler as static libraries built for fuzzing
     mkdir -p "$OUT/lib"

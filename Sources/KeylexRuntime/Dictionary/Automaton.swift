@@ -190,7 +190,9 @@ struct Automaton: Sendable {
         if Self.isTable(marker) {
             guard let table = slotTable(at: arcs, marker: marker), code >= table.firstCode else { return nil }
             let index = Int(code - table.firstCode)
-            guard let found = slot(index, of: table, arcs: arcs) else { return nil }
+            guard index < table.slots, table.bitmap < 0 || hasArc(index, of: table),
+                let found = decodeSlot(index, at: position(ofSlot: index, in: table), of: table, arcs: arcs)
+            else { return nil }
             if ranking {
                 let (words, start) = ranks?.wordsBefore(slot: index, ofStateAt: arcs) ?? (0, 0)
                 rank += words
