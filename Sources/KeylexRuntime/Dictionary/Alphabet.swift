@@ -4,9 +4,9 @@
 struct Alphabet: Sendable {
     private let bytes: ByteView
     let size: Int
-    /// The label of a sparse arc by its first byte: its inline label's code, or ``labelFollows``
-    /// (slot 0, and the bytes that start no arc). Read at every arc a lookup passes, so it is decoded
-    /// once, on opening.
+    /// The label of a sparse arc by its first byte: its inline label's code, or ``labelFollows`` for
+    /// slot 0 (bytes that start no arc get a label too; their kind rejects them). Read at every arc
+    /// a lookup passes, so it is decoded once, on opening.
     private let arcLabels: [UInt32]
     /// Where the scalars of each run of 16 values from U+0100 start among the alphabet's (up to its
     /// last scalar below U+10000), then where those from U+10000 start: ``code(of:)`` searches one
