@@ -46,9 +46,12 @@ def c_flags():
 
 def package_name(build_dir):
     """The name SwiftPM gave the package when it built `build_dir` (its `package` declarations are
-    visible only to modules compiled under the same name)."""
-    plan = os.path.join(PROJECT, ".build", "debug.yaml")
-    if not os.path.exists(plan):
+    visible only to modules compiled under the same name), from the build plan beside the build
+    folders (`.build/debug.yaml` for `.build/debug`, which links to `.build/<triple>/debug`)."""
+    folder = os.path.dirname(os.path.normpath(build_dir))
+    plans = [os.path.join(folder, "debug.yaml"), os.path.join(os.path.dirname(folder), "debug.yaml")]
+    plan = next((path for path in plans if os.path.exists(path)), None)
+    if plan is None:
         return []
     with open(plan, errors="replace") as lines:
         for line in lines:
