@@ -9,15 +9,24 @@ import Testing
     /// An engine on `corpora/<corpus>/`'s word lists (those the build reads, see
     /// ``ProjectBuild/locales()``) and the shipped layouts of `locale`.
     static func engine(_ corpus: String, _ locale: String, user: UserDictionary? = nil) throws -> SuggestionEngine {
+        let container = try bundles.value([corpus, locale]) { try bundle(corpus, locale) }
+        return SuggestionEngine(dictionary: try WordDictionary(container: container),
+                                layout: try LayoutBundle(container: container).layout(for: .phone), userDictionary: user)
+    }
+
+    /// The bundle of `corpus`'s words and `locale`'s layouts.
+    static func bundle(_ corpus: String, _ locale: String) throws -> Container {
         let build = ProjectBuild(corpora: TestSupport.shipped("corpora"), output: "", diagnostics: DiagnosticEngine())
         let files = try #require(build.locales().first { $0.tag == corpus }).inputs.corpora
         let (table, _) = TestSupport.read(files)
         let dictionary = DictionaryCompiler.compile(try #require(table))
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == locale }
-        let container = try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
-        return SuggestionEngine(dictionary: try WordDictionary(container: container),
-                                layout: try LayoutBundle(container: container).layout(for: .phone), userDictionary: user)
+        return try Container(bytes: LayoutBuild.bundle(dictionary: dictionary, locales: locales))
     }
+
+    /// The bundles engines were made on, each compiled once for every test that asks it (English
+    /// takes half a minute in a debug build).
+    static let bundles = TestSupport.Memo<[String], Container>()
 
     /// Built once; read-only afterwards (it has no user dictionary).
     static let english = Result { try engine("en-US", "en-US") }

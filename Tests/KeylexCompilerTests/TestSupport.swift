@@ -58,6 +58,30 @@ enum TestSupport {
         return (compiled, try! WordDictionary(bytes: compiled.bytes))
     }()
 
+    /// Values made once per key for all tests. Each key has a lock of its own: tests that ask
+    /// different keys make them at the same time, those that ask the same key wait for one.
+    final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+        private final class Entry: @unchecked Sendable {
+            let lock = NSLock()
+            var value: Result<Value, Error>?
+        }
+        private var entries: [Key: Entry] = [:]
+        private let lock = NSLock()
+
+        func value(_ key: Key, _ make: () throws -> Value) throws -> Value {
+            let entry = lock.withLock {
+                if let entry = entries[key] { return entry }
+                let entry = Entry()
+                entries[key] = entry
+                return entry
+            }
+            return try entry.lock.withLock {
+                if entry.value == nil { entry.value = Result(catching: make) }
+                return try entry.value!.get()
+            }
+        }
+    }
+
     /// Word numbers grouped by first scalar, to keep brute force affordable in debug builds.
     nonisolated(unsafe) private static var groups: [[String]: [Unicode.Scalar: [Int]]] = [:]
     private static let lock = NSLock()
