@@ -12,8 +12,9 @@ A loop is a set of folders that reach each other (a strongly connected component
 one folder). The script prints each loop with the references that close it, and exits 1 when
 there is any, so CI fails on a new one. `--edges` prints every dependency with its first use.
 
-Usage: scripts/folder-loops.py [--edges] [BUILD_DIR]   (BUILD_DIR: .build/debug, built first;
-the compiler module is checked against the runtime module found there.)
+Usage: scripts/folder-loops.py [--edges] [BUILD_DIR]   (BUILD_DIR: .build/debug by default, or a
+release build such as .build-test/release, built first; the compiler module is checked against
+the runtime module found there.)
 """
 import os
 import re
@@ -47,9 +48,11 @@ def c_flags():
 def package_name(build_dir):
     """The name SwiftPM gave the package when it built `build_dir` (its `package` declarations are
     visible only to modules compiled under the same name), from the build plan beside the build
-    folders (`.build/debug.yaml` for `.build/debug`, which links to `.build/<triple>/debug`)."""
-    folder = os.path.dirname(os.path.normpath(build_dir))
-    plans = [os.path.join(folder, "debug.yaml"), os.path.join(os.path.dirname(folder), "debug.yaml")]
+    folders (`.build/debug.yaml` for `.build/debug`, which links to `.build/<triple>/debug`; the
+    plan is named for the configuration, `release.yaml` for a release build)."""
+    folder, configuration = os.path.split(os.path.normpath(build_dir))
+    plan_name = configuration + ".yaml"
+    plans = [os.path.join(folder, plan_name), os.path.join(os.path.dirname(folder), plan_name)]
     plan = next((path for path in plans if os.path.exists(path)), None)
     if plan is None:
         return []

@@ -3,11 +3,11 @@
 #
 #   scripts/fuzz.sh --list              the targets
 #   scripts/fuzz.sh TARGET SECONDS      build TARGET and fuzz it that long (exits non-zero on a crash)
-#   scripts/fuzz.sh --all SECONDS       every target in turn (what CI runs, briefly)
+#   scripts/fuzz.sh --all SECONDS       every target, two at a time (what CI runs, briefly)
 #
 # Targets live in Fuzz/ (FuzzSupport.swift is compiled into each); seeds come from the real files
 # of the repository (corpora, layouts, a compiled bundle) and are made in .build-fuzz/seeds/;
-# findings go to .build-fuzz/crashes/TARGET/.
+# findings go to .build-fuzz/crashes/TARGET/. Seeds are made with $KEYLEX, or a debug build of keylex.
 # Every crash found becomes a regression test (Tests/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,47 +59,49 @@ text_bundles() {  # the en-US and de-DE bundles the text and stroke targets load
     rm -rf "$sources"; mkdir -p "$sources/layouts" "$sources/corpora"
     cp layouts/en-US.xml layouts/de-DE.json layouts/und-x-system.json "$sources/layouts/"
     cp -r corpora/en-US corpora/de "$sources/corpora/"; cp corpora/en/phonetic.rules "$sources/corpora/en-US/"
-    swift build --product keylex >/dev/null
-    "$(swift build --show-bin-path)/keylex" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
+    "$KEYLEX" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
         --output "$OUT/text-bundles" --quiet 2>/dev/null
 }
 
 seeds() {  # real files for target $1 in $OUT/seeds/$1
+    if [ -z "${KEYLEX:-}" ]; then  # the keylex that makes seeds: scripts/test gives the one it tested
+        swift build --product keylex >/dev/null
+        KEYLEX="$(swift build --show-bin-path)/keylex"
+    fi
     local dir=$OUT/seeds/$1
     rm -rf "$dir"; mkdir -p "$dir"
     case $1 in
     bundle)
-        swift build --product keylex >/dev/null
         head -n 400 Benchmarks/wordfreq/en.tsv | grep -v '^#' > "$dir/words.tsv"
-        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
-        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
+        "$KEYLEX" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
+        "$KEYLEX" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
             -o "$dir/en-phonetic.klx" >/dev/null
         # A dictionary with a bitmap state: 30 first letters spread over an alphabet of 121.
         python3 -c 'for i in range(0x100, 0x178):
     print("x" + chr(i))
     if i % 4 == 0: print(chr(i)); print(chr(i) + "s")' > "$dir/bitmap.txt"
-        "$(swift build --show-bin-path)/keylex" dict "$dir/bitmap.txt" -o "$dir/bitmap.klx" >/dev/null
+        "$KEYLEX" dict "$dir/bitmap.txt" -o "$dir/bitmap.klx" >/dev/null
         # A bundle with an n-gram model: the shipped counts of the seed's words.
         python3 -c 'import gzip, sys
 words = {l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8")} | {"<s>"}
 for line in gzip.open(sys.argv[2], "rt", encoding="utf-8"):
     if all(w in words or w.lower() in words for w in line.split("\t")[0].split(" ")): sys.stdout.write(line)' \
             "$dir/words.tsv" corpora/en/fortunes.counts.gz > "$dir/fortunes.counts"
-        "$(swift build --show-bin-path)/keylex" dict "$dir/words.tsv" --format tsv --ngrams "$dir/fortunes.counts" --ngram-budget 16000 \
+        "$KEYLEX" dict "$dir/words.tsv" --format tsv --ngrams "$dir/fortunes.counts" --ngram-budget 16000 \
             -o "$dir/en-ngram.klx" >/dev/null
-        "$(swift build --show-bin-path)/keylex" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
+        "$KEYLEX" build --layouts layouts --corpora "" --output "$dir/layouts" --quiet >/dev/null 2>&1 || true
         { find "$dir/layouts" -name '*.klx' -size -40k 2>/dev/null || true; } | head -n 3 | xargs -r -I{} cp {} "$dir/"
         # Bundles with transforms, flicks and multi-tap keys: CLDR's test keyboards, imported.
-        "$(swift build --show-bin-path)/keylex" import cldr "$CLDR/3.0/fr-t-k0-test.xml" "$CLDR/3.0/ja-Hira-t-k0-flicks.xml" \
+        "$KEYLEX" import cldr "$CLDR/3.0/fr-t-k0-test.xml" "$CLDR/3.0/ja-Hira-t-k0-flicks.xml" \
             -o "$dir/imported" >/dev/null 2>&1 || true
-        "$(swift build --show-bin-path)/keylex" build --layouts "$dir/imported" --corpora "" --output "$dir/cldr" --quiet >/dev/null 2>&1 || true
+        "$KEYLEX" build --layouts "$dir/imported" --corpora "" --output "$dir/cldr" --quiet >/dev/null 2>&1 || true
         cp "$dir"/cldr/*.klx "$dir/" 2>/dev/null || true
         # A small bundle with emoji: the first shipped English emoji (skin tones among them).
         mkdir -p "$dir/emoji-in/corpora/en" "$dir/emoji-in/emoji"
         head -n 50 "$dir/words.tsv" > "$dir/emoji-in/corpora/en/words.tsv"
         gzip -dc emoji/en.tsv.gz > "$dir/emoji-in/all.tsv"
         { head -n 60 "$dir/emoji-in/all.tsv"; grep -m 12 '👍\|pizza' "$dir/emoji-in/all.tsv"; } > "$dir/emoji-in/emoji/en.tsv"
-        "$(swift build --show-bin-path)/keylex" build --layouts "" --corpora "$dir/emoji-in/corpora" --emoji "$dir/emoji-in/emoji" \
+        "$KEYLEX" build --layouts "" --corpora "$dir/emoji-in/corpora" --emoji "$dir/emoji-in/emoji" \
             --output "$dir/emoji-in/build" --quiet >/dev/null 2>&1 || true
         cp "$dir/emoji-in/build/en.klx" "$dir/en-emoji.klx" 2>/dev/null || true
         rm -rf "$dir/words.tsv" "$dir/bitmap.txt" "$dir/fortunes.counts" "$dir/layouts" "$dir/imported" "$dir/cldr" "$dir/emoji-in" ;;
@@ -171,9 +173,7 @@ for word in ["hello", "world", "the", "keyboard", "swipe", "question"]:
     esac
 }
 
-run() {  # fuzz target $1 for $2 seconds
-    build "$1"
-    seeds "$1"
+fuzz() {  # fuzz the built target $1 for $2 seconds from its seeds
     mkdir -p "$OUT/corpus/$1" "$OUT/crashes/$1"
     local status=0
     SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$ROOT/scripts/lsan-suppressions.txt "$OUT/fuzz-$1" "$OUT/corpus/$1" "$OUT/seeds/$1" -max_total_time="$2" -timeout=10 \
@@ -183,10 +183,24 @@ run() {  # fuzz target $1 for $2 seconds
     return "$status"
 }
 
+all() {  # every target for $1 seconds: all built and seeded first, then fuzzed two at a time (one a core)
+    local t targets=($TARGETS) status=0 i j
+    for t in "${targets[@]}"; do build "$t"; seeds "$t"; done
+    for ((i = 0; i < ${#targets[@]}; i += 2)); do
+        local pair=("${targets[@]:i:2}") pids=()
+        for t in "${pair[@]}"; do fuzz "$t" "$1" > "$OUT/$t.summary" 2>&1 & pids+=($!); done
+        for j in "${!pids[@]}"; do
+            wait "${pids[$j]}" || status=1
+            echo "== ${pair[$j]}"; cat "$OUT/${pair[$j]}.summary"
+        done
+    done
+    return "$status"
+}
+
 case "${1:-}" in
 --list) for t in $TARGETS; do echo "$t	Fuzz/${SOURCE[$t]}.swift"; done ;;
---all) for t in $TARGETS; do echo "== $t"; run "$t" "${2:?seconds}"; done ;;
+--all) all "${2:?seconds}" ;;
 "" | -h | --help) sed -n '2,11p' "$0" ;;
 *) [ -n "${SOURCE[$1]:-}" ] || { echo "unknown target '$1' (scripts/fuzz.sh --list)" >&2; exit 2; }
-   run "$1" "${2:?seconds}" ;;
+   build "$1"; seeds "$1"; fuzz "$1" "${2:?seconds}" ;;
 esac
