@@ -18,7 +18,7 @@ struct DictionaryEncoder {
         let layout = AutomatonLayout(dawg: dawg, root: root, alphabetSize: scalars.count)
         var automaton: [UInt8] = []
         for state in layout.order {
-            assert(automaton.count == layout.offset[state])
+            precondition(automaton.count == layout.offset[state], "each state is written where the layout placed it")
             if layout.storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }
             if layout.form[state] == .sparse {
                 appendSparseArcs(of: state, layout, to: &automaton)
