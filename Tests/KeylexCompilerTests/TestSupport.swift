@@ -83,16 +83,9 @@ enum TestSupport {
     }
 
     /// Word numbers grouped by first scalar, to keep brute force affordable in debug builds.
-    nonisolated(unsafe) private static var groups: [[String]: [Unicode.Scalar: [Int]]] = [:]
-    private static let lock = NSLock()
+    private static let groups = Memo<[String], [Unicode.Scalar: [Int]]>()
     static func wordsByFirstScalar(_ words: [String]) -> [Unicode.Scalar: [Int]] {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = Array(words.prefix(3))
-        if let cached = groups[key] { return cached }
-        let grouped = Dictionary(grouping: words.indices) { words[$0].unicodeScalars.first! }
-        groups[key] = grouped
-        return grouped
+        try! groups.value(Array(words.prefix(3))) { Dictionary(grouping: words.indices) { words[$0].unicodeScalars.first! } }
     }
 
     /// The best `k` completions of `prefix` by brute force over every word: class descending,
