@@ -54,24 +54,29 @@ for b in sys.stdin.buffer.read(): c=t[(c^b)&0xFF]^(c>>8)
 print(format(c^0xFFFFFFFF,"x"))'
 }
 
+need_keylex() {  # the keylex that makes bundles for seeds: scripts/test gives the one it tested ($KEYLEX)
+    if [ -z "${KEYLEX:-}" ]; then
+        swift build --product keylex >/dev/null
+        KEYLEX="$(swift build --show-bin-path)/keylex"
+    fi
+}
+
 text_bundles() {  # the en-US and de-DE bundles the text and stroke targets load (kept: a build skips what has not changed)
     local sources=$OUT/text-sources
     rm -rf "$sources"; mkdir -p "$sources/layouts" "$sources/corpora"
     cp layouts/en-US.xml layouts/de-DE.json layouts/und-x-system.json "$sources/layouts/"
     cp -r corpora/en-US corpora/de "$sources/corpora/"; cp corpora/en/phonetic.rules "$sources/corpora/en-US/"
+    need_keylex
     "$KEYLEX" build --layouts "$sources/layouts" --corpora "$sources/corpora" \
         --output "$OUT/text-bundles" --quiet 2>/dev/null
 }
 
 seeds() {  # real files for target $1 in $OUT/seeds/$1
-    if [ -z "${KEYLEX:-}" ]; then  # the keylex that makes seeds: scripts/test gives the one it tested
-        swift build --product keylex >/dev/null
-        KEYLEX="$(swift build --show-bin-path)/keylex"
-    fi
     local dir=$OUT/seeds/$1
     rm -rf "$dir"; mkdir -p "$dir"
     case $1 in
     bundle)
+        need_keylex
         head -n 400 Benchmarks/wordfreq/en.tsv | grep -v '^#' > "$dir/words.tsv"
         "$KEYLEX" dict "$dir/words.tsv" --format tsv -o "$dir/en.klx" >/dev/null
         "$KEYLEX" dict "$dir/words.tsv" --format tsv --phonetics corpora/en/phonetic.rules \
