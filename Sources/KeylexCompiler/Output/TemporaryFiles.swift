@@ -69,7 +69,7 @@ public enum TemporaryFiles {
     /// new is made meanwhile.
     private static func removeAllAndEnd(by signal: Int32) -> Never {
         lock.lock()
-        for path in live { try? FileManager.default.removeItem(atPath: path) }
+        for path in live { removeWhileWritten(path) }
         _ = Glibc.signal(signal, SIG_DFL)
         var signals = sigset_t()  // this queue's thread blocks signals: let this one through
         sigemptyset(&signals)
@@ -77,6 +77,13 @@ public enum TemporaryFiles {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         raise(signal)
         _exit(128 + signal)  // not reached
+    }
+
+    /// Removes `path`, which another thread may still be writing into: it is first renamed, so
+    /// that no file can be added to a folder while it is emptied (which would leave it behind).
+    private static func removeWhileWritten(_ path: String) {
+        let away = AtomicFile.temporaryPath(beside: path)
+        try? FileManager.default.removeItem(atPath: rename(path, away) == 0 ? away : path)
     }
 }
 
