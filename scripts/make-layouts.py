@@ -77,7 +77,11 @@ PRESET_LOCALES = [
     ('ro', 'Română', 'ro', None, 'xml', {}),
     ('bg-BG', 'Български', 'bg-bg', None, 'json', {}),
     ('tr', 'Türkçe', 'tr', None, 'xml', {}),
-    ('ckb', 'کوردیی ناوەندی', 'ckb', None, 'json', {'punctuation': '.،؟!’'}),
+    # The h key of FlorisBoard's kurdish layout types ھ (U+06BE); Sorani's spelling dictionary, CLDR,
+    # the corpus and FlorisBoard's own kurdish_standard layout (a key that shows ھ) write ه (U+0647):
+    # the key types that, with ھ as its callout.
+    ('ckb', 'کوردیی ناوەندی', 'ckb', None, 'json', {'punctuation': '.،؟!’', 'keys': {'ھ': 'ه'}, 'callouts': {'ه': ['ھ']},
+                                                     'keys_source': 'the h key types ه (U+0647) as kurdish_standard.json does, ھ its callout'}),
     ('sr-RS', 'Српски', 'sr-RS', None, 'xml', {}),
     ('sl-SI', 'Slovenščina', 'sl-SI', None, 'json', {}),
     ('lv-LV', 'Latviešu', 'lv-LV', None, 'xml', {}),
@@ -412,9 +416,12 @@ def field_layouts(form, bottom, shown):
 
 def florisboard_letters(layout_id, mapping):
     """The letter rows, callouts and sources of a FlorisBoard layout and popup mapping."""
+    # A key's own popup comes first, then the mapping's (FlorisBoard shows both: Sorani's ر offers
+    # its own ڕ before the mapping's ڒ).
     callouts = callouts_of(mapping)
     for char, variants in inline_popups(layout_id).items():
-        callouts.setdefault(char, [v for v in variants if v != char])
+        own = [v for v in variants if v != char]
+        callouts[char] = own + [v for v in callouts.get(char, []) if v not in own]
     sources = [f'Rows: FlorisBoard layouts/characters/{layout_id}.json (Apache-2.0)']
     if mapping:
         sources.append(f'callouts: FlorisBoard popupMappings/{mapping}.json (Apache-2.0)')
@@ -423,6 +430,10 @@ def florisboard_letters(layout_id, mapping):
 
 def document(tag, name, letters, currency, direction, extra):
     rows, callouts, sources = letters
+    # A letter key whose output the language writes with another character ('keys': {old: new}).
+    swap = extra.get('keys', {})
+    rows = [[swap.get(item, item) if isinstance(item, str) else item for item in row] for row in rows]
+    sources = list(sources) + [extra['keys_source']] if swap else sources
     punctuation = extra.get('punctuation', '.,?!’')
     callouts = {**callouts, **extra.get('callouts', {})}
     if tag in LATIN:
