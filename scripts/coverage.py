@@ -63,6 +63,8 @@ def list_source(folder, files):
         return f"wordfreq (`{source.wordfreq}`){checker}"
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
+    if source.attested:
+        return "corpus words that KurdishHunspell's Sorani dictionary accepts; no frequencies"
     model = source.keyman.split("/")[-1]
     if source.keyman and not source.speller:
         return f"Keyman's lexical model `{model}`"

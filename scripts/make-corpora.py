@@ -88,7 +88,8 @@ class Source:
     FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq, and
     `keyman` the folder of a Keyman lexical model (in keymanapp/lexical-models) whose word list,
     with counts, is taken as it is (or, with `speller`, gives the counts of the words it holds, and
-    its words the spelling dictionary lacks)."""
+    its words the spelling dictionary lacks); `attested` a list of words seen in a corpus (no counts)
+    in sinaahmadi/KurdishHunspell, kept where that repository's `checker` dictionary accepts them."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -98,6 +99,7 @@ class Source:
     letters: str = ""
     subtitles: str = ""
     keyman: str = ""
+    attested: str = ""
 
 
 SOURCES = {
@@ -142,12 +144,15 @@ SOURCES = {
     # A Keyman lexical model's word list with counts, where Debian and wordfreq have nothing.
     "km": Source("KHMER", keyman="release/sil/sil.km.ggc"),
     "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate=uzbek_latin, letters="\u02bb\u02bc"),
+    # Sorani: the words seen ten times or more in three corpora that Sina Ahmadi's Sorani spelling
+    # dictionary accepts (Debian has none), and the dictionary's words of one or two letters.
+    "ckb": Source("ARABIC", attested="experiments/ALL_ckb_frequency_10_cleaned_sorted.txt", checker="hunspell:ckb/ckb-Arab"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
         ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU")]},
 }
-SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman]
+SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested]
 HUNSPELL_DIR = "/usr/share/hunspell"
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
@@ -270,6 +275,12 @@ def write_corpus(code, args, untypable=frozenset()):
         name = "words.tsv.gz" if source.keyman else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
+    elif source.attested:
+        text, summary = attested_rows(code, source, args, typable)
+        name = "words.txt.gz"
+        if not args.flat:
+            with open(os.path.join(args.kurdish_hunspell, "LICENSE"), encoding="utf-8") as f:
+                write(os.path.join(args.out, code, "LICENSE"), f.read(), False)
     else:
         rows = wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles else keyman_rows
         text, summary = rows(code, source, args, typable)
@@ -323,6 +334,24 @@ def subtitle_rows(code, source, args, typable):
               "# count = frequency per billion words. Data: CC BY-SA 3.0, see corpora/README.md.\n")
     return (header + "".join(f"{w}\t{round(c * 1e9 / total)}\n" for w, c in rows),
             f"{len(rows)} words of {len(counts)} ({len(rejects)} the dictionary rejects left out)")
+
+
+def attested_rows(code, source, args, typable):
+    """The words of a corpus's list (one a line, without counts) that the spelling dictionary accepts,
+    and the dictionary's own words of one or two letters, which the list leaves out (`لە`, `بە`,
+    `و`) but a verb's present stem (a word only with its affixes), sorted, one a line."""
+    clone = args.kurdish_hunspell
+    with open(os.path.join(clone, source.attested), encoding="utf-8") as f:
+        listed = {unicodedata.normalize("NFC", line.strip()) for line in f}
+    candidates = sorted(w for w in listed if is_word(w, source.script) and typable(w))
+    dictionary = os.path.join(clone, source.checker.split(":")[1])
+    rejects = rejected(candidates, "hunspell:" + dictionary)
+    with open(dictionary + ".dic", encoding="utf-8") as f:
+        entries = [line.split() for line in f.read().splitlines()[1:]]
+    short = {unicodedata.normalize("NFC", e[0].split("/")[0]) for e in entries
+             if e and len(e[0].split("/")[0]) <= 2 and not any("present_stem" in field for field in e)}
+    words = sorted((set(candidates) - rejects) | {w for w in short if is_word(w, source.script) and typable(w)})
+    return "".join(w + "\n" for w in words), f"{len(words)} words ({len(rejects)} of {len(listed)} listed the dictionary rejects left out)"
 
 
 def keyman_file(args, source, name):
@@ -406,6 +435,7 @@ def main() -> None:
     parser.add_argument("--packages", action="store_true", help="print the Debian packages needed and stop")
     parser.add_argument("--frequency-words", default="FrequencyWords", help="a clone of hermitdave/FrequencyWords")
     parser.add_argument("--lexical-models", default="lexical-models", help="a clone of keymanapp/lexical-models")
+    parser.add_argument("--kurdish-hunspell", default="KurdishHunspell", help="a clone of sinaahmadi/KurdishHunspell")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:
