@@ -214,6 +214,23 @@ import Testing
         #expect(Self.first(english, "je vais 1vec") == nil)
     }
 
+    /// typing37k's `40yards`, `26to`, `or9`: the space between a number and a word missed.
+    @Test func aNumberTypedAgainstAWordIsOfferedApart() throws {
+        let english = try Self.english.get()
+        #expect(english.suggestions(for: "he ran 40yards") == [
+            Suggestion(text: "40 yards", typed: "40yards"), Suggestion(text: "40yards", typed: "40yards", isUnknown: true),
+        ])
+        #expect(Self.first(english, "the score was 26to") ?? ("", true) == ("26 to", false))
+        #expect(Self.first(english, "either or9") ?? ("", true) == ("or 9", false))
+        // Ordinals, units and names keep their number: a rare short word, a word before a number.
+        for text in ["the 1st", "at 5pm", "run 10km", "on win7", "at the ball40"] {
+            #expect(english.suggestions(for: text).isEmpty, "\(text)")
+        }
+        // The word as the dictionary spells it: German nouns take their capital.
+        let german = try Self.engine("de", "de-DE")
+        #expect(Self.first(german, "vor 3jahren") ?? ("", true) == ("3 Jahren", false))
+    }
+
     @Test func aShortWordIsCorrectedOnlyForOneSlipOfAFinger() throws {
         let english = try Self.english.get()
         // A neighbouring key (w for e) or two letters swapped: applied.

@@ -176,6 +176,8 @@ public struct SuggestionEngine: Sendable {
     ///   `to,send`, `all.day`), or a comma missing its space (`plane,sorry`), is read as meant:
     ///   that reading comes first, with ``Suggestion/isAutocorrect`` where it is sure (an
     ///   apostrophe, a full stop for a space: docs/SUGGESTIONS.md).
+    /// - A number typed against a word (`40yards`, `ball40`) is offered apart (`40 yards`), never
+    ///   applied (see ``NumberAgainstWord``).
     /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - With an n-gram model, candidates rank by their probability after the one or two words
@@ -196,6 +198,7 @@ public struct SuggestionEngine: Sendable {
         if let slip = punctuationSlipSuggestions(text, user: user, count: count) { return slip }
         guard let token = CurrentWord(in: text) else {
             if let slip = digitForLetterSuggestions(text, count: count) { return slip }
+            if let glued = numberAgainstWordSuggestions(text, count: count) { return glued }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
             let looks = offersEmoji && emoji != nil && text.last?.isWhitespace == true
             let named = looks ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []

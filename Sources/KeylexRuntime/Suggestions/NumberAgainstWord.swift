@@ -1,0 +1,63 @@
+/// A number typed against a word, the space between them missed: `40yards`, `3employees`, `26to`,
+/// `or9`. A token of one run of ASCII digits and one run of letters, in either order, whose letters
+/// are a common word (``commonWordClass``), or a word of ``longWordLength`` letters or more after the
+/// number. A number takes a short word on purpose (`1st`, `5pm`, `10km`), and a word takes a number
+/// as a name (`win7`, `covid19`, `mp3`).
+struct NumberAgainstWord {
+    /// The lowest frequency class of a word read apart from the number on either side: `to`, `or`
+    /// and `the` are (247, 212 and 255 in en-US); `st` 96, `pm` 133, `km` 178 and `win` 171 are not.
+    static let commonWordClass: UInt8 = 200
+    /// The fewest letters of a word of any class read apart from the number before it (`40yards`).
+    static let longWordLength = 4
+
+    /// Where the token starts in the text.
+    let start: Substring.Index
+    /// The token as typed.
+    let typed: String
+    /// The digits and the letters, in the order typed.
+    let parts: (first: Substring, second: Substring)
+    /// The letters.
+    let letters: Substring
+
+    /// The reading of the token at the end of `text`, when it is digits and letters as above.
+    init?(endOf text: Substring) {
+        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
+        let token = text[start...]
+        let isDigit = { (character: Character) in character.isASCII && character.isNumber }
+        guard let first = token.first else { return nil }
+        let split = token.firstIndex { isDigit($0) != isDigit(first) } ?? token.endIndex
+        let (head, tail) = (token[..<split], token[split...])
+        guard !tail.isEmpty, tail.allSatisfy({ isDigit($0) == isDigit(tail.first!) }) else { return nil }
+        let letters = isDigit(first) ? tail : head
+        guard letters.count >= 2, letters.allSatisfy(CurrentWord.isLetter) else { return nil }
+        self.start = start
+        typed = String(token)
+        parts = (head, tail)
+        self.letters = letters
+    }
+}
+
+extension SuggestionEngine {
+    /// The suggestions for a number typed against a word (see ``NumberAgainstWord``), or `nil` when
+    /// the token is none or its letters are no word to read so: the two
+    /// apart (`40 yards`, the word spelt and cased as it would be alone), then the token itself
+    /// (``Suggestion/isUnknown``). Never applied on space: ordinals, units, times and names are
+    /// written so on purpose (`4th`, `10km`, `5pm`, `mp3`, `covid19`), and only the writer knows.
+    func numberAgainstWordSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
+        guard let glued = NumberAgainstWord(endOf: text),
+            let word = suggestibleWordOrCapitalised(String(glued.letters).lowercased(), user: userDictionary?.snapshot),
+            word.frequencyClass >= NumberAgainstWord.commonWordClass
+                || (glued.parts.second == glued.letters && glued.letters.count >= NumberAgainstWord.longWordLength)
+        else { return nil }
+        let head = String(text[..<glued.start])
+        let letters = String(glued.letters)
+        let startsSentence = glued.parts.first == glued.letters && TypingContext.startsSentence(head + letters)
+        let cased = cased(word.word, like: letters, capitalised: startsSentence)
+        let apart = glued.parts.first == glued.letters ? "\(cased) \(glued.parts.second)" : "\(glued.parts.first) \(cased)"
+        return Array(
+            [
+                Suggestion(text: apart, typed: glued.typed),
+                Suggestion(text: glued.typed, typed: glued.typed, isUnknown: true),
+            ].prefix(count))
+    }
+}
