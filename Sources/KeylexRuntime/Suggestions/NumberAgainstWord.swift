@@ -39,10 +39,9 @@ struct NumberAgainstWord {
 
 extension SuggestionEngine {
     /// The suggestions for a number typed against a word (see ``NumberAgainstWord``), or `nil` when
-    /// the token is none or its letters are no word to read so: the two
-    /// apart (`40 yards`, the word spelt and cased as it would be alone), then the token itself
-    /// (``Suggestion/isUnknown``). Never applied on space: ordinals, units, times and names are
-    /// written so on purpose (`4th`, `10km`, `5pm`, `mp3`, `covid19`), and only the writer knows.
+    /// the token is none or its letters are no word to read so: the two apart (`40 yards`, the word
+    /// spelt and cased as it would be alone), then the token itself (``Suggestion/isUnknown``).
+    /// Never applied on space: only the writer knows what was meant.
     func numberAgainstWordSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
         guard let glued = NumberAgainstWord(endOf: text),
             let word = suggestibleWordOrCapitalised(String(glued.letters).lowercased(), user: userDictionary?.snapshot),
