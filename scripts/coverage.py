@@ -64,7 +64,7 @@ def list_source(folder, files):
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
     if source.attested:
-        return "corpus words that KurdishHunspell's Sorani dictionary accepts; no frequencies"
+        return "corpus and Wikipedia words, checked with KurdishHunspell's Sorani dictionary; Wikipedia's counts"
     model = source.keyman.split("/")[-1]
     if source.keyman and not source.speller:
         return f"Keyman's lexical model `{model}`"

@@ -88,8 +88,10 @@ class Source:
     FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq, and
     `keyman` the folder of a Keyman lexical model (in keymanapp/lexical-models) whose word list,
     with counts, is taken as it is (or, with `speller`, gives the counts of the words it holds, and
-    its words the spelling dictionary lacks); `attested` a list of words seen in a corpus (no counts)
-    in sinaahmadi/KurdishHunspell, kept where that repository's `checker` dictionary accepts them."""
+    its words the spelling dictionary lacks); `attested` a list of words seen in corpora (no counts)
+    in sinaahmadi/KurdishHunspell and `counted` a list of words with counts in 0xdolan/kww, whose
+    words are kept where that repository's `checker` dictionary accepts them, or where it does not
+    but both lists have them, frequent (see `sorani_rows`)."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -100,6 +102,7 @@ class Source:
     subtitles: str = ""
     keyman: str = ""
     attested: str = ""
+    counted: str = ""
 
 
 SOURCES = {
@@ -144,9 +147,10 @@ SOURCES = {
     # A Keyman lexical model's word list with counts, where Debian and wordfreq have nothing.
     "km": Source("KHMER", keyman="release/sil/sil.km.ggc"),
     "uz": Source("LATIN", speller="hunspell:uz_UZ", package="hunspell-uz", transliterate=uzbek_latin, letters="\u02bb\u02bc"),
-    # Sorani: the words seen ten times or more in three corpora that Sina Ahmadi's Sorani spelling
-    # dictionary accepts (Debian has none), and the dictionary's words of one or two letters.
-    "ckb": Source("ARABIC", attested="experiments/ALL_ckb_frequency_10_cleaned_sorted.txt", checker="hunspell:ckb/ckb-Arab"),
+    # Sorani: words seen in three corpora and counted in Kurdish Wikipedia, checked by Sina Ahmadi's
+    # Sorani spelling dictionary (Debian has none), with the counts of Wikipedia.
+    "ckb": Source("ARABIC", attested="experiments/ALL_ckb_frequency_10_cleaned_sorted.txt", checker="hunspell:ckb/ckb-Arab",
+                  counted="txt-files/word_and_freqs.txt"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
@@ -276,11 +280,13 @@ def write_corpus(code, args, untypable=frozenset()):
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
     elif source.attested:
-        text, summary = attested_rows(code, source, args, typable)
-        name = "words.txt.gz"
+        text, summary = sorani_rows(code, source, args, typable)
+        name = "words.tsv.gz"
         if not args.flat:
-            with open(os.path.join(args.kurdish_hunspell, "LICENSE"), encoding="utf-8") as f:
-                write(os.path.join(args.out, code, "LICENSE"), f.read(), False)
+            licences = [(args.kurdish_hunspell, "sinaahmadi/KurdishHunspell"), (args.kurdish_wikipedia_words, "0xdolan/kww")]
+            write(os.path.join(args.out, code, "LICENSE"), "".join(
+                f"== {name}: LICENSE ==\n\n" + open(os.path.join(clone, "LICENSE"), encoding="utf-8").read().strip() + "\n\n"
+                for clone, name in licences), False)
     else:
         rows = wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles else keyman_rows
         text, summary = rows(code, source, args, typable)
@@ -336,22 +342,41 @@ def subtitle_rows(code, source, args, typable):
             f"{len(rows)} words of {len(counts)} ({len(rejects)} the dictionary rejects left out)")
 
 
-def attested_rows(code, source, args, typable):
-    """The words of a corpus's list (one a line, without counts) that the spelling dictionary accepts,
-    and the dictionary's own words of one or two letters, which the list leaves out (`لە`, `بە`,
-    `و`) but a verb's present stem (a word only with its affixes), sorted, one a line."""
-    clone = args.kurdish_hunspell
-    with open(os.path.join(clone, source.attested), encoding="utf-8") as f:
+def sorani_rows(code, source, args, typable):
+    """Sorani's words with counts: those of the corpora's list (`attested`, one a line, seen ten
+    times or more) and of Kurdish Wikipedia's counts (`counted`, `word,count` lines) that the
+    spelling dictionary accepts, or that it rejects but both lists have, frequent in Wikipedia (at
+    least one in a million: `چونکە`, `دواتر`, which its rules do not make), and the dictionary's
+    own words of one or two letters, which the corpora's list leaves out (`لە`, `بە`, `و`) but a
+    verb's present stem (a word only with its affixes); most frequent first, with their frequency
+    per billion words of Wikipedia's counts (1 for a word they do not count)."""
+    with open(os.path.join(args.kurdish_hunspell, source.attested), encoding="utf-8") as f:
         listed = {unicodedata.normalize("NFC", line.strip()) for line in f}
-    candidates = sorted(w for w in listed if is_word(w, source.script) and typable(w))
-    dictionary = os.path.join(clone, source.checker.split(":")[1])
+    counts = {}
+    with open(os.path.join(args.kurdish_wikipedia_words, source.counted), encoding="utf-8") as f:
+        for word, _, count in (line.strip().rpartition(",") for line in f):
+            if word and count.isdigit():
+                counts[unicodedata.normalize("NFC", word)] = int(count)
+    total = sum(counts.values())
+    per_billion = {w: round(c * 1e9 / total) for w, c in counts.items()}
+    candidates = sorted(w for w in listed | counts.keys() if is_word(w, source.script) and typable(w))
+    dictionary = os.path.join(args.kurdish_hunspell, source.checker.split(":")[1])
     rejects = rejected(candidates, "hunspell:" + dictionary)
+    kept = {w for w in candidates if w not in rejects or (w in listed and per_billion.get(w, 0) >= RARE)}
     with open(dictionary + ".dic", encoding="utf-8") as f:
         entries = [line.split() for line in f.read().splitlines()[1:]]
     short = {unicodedata.normalize("NFC", e[0].split("/")[0]) for e in entries
              if e and len(e[0].split("/")[0]) <= 2 and not any("present_stem" in field for field in e)}
-    words = sorted((set(candidates) - rejects) | {w for w in short if is_word(w, source.script) and typable(w)})
-    return "".join(w + "\n" for w in words), f"{len(words)} words ({len(rejects)} of {len(listed)} listed the dictionary rejects left out)"
+    kept |= {w for w in short if is_word(w, source.script) and typable(w)}
+    rows = sorted(kept, key=lambda w: (-per_billion.get(w, 1), w))
+    header = (f"# {code}: {len(rows)} words of KurdishHunspell's corpus list ({source.attested}) and of Kurdish Wikipedia's "
+              f"counts (0xdolan/kww, {source.counted}, {total} words) that {source.checker.split(':')[1]} accepts, or that both "
+              "lists have, frequent; and the dictionary's words of one or two letters\n"
+              "# count = frequency per billion words of Wikipedia's counts, 1 where they have none. Data: CC BY-SA 4.0, "
+              "see corpora/README.md.\n")
+    kept_rejects = sum(1 for w in rows if w in rejects)
+    return (header + "".join(f"{w}\t{per_billion.get(w, 1)}\n" for w in rows),
+            f"{len(rows)} words ({len(rejects)} of {len(candidates)} the dictionary rejects, {kept_rejects} of them kept)")
 
 
 def keyman_file(args, source, name):
@@ -436,6 +461,7 @@ def main() -> None:
     parser.add_argument("--frequency-words", default="FrequencyWords", help="a clone of hermitdave/FrequencyWords")
     parser.add_argument("--lexical-models", default="lexical-models", help="a clone of keymanapp/lexical-models")
     parser.add_argument("--kurdish-hunspell", default="KurdishHunspell", help="a clone of sinaahmadi/KurdishHunspell")
+    parser.add_argument("--kurdish-wikipedia-words", default="kww", help="a clone of 0xdolan/kww")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:

@@ -63,8 +63,8 @@ import Testing
         ("gl", "gl-ES", "moitas graz", "grazas"), ("eu", "eu-ES", "eskerrik as", "asko"), ("et", "et-EE", "aitäh väga hea töo", "töö"),
         // Keyman's Khmer list (sil.km.ggc); Thai's spelling dictionary with the Thai National Corpus's counts.
         ("km", "km-KH", "អរគុ", "អរគុណ"), ("th", "th", "ผมไม่", "ไม่"),
-        // Sorani words seen in corpora that Sina Ahmadi's spelling dictionary accepts: ڕ from the r
-        // key's callout, ه from the h key, a slip of ۆ to its neighbour ئ.
+        // Sorani words of corpora and Wikipedia, checked by Sina Ahmadi's spelling dictionary: ڕ from
+        // the r key's callout, ه from the h key, a slip of ۆ to its neighbour ئ.
         ("ckb", "ckb", "ئەمڕ", "ئەمڕۆ"), ("ckb", "ckb", "سوپاس بۆ هەمو", "هەموو"), ("ckb", "ckb", "من زئر", "زۆر"),
     ] as [(String, String, String, String)])
     func newDictionariesCompleteAndCorrectInTheirScripts(corpus: String, locale: String, text: String, word: String) throws {
