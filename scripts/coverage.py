@@ -63,6 +63,8 @@ def list_source(folder, files):
         return f"wordfreq (`{source.wordfreq}`){checker}"
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
+    if source.unilex:
+        return f"Unicode's Unilex counts (`{source.unilex}`)"
     if source.attested:
         return "corpus and Wikipedia words, checked with KurdishHunspell's Sorani dictionary; Wikipedia's counts"
     model = source.keyman.split("/")[-1]

@@ -91,7 +91,8 @@ class Source:
     its words the spelling dictionary lacks); `attested` a list of words seen in corpora (no counts)
     in sinaahmadi/KurdishHunspell and `counted` a list of words with counts in 0xdolan/kww, whose
     words are kept where that repository's `checker` dictionary accepts them, or where it does not
-    but both lists have them, frequent (see `sorani_rows`)."""
+    but both lists have them, frequent (see `sorani_rows`); `unilex` the language's frequency list
+    in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -103,6 +104,7 @@ class Source:
     keyman: str = ""
     attested: str = ""
     counted: str = ""
+    unilex: str = ""
 
 
 SOURCES = {
@@ -151,12 +153,15 @@ SOURCES = {
     # Sorani spelling dictionary (Debian has none), with the counts of Wikipedia.
     "ckb": Source("ARABIC", attested="experiments/ALL_ckb_frequency_10_cleaned_sorted.txt", checker="hunspell:ckb/ckb-Arab",
                   counted="txt-files/word_and_freqs.txt"),
+    # Unicode's Unilex counts of crawled text (news, mostly), where nothing else has the language.
+    "az": Source("LATIN", unilex="az"),
+    "ky": Source("CYRILLIC", unilex="ky"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
         ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU")]},
 }
-SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested]
+SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested or source.unilex]
 HUNSPELL_DIR = "/usr/share/hunspell"
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
@@ -288,11 +293,15 @@ def write_corpus(code, args, untypable=frozenset()):
                 f"== {name}: LICENSE ==\n\n" + open(os.path.join(clone, "LICENSE"), encoding="utf-8").read().strip() + "\n\n"
                 for clone, name in licences), False)
     else:
-        rows = wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles else keyman_rows
+        rows = (wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles
+                else unilex_rows if source.unilex else keyman_rows)
         text, summary = rows(code, source, args, typable)
         name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
     if source.keyman and not args.flat:
         write(os.path.join(args.out, code, "LICENSE"), keyman_file(args, source, "LICENSE.md"), False)
+    if source.unilex and not args.flat:
+        with open(os.path.join(args.unilex, "LICENSE"), encoding="utf-8") as f:
+            write(os.path.join(args.out, code, "LICENSE"), f.read(), False)
     path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
     write(path, text, path.endswith(".gz"))
     print(f"{code}: {summary}" + (f", {len(untypable)} words keylex cannot type left out" if untypable else ""), file=sys.stderr)
@@ -379,6 +388,47 @@ def sorani_rows(code, source, args, typable):
             f"{len(rows)} words ({len(rejects)} of {len(candidates)} the dictionary rejects, {kept_rejects} of them kept)")
 
 
+def lowered(word, code):
+    """`word` in lower case, with the dotted and dotless I of Turkic alphabets (az: I is ı, İ is i)."""
+    if code == "az":
+        word = word.replace("I", "ı").replace("İ", "i")
+    return word.lower()
+
+
+def unilex_rows(code, source, args, typable):
+    """The words of Unilex's frequency list of the language (`Form<TAB>Frequency`, per billion
+    tokens of a crawled corpus, forms counted at least a few times), most frequent first, at most
+    `--words`: the forms of one word in different case counted together, under its lower-case form
+    where that is at least a quarter as frequent as the most frequent (a capital at a sentence's
+    start), else under its most frequent form not all in capitals (`Bakı` for `Bakı` and `BAKI`,
+    `Azərbaycan`); and what was left out."""
+    path = os.path.join(args.unilex, "data", "frequency", source.unilex + ".txt")
+    forms, corpus = [], "?"
+    for line in open(path, encoding="utf-8"):
+        fields = line.rstrip("\n").split("\t")
+        if line.startswith("# Corpus-Size:"):
+            corpus = line.split(":")[1].strip()
+        elif len(fields) == 2 and fields[1].isdigit():
+            forms.append((unicodedata.normalize("NFC", fields[0]), int(fields[1])))
+    groups = {}
+    for word, count in forms:
+        groups.setdefault(lowered(word, code), []).append((word, count))
+    counts = {}
+    for lower, variants in groups.items():
+        ranked = sorted(variants, key=lambda v: -v[1])
+        cased = [v for v in ranked if not (v[0].isupper() and len(v[0]) > 1)] or ranked
+        lower_count = dict(variants).get(lower, 0)
+        word = lower if 4 * lower_count >= cased[0][1] else cased[0][0]
+        if is_word(word, source.script) and typable(word):
+            counts[word] = sum(c for _, c in variants)
+    rows = sorted(counts.items(), key=lambda row: (-row[1], row[0]))[:args.words]
+    header = (f"# {code}: the {len(rows)} most frequent words of Unicode's Unilex list (unicode-org/unilex, "
+              f"data/frequency/{source.unilex}.txt, a corpus of {corpus} tokens), forms in different case together\n"
+              "# count = frequency per billion tokens. Data: Unicode License V3 (LICENSE), see corpora/README.md.\n")
+    return (header + "".join(f"{w}\t{c}\n" for w, c in rows),
+            f"{len(rows)} words of {len(forms)} forms ({len(groups)} in lower case)")
+
+
 def keyman_file(args, source, name):
     """The text of file `name` of the Keyman lexical model of `source`."""
     with open(os.path.join(args.lexical_models, source.keyman, name), encoding="utf-8-sig") as f:
@@ -462,6 +512,7 @@ def main() -> None:
     parser.add_argument("--lexical-models", default="lexical-models", help="a clone of keymanapp/lexical-models")
     parser.add_argument("--kurdish-hunspell", default="KurdishHunspell", help="a clone of sinaahmadi/KurdishHunspell")
     parser.add_argument("--kurdish-wikipedia-words", default="kww", help="a clone of 0xdolan/kww")
+    parser.add_argument("--unilex", default="unilex", help="a clone of unicode-org/unilex")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Correct words of real text replaced on space, for a language with no misspelling data here:
+every word of a Universal Dependencies treebank's sentences (text nobody here wrote, its words
+marked by the treebank) typed after the words before it in its sentence, with a bundle.
+
+    swift build -c release && .build/release/keylex build
+    git clone https://github.com/UniversalDependencies/UD_Kyrgyz-KTMU Benchmarks/.work/UD_Kyrgyz-KTMU
+    python3 Benchmarks/textwords.py build/ky.klx Benchmarks/.work/UD_Kyrgyz-KTMU/*.conllu
+
+A word is a token of letters (apostrophes and hyphens inside); answers are compared as typed,
+case aside. Reported: the words typed, those the bundle knows, and those replaced, with examples.
+"""
+import argparse
+import re
+
+import misspellings as common
+
+WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+
+
+def sentences(paths):
+    """The sentences of CoNLL-U files, each as its list of tokens (multi-word tokens whole)."""
+    result = []
+    for path in paths:
+        tokens, skip = [], 0
+        for line in open(path, encoding="utf-8"):
+            fields = line.rstrip("\n").split("\t")
+            if not line.strip():
+                if tokens:
+                    result.append(tokens)
+                tokens, skip = [], 0
+            elif len(fields) == 10 and "-" in fields[0]:
+                start, end = map(int, fields[0].split("-"))
+                tokens.append(fields[1])
+                skip = end - start + 1
+            elif len(fields) == 10 and fields[0].isdigit():
+                if skip:
+                    skip -= 1
+                else:
+                    tokens.append(fields[1])
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bundle")
+    parser.add_argument("conllu", nargs="+")
+    args = parser.parse_args()
+    queries = []
+    for tokens in sentences(args.conllu):
+        for i, token in enumerate(tokens):
+            if WORD.match(token):
+                queries.append((" ".join(tokens[:i] + [token]), token))
+    known = common.keylex_known(sorted({w for _, w in queries}), bundle=args.bundle)
+    results = common.keylex_suggest([q for q, _ in queries], n=1, bundle=args.bundle)
+    replaced = [(w, items[0][0]) for (_, w), items in zip(queries, results)
+                if items and "autocorrect" in items[0][1] and items[0][0].lower() != w.lower()]
+    known_share = sum(w in known or w.lower() in known for _, w in queries) / max(1, len(queries))
+    print(f"{args.bundle}: {len(queries):,} words typed, {known_share:.1%} known to the bundle, "
+          f"{len(replaced) / max(1, len(queries)):.2%} replaced on space ({len(replaced)})"
+          + (": " + ", ".join(f"{w} → {s}" for w, s in replaced[:8]) if replaced else ""))
+
+
+if __name__ == "__main__":
+    main()
