@@ -372,11 +372,7 @@ def sorani_rows(code, source, args, typable):
     dictionary = os.path.join(args.kurdish_hunspell, source.checker.split(":")[1])
     rejects = rejected(candidates, "hunspell:" + dictionary)
     kept = {w for w in candidates if w not in rejects or (w in listed and per_billion.get(w, 0) >= RARE)}
-    with open(dictionary + ".dic", encoding="utf-8") as f:
-        entries = [line.split() for line in f.read().splitlines()[1:]]
-    short = {unicodedata.normalize("NFC", e[0].split("/")[0]) for e in entries
-             if e and len(e[0].split("/")[0]) <= 2 and not any("present_stem" in field for field in e)}
-    kept |= {w for w in short if is_word(w, source.script) and typable(w)}
+    kept |= {w for w in short_words(dictionary + ".dic") if is_word(w, source.script) and typable(w)}
     rows = sorted(kept, key=lambda w: (-per_billion.get(w, 1), w))
     header = (f"# {code}: {len(rows)} words of KurdishHunspell's corpus list ({source.attested}) and of Kurdish Wikipedia's "
               f"counts (0xdolan/kww, {source.counted}, {total} words) that {source.checker.split(':')[1]} accepts, or that both "
@@ -386,6 +382,15 @@ def sorani_rows(code, source, args, typable):
     kept_rejects = sum(1 for w in rows if w in rejects)
     return (header + "".join(f"{w}\t{per_billion.get(w, 1)}\n" for w in rows),
             f"{len(rows)} words ({len(rejects)} of {len(candidates)} the dictionary rejects, {kept_rejects} of them kept)")
+
+
+def short_words(dic):
+    """The words of one or two letters of a hunspell `.dic` file (KurdishHunspell's, whose entries
+    are tagged), but a verb's present stem, which is a word only with its affixes."""
+    with open(dic, encoding="utf-8") as f:
+        entries = [line.split() for line in f.read().splitlines()[1:]]
+    return {unicodedata.normalize("NFC", e[0].split("/")[0]) for e in entries
+            if e and len(e[0].split("/")[0]) <= 2 and not any("present_stem" in field for field in e)}
 
 
 def lowered(word, code):
