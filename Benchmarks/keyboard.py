@@ -150,14 +150,15 @@ def swipe_table(rows):
     mib = lambda kb: f"{kb / 1024:.1f}"
     lines = ["| locale | text | words swiped | first word the word (strokes through key centres) | decodings under the finger a swipe "
              "| under the finger p50 / p99 / max µs | the stroke's words p50 / p99 / max µs | bundle MiB | peak RSS − bundle pages MiB "
-             "| written (anonymous) before → peak MiB |",
-             "|---|---|---:|---:|---:|---|---|---:|---:|---|"]
+             "| of which the process before opening MiB | written (anonymous) before → peak MiB |",
+             "|---|---|---:|---:|---:|---|---|---:|---:|---:|---|"]
     for tag, source, r, _ in rows:
         swipes = max(1, r["swipes"])
         lines.append(f"| {tag} | {source} | {r['swipes']:,} | {r['swipeHits'] / swipes:.1%} | {r['decodings'] / swipes:.1f} "
                      f"| {r['underFingerP50']} / {r['underFingerP99']} / {r['underFingerMax']:.0f} "
                      f"| {r['strokeP50']} / {r['strokeP99']} / {r['strokeMax']:.0f} | {r['fileBytes'] / 2**20:.1f} "
-                     f"| {mib(r['peakKB'] - r['mappedResidentKB'])} | {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |")
+                     f"| {mib(r['peakKB'] - r['mappedResidentKB'])} | {mib(r['baselineKB'])} "
+                     f"| {mib(r['baselineAnonymousKB'])} → {mib(r['peakAnonymousKB'])} |")
     return "\n".join(lines)
 
 
