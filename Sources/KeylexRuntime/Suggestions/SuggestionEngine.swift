@@ -176,8 +176,8 @@ public struct SuggestionEngine: Sendable {
     ///   `to,send`, `all.day`), or a comma missing its space (`plane,sorry`), is read as meant:
     ///   that reading comes first, with ``Suggestion/isAutocorrect`` where it is sure (an
     ///   apostrophe, a full stop for a space: docs/SUGGESTIONS.md).
-    /// - A number typed against a word (`40yards`, `ball40`) is offered apart (`40 yards`), never
-    ///   applied (see ``NumberAgainstWord``).
+    /// - A number typed against a word (`40yards`, `26to`) is offered apart (`40 yards`), never
+    ///   applied (docs/SUGGESTIONS.md).
     /// - Other shortcuts of the typed word follow it; then completions of a multi-word entry that
     ///   started with the previous word ("a pri" → "a priori"); then completions and corrections.
     /// - With an n-gram model, candidates rank by their probability after the one or two words
