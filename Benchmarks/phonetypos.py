@@ -75,8 +75,8 @@ def correct_words(sentences):
     return queries
 
 
-def keylex_errors(pairs):
-    results = common.keylex_suggest([query(before, typed) for typed, _, before in pairs], n=4)
+def keylex_errors(pairs, bundle=common.BUNDLE):
+    results = common.keylex_suggest([query(before, typed) for typed, _, before in pairs], n=4, bundle=bundle)
     right = wrong = top1 = top3 = 0
     misses = []
     for (typed, intended, _), items in zip(pairs, results):
@@ -107,8 +107,8 @@ def symspell(words):
     return [suggest(w.lower()) for w in words]
 
 
-def replaced_correct_words(queries):
-    results = common.keylex_suggest([q for q, _ in queries], n=1)
+def replaced_correct_words(queries, bundle=common.BUNDLE):
+    results = common.keylex_suggest([q for q, _ in queries], n=1, bundle=bundle)
     return [(word, items[0][0]) for (_, word), items in zip(queries, results)
             if items and "autocorrect" in items[0][1] and not same(items[0][0], word)]
 

@@ -19,12 +19,13 @@ import argparse
 import os
 
 import misspellings as common
+import phonetypos
 from marked import replace_part
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SETS = ["experiments/Kurdish-Spelling-TestSet-Amani.tsv", "experiments/Kurdish-Spelling-TestSet-NeteweNet.tsv"]
-CONTEXT = "ئەو "
+CONTEXT = "ئەو"
 
 
 def load_pairs(clone):
@@ -41,46 +42,25 @@ def load_pairs(clone):
     return sorted(set(pairs))
 
 
-def keylex_scores(pairs, bundle):
-    results = common.keylex_suggest([CONTEXT + w for w, _ in pairs], n=4, bundle=bundle)
-    right = wrong = top1 = top3 = 0
-    for (typed, fix), items in zip(pairs, results):
-        auto = [t for t, flags in items if "autocorrect" in flags]
-        offered = [t for t, _ in items if t != typed][:3]
-        right += bool(auto) and auto[0] == fix
-        wrong += bool(auto) and auto[0] != fix
-        top1 += bool(offered) and offered[0] == fix
-        top3 += fix in offered
-    n = len(pairs)
-    fixes = sorted({fix for _, fix in pairs})
-    replaced = sum(any("autocorrect" in f for _, f in items)
-                   for items in common.keylex_suggest([CONTEXT + fix for fix in fixes], n=1, bundle=bundle))
-    return {"right": right / n, "wrong": wrong / n, "top1": top1 / n, "top3": top3 / n, "replaced": (replaced, len(fixes))}
-
-
-def hunspell_scores(pairs, dictionary):
-    answers = common.ispell_pipe(["hunspell", "-d", dictionary, "-a"], [w for w, _ in pairs])
-    top1 = sum(bool(a) and a[0] == fix for a, (_, fix) in zip(answers, pairs))
-    top3 = sum(bool(a) and fix in a[:3] for a, (_, fix) in zip(answers, pairs))
-    return {"top1": top1 / len(pairs), "top3": top3 / len(pairs)}
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kurdish-hunspell", default="KurdishHunspell", help="a clone of sinaahmadi/KurdishHunspell")
     parser.add_argument("--bundle", default=os.path.join(ROOT, "build", "ckb.klx"))
     parser.add_argument("--markdown")
     args = parser.parse_args()
-    pairs = load_pairs(args.kurdish_hunspell)
-    k = keylex_scores(pairs, args.bundle)
-    h = hunspell_scores(pairs, os.path.join(args.kurdish_hunspell, "ckb", "ckb-Arab"))
+    pairs = [(word, fix, CONTEXT) for word, fix in load_pairs(args.kurdish_hunspell)]
+    k = phonetypos.keylex_errors(pairs, bundle=args.bundle)
+    dictionary = os.path.join(args.kurdish_hunspell, "ckb", "ckb-Arab")
+    h = phonetypos.peer_scores(lambda words: common.ispell_pipe(["hunspell", "-d", dictionary, "-a"], words), pairs)
+    fixes = sorted({fix for _, fix, _ in pairs})
+    replaced = phonetypos.replaced_correct_words([(phonetypos.query(CONTEXT, fix), fix) for fix in fixes], bundle=args.bundle)
     lines = [f"Command: `python3 Benchmarks/sorani.py` ({len(pairs)} Sorani misspellings of AsoSoft's spelling test sets, "
              f"{os.path.basename(args.bundle)}).", "",
              "| corrector | autocorrect right | autocorrect wrong | top-1 | top-3 |", "|---|---|---|---|---|",
              f"| Keylex | {k['right']:.1%} | {k['wrong']:.1%} | {k['top1']:.1%} | {k['top3']:.1%} |",
              f"| hunspell (KurdishHunspell's ckb-Arab) | – | – | {h['top1']:.1%} | {h['top3']:.1%} |", "",
-             f"- The corrections typed as they are ({k['replaced'][1]}), replaced on space by Keylex: "
-             f"{k['replaced'][0] / k['replaced'][1]:.1%} ({k['replaced'][0]})."]
+             f"- The corrections typed as they are ({len(fixes)}), replaced on space by Keylex: "
+             f"{len(replaced) / len(fixes):.1%} ({len(replaced)})."]
     report = "\n".join(lines)
     print(report)
     if args.markdown:

@@ -14,6 +14,7 @@ import argparse
 import re
 
 import misspellings as common
+import phonetypos
 
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 
@@ -52,9 +53,7 @@ def main():
             if WORD.match(token):
                 queries.append((" ".join(tokens[:i] + [token]), token))
     known = common.keylex_known(sorted({w for _, w in queries}), bundle=args.bundle)
-    results = common.keylex_suggest([q for q, _ in queries], n=1, bundle=args.bundle)
-    replaced = [(w, items[0][0]) for (_, w), items in zip(queries, results)
-                if items and "autocorrect" in items[0][1] and items[0][0].lower() != w.lower()]
+    replaced = phonetypos.replaced_correct_words(queries, bundle=args.bundle)
     known_share = sum(w in known or w.lower() in known for _, w in queries) / max(1, len(queries))
     print(f"{args.bundle}: {len(queries):,} words typed, {known_share:.1%} known to the bundle, "
           f"{len(replaced) / max(1, len(queries)):.2%} replaced on space ({len(replaced)})"

@@ -287,24 +287,33 @@ def write_corpus(code, args, untypable=frozenset()):
     elif source.attested:
         text, summary = sorani_rows(code, source, args, typable)
         name = "words.tsv.gz"
-        if not args.flat:
-            licences = [(args.kurdish_hunspell, "sinaahmadi/KurdishHunspell"), (args.kurdish_wikipedia_words, "0xdolan/kww")]
-            write(os.path.join(args.out, code, "LICENSE"), "".join(
-                f"== {name}: LICENSE ==\n\n" + open(os.path.join(clone, "LICENSE"), encoding="utf-8").read().strip() + "\n\n"
-                for clone, name in licences), False)
     else:
         rows = (wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles
                 else unilex_rows if source.unilex else keyman_rows)
         text, summary = rows(code, source, args, typable)
         name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
-    if source.keyman and not args.flat:
-        write(os.path.join(args.out, code, "LICENSE"), keyman_file(args, source, "LICENSE.md"), False)
-    if source.unilex and not args.flat:
-        with open(os.path.join(args.unilex, "LICENSE"), encoding="utf-8") as f:
-            write(os.path.join(args.out, code, "LICENSE"), f.read(), False)
+    licence = licence_of(source, args)
+    if licence and not args.flat:
+        write(os.path.join(args.out, code, "LICENSE"), licence, False)
     path = os.path.join(args.out, code + ".tsv") if args.flat else os.path.join(args.out, code, name)
     write(path, text, path.endswith(".gz"))
     print(f"{code}: {summary}" + (f", {len(untypable)} words keylex cannot type left out" if untypable else ""), file=sys.stderr)
+
+
+def licence_of(source, args):
+    """The licence text a corpus folder keeps beside a list taken from a repository: Keyman's
+    model's, Unilex's, or KurdishHunspell's and kww's one after the other; `None` for the others."""
+    def read(path):
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    if source.keyman:
+        return keyman_file(args, source, "LICENSE.md")
+    if source.unilex:
+        return read(os.path.join(args.unilex, "LICENSE"))
+    if source.attested:
+        clones = [(args.kurdish_hunspell, "sinaahmadi/KurdishHunspell"), (args.kurdish_wikipedia_words, "0xdolan/kww")]
+        return "".join(f"== {name}: LICENSE ==\n\n" + read(os.path.join(clone, "LICENSE")).strip() + "\n\n" for clone, name in clones)
+    return None
 
 
 def wordfreq_rows(code, source, args, typable):

@@ -18,14 +18,13 @@ struct DigitForLetter {
     /// The reading of the token at the end of `text`, when it is letters and one digit that marks a
     /// letter key of `geometry`.
     init?(endOf text: Substring, geometry: KeyGeometry) {
-        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
-        let token = text[start...]
+        let token = TypingContext.lastToken(of: text)
         guard let digit = token.firstIndex(where: { $0.isASCII && $0.isNumber }),
             let letter = token[digit].unicodeScalars.first.flatMap(geometry.letter(under:)),
             token.allSatisfy({ $0 == token[digit] || CurrentWord.isLetter($0) }),
             token.count(where: { !CurrentWord.isLetter($0) }) == 1, token.count >= 3
         else { return nil }
-        self.start = start
+        start = token.startIndex
         typed = String(token)
         asLetter = String(token[..<digit]) + String(letter) + String(token[token.index(after: digit)...])
         let inside = digit != token.startIndex && token.index(after: digit) != token.endIndex && token.count >= 4

@@ -14,26 +14,30 @@ struct NumberAgainstWord {
     let start: Substring.Index
     /// The token as typed.
     let typed: String
-    /// The digits and the letters, in the order typed.
-    let parts: (first: Substring, second: Substring)
-    /// The letters.
+    /// The digits and the letters.
+    let number: Substring
     let letters: Substring
+    /// Whether the digits come first (`40yards`, not `or9`).
+    let numberFirst: Bool
 
     /// The reading of the token at the end of `text`, when it is digits and letters as above.
     init?(endOf text: Substring) {
-        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
-        let token = text[start...]
+        let token = TypingContext.lastToken(of: text)
         let isDigit = { (character: Character) in character.isASCII && character.isNumber }
         guard let first = token.first else { return nil }
         let split = token.firstIndex { isDigit($0) != isDigit(first) } ?? token.endIndex
         let (head, tail) = (token[..<split], token[split...])
         guard !tail.isEmpty, tail.allSatisfy({ isDigit($0) == isDigit(tail.first!) }) else { return nil }
-        let letters = isDigit(first) ? tail : head
+        numberFirst = isDigit(first)
+        (number, letters) = numberFirst ? (head, tail) : (tail, head)
         guard letters.count >= 2, letters.allSatisfy(CurrentWord.isLetter) else { return nil }
-        self.start = start
+        start = token.startIndex
         typed = String(token)
-        parts = (head, tail)
-        self.letters = letters
+    }
+
+    /// The two apart, `word` standing for the letters.
+    func apart(_ word: String) -> String {
+        numberFirst ? "\(number) \(word)" : "\(word) \(number)"
     }
 }
 
@@ -46,16 +50,13 @@ extension SuggestionEngine {
         guard let glued = NumberAgainstWord(endOf: text),
             let word = suggestibleWordOrCapitalised(String(glued.letters).lowercased(), user: userDictionary?.snapshot),
             word.frequencyClass >= NumberAgainstWord.commonWordClass
-                || (glued.parts.second == glued.letters && glued.letters.count >= NumberAgainstWord.longWordLength)
+                || (glued.numberFirst && glued.letters.count >= NumberAgainstWord.longWordLength)
         else { return nil }
-        let head = String(text[..<glued.start])
         let letters = String(glued.letters)
-        let startsSentence = glued.parts.first == glued.letters && TypingContext.startsSentence(head + letters)
-        let cased = cased(word.word, like: letters, capitalised: startsSentence)
-        let apart = glued.parts.first == glued.letters ? "\(cased) \(glued.parts.second)" : "\(glued.parts.first) \(cased)"
+        let startsSentence = !glued.numberFirst && TypingContext.startsSentence(String(text[..<glued.start]) + letters)
         return Array(
             [
-                Suggestion(text: apart, typed: glued.typed),
+                Suggestion(text: glued.apart(cased(word.word, like: letters, capitalised: startsSentence)), typed: glued.typed),
                 Suggestion(text: glued.typed, typed: glued.typed, isUnknown: true),
             ].prefix(count))
     }

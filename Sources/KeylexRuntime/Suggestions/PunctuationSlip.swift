@@ -15,13 +15,12 @@ struct PunctuationSlip {
 
     /// The slip at the end of `text`: a token of letters, one comma or full stop, and letters.
     init?(endOf text: Substring) {
-        let start = text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex
-        let token = text[start...]
+        let token = TypingContext.lastToken(of: text)
         guard let index = token.firstIndex(where: { $0 == "," || $0 == "." }), index != token.startIndex,
             token.index(after: index) != token.endIndex,
             token.allSatisfy({ $0 == token[index] || CurrentWord.isLetter($0) }), token.count(where: { $0 == token[index] }) == 1
         else { return nil }
-        self.start = start
+        start = token.startIndex
         typed = String(token)
         left = String(token[..<index])
         right = String(token[token.index(after: index)...])

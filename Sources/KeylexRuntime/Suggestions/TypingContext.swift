@@ -40,6 +40,12 @@ struct TypingContext {
         }
     }
 
+    /// The end of `text` after its last whitespace: the token before the cursor, whatever it holds
+    /// (the same indices as `text`).
+    static func lastToken(of text: Substring) -> Substring {
+        text[(text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex)...]
+    }
+
     /// Whether the word at the end of `text` starts a sentence (`false` when no word ends it).
     static func startsSentence(_ text: String) -> Bool {
         CurrentWord(in: text).map { TypingContext(text: text[...], current: $0).isSentenceStart } ?? false
