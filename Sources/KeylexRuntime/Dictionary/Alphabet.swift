@@ -8,10 +8,11 @@ struct Alphabet: Sendable {
     /// slot 0 (bytes that start no arc get a label too; their kind rejects them). Read at every arc
     /// a lookup passes, so it is decoded once, on opening.
     private let arcLabels: [UInt32]
-    /// Where the scalars of each run of 16 values from U+0100 start among the alphabet's (up to its
-    /// last scalar below U+10000), then where those from U+10000 start: ``code(of:)`` searches one
-    /// run, not the whole alphabet (a Cyrillic or CJK letter costs at most 4 steps, not up to 13).
-    private let runs: [UInt32]
+    /// For each run of 16 values from U+0100 (up to the alphabet's last scalar below U+10000): the
+    /// code of its first scalar in the alphabet, shifted left by 16, above a mask of the values of the
+    /// run the alphabet holds; then the code of the first scalar from U+10000. ``code(of:)`` finds a
+    /// Cyrillic or CJK letter's code by counting the mask's bits below it, with no search.
+    private let runs: [UInt64]
 
     init(section: ByteView) throws(KeylexError) {
         typealias AlphabetLayout = DictionaryFormat.AlphabetLayout
@@ -33,17 +34,22 @@ struct Alphabet: Sendable {
 
     /// One pass over the scalars (in order in a valid file; out of order the searches only fail):
     /// at most `size` + 4,081 steps.
-    private static func runStarts(_ bytes: ByteView, size: Int) -> [UInt32] {
+    private static func runStarts(_ bytes: ByteView, size: Int) -> [UInt64] {
         func value(_ index: Int) -> UInt32 { bytes.u32(DictionaryFormat.AlphabetLayout.scalarsOffset + index * 4) ?? .max }
-        var starts: [UInt32] = [], index = 0, next = firstRunValue
+        var starts: [UInt64] = [], index = 0, next = firstRunValue
         starts.reserveCapacity(min(size, Int(astralValue - firstRunValue) / Int(runLength)) + 1)
         while index < size, value(index) < firstRunValue { index += 1 }
         while index < size, value(index) < astralValue {
-            starts.append(UInt32(index))
+            let start = UInt64(index)
+            var mask: UInt64 = 0
+            while index < size, value(index) < next + runLength {
+                if value(index) >= next { mask |= 1 << UInt64(value(index) - next) }
+                index += 1
+            }
+            starts.append(start << 16 | mask)
             next += runLength
-            while index < size, value(index) < next { index += 1 }
         }
-        starts.append(UInt32(index))
+        starts.append(UInt64(index) << 16)
         return starts
     }
 
@@ -56,17 +62,21 @@ struct Alphabet: Sendable {
             let code = bytes.u16(AlphabetLayout.directTableOffset + Int(value) * 2)!
             return code == AlphabetLayout.noCode ? nil : UInt32(code)
         }
-        var low = 0
-        var high = size
         let run = Int(min(value, Self.astralValue) - Self.firstRunValue) / Int(Self.runLength)
-        if run + 1 < runs.count {
-            (low, high) = (Int(runs[run]), Int(runs[run + 1]))
-        } else {
-            low = Int(runs[runs.count - 1])
-        }
-        guard low < high else { return nil }
-        let found = lowerBound(in: low..<high) { bytes.u32(AlphabetLayout.scalarsOffset + $0 * 4)! < value }
-        return found < high && bytes.u32(AlphabetLayout.scalarsOffset + found * 4)! == value ? UInt32(found) : nil
+        guard run + 1 < runs.count else { return astralCode(of: value, from: Int(runs[runs.count - 1] >> 16)) }
+        let entry = runs[run], bit = UInt64(value - Self.firstRunValue) % UInt64(Self.runLength)
+        guard entry & 1 << bit != 0 else { return nil }
+        return UInt32(entry >> 16) + UInt32((entry & (1 << bit - 1)).nonzeroBitCount)
+    }
+
+    /// The code of a scalar at or past the alphabet's runs (from U+10000, or past its last run),
+    /// searched for among the scalars from `low` on.
+    @inline(never)
+    private func astralCode(of value: UInt32, from low: Int) -> UInt32? {
+        typealias AlphabetLayout = DictionaryFormat.AlphabetLayout
+        guard low < size else { return nil }
+        let found = lowerBound(in: low..<size) { bytes.u32(AlphabetLayout.scalarsOffset + $0 * 4)! < value }
+        return found < size && bytes.u32(AlphabetLayout.scalarsOffset + found * 4)! == value ? UInt32(found) : nil
     }
 
     /// The scalar of `code`; U+FFFD for a code out of range or a value that is no scalar.

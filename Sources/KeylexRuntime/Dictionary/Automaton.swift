@@ -115,11 +115,13 @@ struct Automaton: Sendable {
             before += (bytes.u64(table.bitmap + bit >> 3) ?? 0).nonzeroBitCount
             bit += 64
         }
-        while bit + 8 <= index {
-            before += (bytes.u8(table.bitmap + bit >> 3) ?? 0).nonzeroBitCount
-            bit += 8
+        guard bit < index else { return before }
+        // The bits left, read as one word: the bytes past the bitmap (its slots) are masked off.
+        let below: UInt64 = 1 << UInt64(index - bit) - 1
+        if let word = bytes.u64(table.bitmap + bit >> 3) { return before + (word & below).nonzeroBitCount }
+        for byte in 0..<(index - bit + 7) / 8 {
+            before += Int((UInt64(bytes.u8(table.bitmap + bit >> 3 + byte) ?? 0) << UInt64(8 * byte) & below).nonzeroBitCount)
         }
-        if bit < index { before += ((bytes.u8(table.bitmap + bit >> 3) ?? 0) & (1 << UInt8(index - bit) - 1)).nonzeroBitCount }
         return before
     }
 
