@@ -22,7 +22,7 @@ public struct CurrentWord: Sendable, Equatable {
         var tokenStart = text.endIndex
         while tokenStart > text.startIndex {
             let previous = text.index(before: tokenStart)
-            if text[previous].isWhitespace { break }
+            if TextSegmentation.isSpace(text[previous]) { break }
             tokenStart = previous
         }
         let token = text[tokenStart...]

@@ -25,7 +25,7 @@ struct RecentWords {
     /// that start with `typed`'s first letter, looked up with `number`.
     init(text: Substring, typed: Substring, number: (Substring) -> Int?) {
         guard let letter = typed.first.map(Self.folded) else { return }
-        for token in text.split(whereSeparator: \.isWhitespace) {
+        for token in Self.tokens(of: text) {
             total += 1
             // Only a token whose first letter is the typed word's is read further.
             guard let first = token.first(where: CurrentWord.isLetter), Self.folded(first) == letter,
@@ -46,6 +46,27 @@ struct RecentWords {
     }
 
     static func folded(_ character: Character) -> String { character.lowercased() }
+
+    /// The tokens of `text`, split at whitespace scalars (``TextSegmentation/isSpace(_:)-(Unicode.Scalar)``)
+    /// without forming its characters.
+    static func tokens(of text: Substring) -> [Substring] {
+        let scalars = text.unicodeScalars
+        var tokens: [Substring] = []
+        var start: String.Index? = nil
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let isSpace = TextSegmentation.isSpace(scalars[i])
+            if isSpace, let first = start {
+                tokens.append(text[first..<i])
+                start = nil
+            } else if !isSpace, start == nil {
+                start = i
+            }
+            i = scalars.index(after: i)
+        }
+        if let first = start { tokens.append(text[first...]) }
+        return tokens
+    }
 }
 
 extension SuggestionEngine {

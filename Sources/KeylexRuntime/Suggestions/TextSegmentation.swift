@@ -34,6 +34,23 @@ public enum TextSegmentation {
         return (.word(word.text), endsSentence)
     }
 
+    /// Whether `scalar` is whitespace: one of the 25 code points of Unicode's White_Space property
+    /// (stable since Unicode 6.3), tested directly. The text before the cursor is split at every
+    /// keystroke, and Unicode's property tables cost more than the rest of the split.
+    @inline(__always)
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value > 0x20 else { return value == 0x20 || (0x09...0x0D).contains(value) }
+        guard value >= 0x85 else { return false }
+        return value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value)
+            || value == 0x2028 || value == 0x2029 || value == 0x202F || value == 0x205F || value == 0x3000
+    }
+
+    /// Whether `character` is whitespace (its first scalar is: see ``isSpace(_:)-(Unicode.Scalar)``),
+    /// as `Character.isWhitespace` says.
+    @inline(__always)
+    static func isSpace(_ character: Character) -> Bool { isSpace(character.unicodeScalars.first!) }
+
     /// The longest a run of tokens before the cursor is read for context.
     static let maxTokensBack = 8
 
@@ -44,10 +61,10 @@ public enum TextSegmentation {
         var words: [Substring] = []
         var end = text.endIndex
         for _ in 0..<maxTokensBack {
-            while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+            while end > text.startIndex, isSpace(text[text.index(before: end)]) { end = text.index(before: end) }
             guard end > text.startIndex else { return (words, true) }
             var start = end
-            while start > text.startIndex, !text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
+            while start > text.startIndex, !isSpace(text[text.index(before: start)]) { start = text.index(before: start) }
             let (token, endsSentence) = classify(text[start..<end])
             if endsSentence { return (words, true) }
             switch token {

@@ -1,0 +1,29 @@
+@testable import KeylexRuntime
+import Testing
+
+/// How the text before the cursor splits at whitespace, read at every keystroke.
+@Suite struct TextSegmentationTests {
+    /// The whitespace test's 25 code points are exactly Unicode's White_Space property, as the
+    /// standard library's tables give it, over every scalar.
+    @Test func whitespaceIsUnicodesWhiteSpaceProperty() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TextSegmentation.isSpace(scalar) != scalar.properties.isWhitespace { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0, radix: 16) })")
+    }
+
+    /// The recent words' tokens are the text split at whitespace of every kind (tabs, line ends,
+    /// no-break and ideographic spaces), and only the words that start with the typed word's first
+    /// letter, in either case, are counted.
+    @Test func recentWordsCountTheWordsThatStartLikeTheTypedOne() {
+        let text: Substring = " The cat\tand\u{00A0}the dog.\nThe end,\u{3000}then «the» τέλος  "
+        #expect(RecentWords.tokens(of: text) == text.split(whereSeparator: \.isWhitespace))
+        let numbers: [Substring: Int] = ["the": 1, "The": 1, "then": 2, "cat": 3, "end": 4]
+        let recent = RecentWords(text: text, typed: "th") { numbers[$0] }
+        #expect(recent.total == 10)
+        #expect(recent.share(of: 1) == 4 / 10 && recent.share(of: 2) == 1 / 10)
+        #expect(recent.share(of: 3) == 0 && recent.share(of: 4) == 0)
+    }
+}
