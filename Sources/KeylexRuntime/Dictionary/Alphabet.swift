@@ -32,8 +32,8 @@ struct Alphabet: Sendable {
     private static let firstRunValue = UInt32(DictionaryFormat.AlphabetLayout.directTableEntries)
     private static let astralValue: UInt32 = 0x1_0000, runLength: UInt32 = 16
 
-    /// One pass over the scalars (in order in a valid file; out of order the searches only fail):
-    /// at most `size` + 4,081 steps.
+    /// One pass over the scalars: at most `size` + 4,081 steps. A valid file's scalars are in order;
+    /// out of order, or repeated, they only make codes wrong, never out of the alphabet's range.
     private static func runStarts(_ bytes: ByteView, size: Int) -> [UInt64] {
         func value(_ index: Int) -> UInt32 { bytes.u32(DictionaryFormat.AlphabetLayout.scalarsOffset + index * 4) ?? .max }
         var starts: [UInt64] = [], index = 0, next = firstRunValue
