@@ -1,7 +1,8 @@
 @testable import KeylexRuntime
 import Testing
 
-/// How the text before the cursor splits at whitespace, read at every keystroke.
+/// The text before the cursor as the engine reads it at every keystroke: its tokens at whitespace
+/// and the recent words among them.
 @Suite struct TextSegmentationTests {
     /// The whitespace test's 25 code points are exactly Unicode's White_Space property, as the
     /// standard library's tables give it, over every scalar.
@@ -25,5 +26,22 @@ import Testing
         #expect(recent.total == 10)
         #expect(recent.share(of: 1) == 4 / 10 && recent.share(of: 2) == 1 / 10)
         #expect(recent.share(of: 3) == 0 && recent.share(of: 4) == 0)
+    }
+
+    /// The recent words are made again only when the text before the word or the word's first
+    /// letter changes, not at each letter typed on.
+    @Test func recentWordsAreKeptWhileAWordIsTyped() {
+        let cache = RecentWordsCache()
+        var made: [String] = []
+        func ask(_ text: Substring, _ typed: Substring) -> Int {
+            cache.words(text: text, typed: typed) {
+                made.append("\(text)|\(typed)")
+                return RecentWords(text: text, typed: typed) { $0 == "the" ? 1 : nil }
+            }.total
+        }
+        #expect(ask("the cat and the", "t") == 4 && ask("the cat and the", "th") == 4 && ask("the cat and the", "The") == 4)
+        #expect(made == ["the cat and the|t"])
+        #expect(ask("the cat and the", "a") == 4 && ask("the cat and thé", "a") == 4 && ask("the cat and thé ", "a") == 4)
+        #expect(made == ["the cat and the|t", "the cat and the|a", "the cat and thé|a", "the cat and thé |a"])
     }
 }

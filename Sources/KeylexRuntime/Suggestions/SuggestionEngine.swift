@@ -36,6 +36,8 @@ public struct SuggestionEngine: Sendable {
     /// Whether the bundle has an n-gram model that opened: next words are predicted, and
     /// candidates rank by the words before.
     public var predictsNextWords: Bool { model != nil }
+    /// The recent words of the last query's text, for the next keystrokes of the same word.
+    let recentWordsCache = RecentWordsCache()
     /// The bundle's emoji and their keywords, when it has them: what an emoji keyboard's search
     /// box asks (``EmojiIndex/search(_:limit:skinTone:)``).
     public let emoji: EmojiIndex?
@@ -208,7 +210,9 @@ public struct SuggestionEngine: Sendable {
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
         if model != nil {
-            context.before?.recent = RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
+            context.before?.recent = recentWordsCache.words(text: text[..<current.start], typed: current.text) {
+                RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
+            }
         }
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is
