@@ -224,7 +224,7 @@ extension SuggestionEngine {
     /// such as a number or a URL, the likeliest words of all). A word is offered once whatever its
     /// case (`God` and `god` after "thank": the likelier). Empty without either.
     func predictions(after text: Substring, count: Int, user: UserWords?) -> [Suggestion] {
-        guard text.last.map({ $0.isWhitespace || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
+        guard text.last.map({ TextSegmentation.isSpace($0) || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
         let before = wordsBefore(text, user: user)
         var words = before?.learned ?? []
         if model != nil {

@@ -18,14 +18,8 @@ public struct CurrentWord: Sendable, Equatable {
 
     /// The word at the end of `text`, a part of a larger text whose indices it keeps.
     init?(in text: Substring) {
-        // The token: everything after the last whitespace.
-        var tokenStart = text.endIndex
-        while tokenStart > text.startIndex {
-            let previous = text.index(before: tokenStart)
-            if TextSegmentation.isSpace(text[previous]) { break }
-            tokenStart = previous
-        }
-        let token = text[tokenStart...]
+        let token = TypingContext.lastToken(of: text)
+        let tokenStart = token.startIndex
         // A word may end in an apostrophe being typed ("that'" on the way to "that's").
         var end = text.endIndex
         if let last = token.last, TypingContext.apostrophes.contains(last), token.count >= 2,

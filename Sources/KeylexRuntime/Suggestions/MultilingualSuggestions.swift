@@ -99,8 +99,8 @@ public struct MultilingualSuggestionEngine: Sendable {
     static func decidingWords(of text: String) -> [Substring] {
         // The end of the text only, as the engines read it: a keystroke costs the same after a
         // pasted megabyte.
-        var tokens = (TypingContext.readable(text) ?? "").split(whereSeparator: \.isWhitespace)
-        if let last = text.last, !last.isWhitespace, !tokens.isEmpty { tokens.removeLast() }  // being typed
+        var tokens = TextSegmentation.tokens(of: TypingContext.readable(text) ?? "")
+        if let last = text.last, !TextSegmentation.isSpace(last), !tokens.isEmpty { tokens.removeLast() }  // being typed
         var words: [Substring] = []
         for token in tokens.reversed() {
             let endsSentence = token.reversed().first { !"\"'”“’‘»«)]}".contains($0) }.map { ".!?…".contains($0) } ?? false

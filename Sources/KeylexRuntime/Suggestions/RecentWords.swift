@@ -25,7 +25,7 @@ struct RecentWords {
     /// that start with `typed`'s first letter, looked up with `number`.
     init(text: Substring, typed: Substring, number: (Substring) -> Int?) {
         guard let letter = typed.first.map(Self.folded) else { return }
-        for token in Self.tokens(of: text) {
+        for token in TextSegmentation.tokens(of: text) {
             total += 1
             // Only a token whose first letter is the typed word's is read further.
             guard let first = token.first(where: CurrentWord.isLetter), Self.folded(first) == letter,
@@ -46,27 +46,6 @@ struct RecentWords {
     }
 
     static func folded(_ character: Character) -> String { character.lowercased() }
-
-    /// The tokens of `text`, split at whitespace scalars (``TextSegmentation/isSpace(_:)-(Unicode.Scalar)``)
-    /// without forming its characters.
-    static func tokens(of text: Substring) -> [Substring] {
-        let scalars = text.unicodeScalars
-        var tokens: [Substring] = []
-        var start: String.Index? = nil
-        var i = scalars.startIndex
-        while i < scalars.endIndex {
-            let isSpace = TextSegmentation.isSpace(scalars[i])
-            if isSpace, let first = start {
-                tokens.append(text[first..<i])
-                start = nil
-            } else if !isSpace, start == nil {
-                start = i
-            }
-            i = scalars.index(after: i)
-        }
-        if let first = start { tokens.append(text[first...]) }
-        return tokens
-    }
 }
 
 /// The recent words of the last text asked about, kept for the next keystrokes: while a word is
@@ -78,13 +57,14 @@ final class RecentWordsCache: @unchecked Sendable {
     private var letter = ""
     private var words = RecentWords()
 
-    /// The recent words of `text` for a word starting like `typed`: those of the last call when its
-    /// text (byte for byte) and first letter were the same, else what `make` makes.
-    func words(text: Substring, typed: Substring, make: () -> RecentWords) -> RecentWords {
-        guard let first = typed.first.map(RecentWords.folded) else { return make() }
+    /// The recent words of `text` for a word starting like `typed` (see
+    /// ``RecentWords/init(text:typed:number:)``): those of the last call when its text (byte for
+    /// byte) and first letter were the same.
+    func words(text: Substring, typed: Substring, number: (Substring) -> Int?) -> RecentWords {
+        guard let first = typed.first.map(RecentWords.folded) else { return RecentWords() }
         let kept = lock.locked { self.letter == first && self.text.utf8.elementsEqual(text.utf8) ? words : nil }
         if let kept { return kept }
-        let made = make()
+        let made = RecentWords(text: text, typed: typed, number: number)
         lock.locked { (self.text, letter, words) = (String(text), first, made) }
         return made
     }

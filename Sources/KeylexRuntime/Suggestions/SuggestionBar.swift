@@ -62,7 +62,7 @@ public struct SuggestionBar: Sendable {
         let compared = min(old.count, SuggestionEngine.maxContextBytes)
         let end = new.index(new.startIndex, offsetBy: old.count)
         guard new[new.index(end, offsetBy: -compared)..<end].elementsEqual(old.suffix(compared)) else { return false }
-        return !text.unicodeScalars[end...].contains { $0.properties.isWhitespace }
+        return !text.unicodeScalars[end...].contains(where: TextSegmentation.isSpace)
     }
 
     /// `shown`, after adding its words to ``offered``.

@@ -202,7 +202,7 @@ public struct SuggestionEngine: Sendable {
             if let slip = digitForLetterSuggestions(text, count: count) { return slip }
             if let glued = numberAgainstWordSuggestions(text, count: count) { return glued }
             // After a space, the emoji the word before it names (`pizza ` → 🍕, inserted after it).
-            let looks = offersEmoji && emoji != nil && text.last?.isWhitespace == true
+            let looks = offersEmoji && emoji != nil && text.last.map(TextSegmentation.isSpace) == true
             let named = looks ? TextSegmentation.lastWords(of: text)?.words.map(String.init) ?? [] : []
             return addingEmoji(to: predictions(after: text, count: count, user: user), named: named, typed: "", count: count)
         }
@@ -210,9 +210,7 @@ public struct SuggestionEngine: Sendable {
         var context = TypingContext(text: text, current: current)
         context.before = wordsBefore(text[..<current.start], user: user)
         if model != nil {
-            context.before?.recent = recentWordsCache.words(text: text[..<current.start], typed: current.text) {
-                RecentWords(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
-            }
+            context.before?.recent = recentWordsCache.words(text: text[..<current.start], typed: current.text) { number(ofContextWord: $0) }
         }
         var result = suggestions(forWord: String(current.text), context: context, user: user, count: count)
         // After an elided article or pronoun (French "qu'il", "l'homm"), the word being typed is

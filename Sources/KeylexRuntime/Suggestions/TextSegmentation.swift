@@ -51,6 +51,27 @@ public enum TextSegmentation {
     @inline(__always)
     static func isSpace(_ character: Character) -> Bool { isSpace(character.unicodeScalars.first!) }
 
+    /// The tokens of `text`, split at whitespace scalars (``isSpace(_:)-(Unicode.Scalar)``)
+    /// without forming its characters.
+    static func tokens(of text: Substring) -> [Substring] {
+        let scalars = text.unicodeScalars
+        var tokens: [Substring] = []
+        var start: String.Index? = nil
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let isSpace = Self.isSpace(scalars[i])
+            if isSpace, let first = start {
+                tokens.append(text[first..<i])
+                start = nil
+            } else if !isSpace, start == nil {
+                start = i
+            }
+            i = scalars.index(after: i)
+        }
+        if let first = start { tokens.append(text[first...]) }
+        return tokens
+    }
+
     /// The longest a run of tokens before the cursor is read for context.
     static let maxTokensBack = 8
 

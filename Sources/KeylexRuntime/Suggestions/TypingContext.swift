@@ -43,7 +43,7 @@ struct TypingContext {
     /// The end of `text` after its last whitespace: the token before the cursor, whatever it holds
     /// (the same indices as `text`).
     static func lastToken(of text: Substring) -> Substring {
-        text[(text.lastIndex(where: \.isWhitespace).map(text.index(after:)) ?? text.startIndex)...]
+        text[(text.lastIndex(where: TextSegmentation.isSpace).map(text.index(after:)) ?? text.startIndex)...]
     }
 
     /// Whether the word at the end of `text` starts a sentence (`false` when no word ends it).
@@ -62,6 +62,6 @@ struct TypingContext {
         var cut = utf8.index(utf8.endIndex, offsetBy: -SuggestionEngine.maxContextBytes)
         while UTF8.isContinuation(utf8[cut]) { cut = utf8.index(after: cut) }
         let scalars = text.unicodeScalars[cut...]
-        return scalars.firstIndex { $0.properties.isWhitespace }.map { text[$0...] }
+        return scalars.firstIndex(where: TextSegmentation.isSpace).map { text[$0...] }
     }
 }
