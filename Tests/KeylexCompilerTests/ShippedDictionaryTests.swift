@@ -393,6 +393,22 @@ import Testing
         }
     }
 
+    /// While the typed letters read best as a word being typed (a completion ranks with the best
+    /// correction one slip away), the search goes no farther than one slip and adds no words found
+    /// by their sound: words two or three slips away or of a like sound only pushed the completions
+    /// aside (`income` first for `uncom`, `there` for `thoro`). Letters one slip from a frequent word
+    /// are searched as before: `thier` begins the rare `Thierry`, and `there` sounds like it.
+    @Test func lettersThatBeginAWordAreCompletedNotSearchedFarther() throws {
+        let engine = try Self.withIndex.get()
+        for typed in ["uncom", "thoro", "undistra", "previou", "spagh"] {
+            let shown = engine.suggestions(for: "so " + typed).map { $0.text.lowercased() }
+            #expect(!shown.isEmpty && shown.allSatisfy { $0.hasPrefix(typed) }, "\(typed): \(shown)")
+        }
+        #expect(engine.suggestions(for: "I said thier", count: 5).contains { $0.text == "there" })
+        #expect(engine.suggestions(for: "the bisnes", count: 4).contains { $0.text == "business" })
+        #expect(engine.suggestions(for: "so inturpratasion", count: 4).contains { $0.text == "interpretation" })
+    }
+
     @Test func theShippedEnglishRulesKeyWordsBySound() throws {
         let rules = try Self.english.get()
         #expect(rules.key(of: "business") == rules.key(of: "bisnes"))

@@ -36,10 +36,11 @@ struct SoundAlikeSearch: Sendable {
     /// frequent first, so the rest of its list is skipped).
     ///
     /// First, the corrections already in `candidates` whose key is the typed word's rank as
-    /// ``EditCosts/sameSound`` cheaper.
+    /// ``EditCosts/sameSound`` cheaper; without `addingWords`, that is all.
     func addSoundAlikes(
         of typed: String.UnicodeScalarView, codes typedCodes: UnsafeBufferPointer<UInt32>, search: WordSearch,
-        costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, into candidates: inout CandidateList
+        costs: EditCosts, geometry: KeyGeometry, budget: Int, count: Int, addingWords: Bool,
+        into candidates: inout CandidateList
     ) {
         let dictionary = search.dictionary
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.maxKeys) { buffer in
@@ -47,7 +48,7 @@ struct SoundAlikeSearch: Sendable {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PhoneticRules.maxKeyLength) { key in
                 let key = UnsafeBufferPointer(rebasing: key[..<index.rules.key(of: typed, into: key)])
                 favourSameSound(key, dictionary: dictionary, by: costs.sameSound, count: count, in: &candidates)
-                findKeys(near: key, budget: budget, into: &keysFound)
+                if addingWords { findKeys(near: key, budget: budget, into: &keysFound) }
             }
             guard keysFound.count > 0 else { return }
             var wide = costs

@@ -308,6 +308,10 @@ public struct SuggestionEngine: Sendable {
     /// when needed.
     /// Last, when the dictionary has a phonetic index, words that sound like a typed word of
     /// ``EditCosts/soundAlikeLength`` letters or more are added (`scalars`: the typed letters).
+    /// While the typed letters read best as a word being typed (see ``isCompleting(_:)``), the wider
+    /// passes do not run and no word is added for its sound (a correction that sounds alike still
+    /// ranks higher): the completions are what the user is typing, and words two or three slips away
+    /// would only push them aside.
     private func searchCorrections(
         _ typed: UnsafeBufferPointer<UInt32>, _ scalars: String.UnicodeScalarView, known: Bool, count: Int,
         costs: EditCosts, into candidates: inout CandidateList
@@ -318,13 +322,16 @@ public struct SuggestionEngine: Sendable {
         let foundWord = known || candidates.count > 0
         guard !known else { return foundWord }
         let corrections = candidates.all.count { !$0.isCompletion }
-        if costs.maxEdits > pass.maxEdits, corrections == 0 || candidates.count < count {
+        let completing = isCompleting(candidates)
+        if costs.maxEdits > pass.maxEdits, !completing, corrections == 0 || candidates.count < count {
             search.correct(
                 typed, costs: costs, geometry: geometry, budget: budget,
                 penalty: corrections > 0 ? 1 : 0, keeping: corrections > 0 ? 2 : 1, into: &candidates)
         }
         let longWordEdits = min(costs.longWordEdits, EditCosts.maxSupportedEdits)
-        if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !candidates.all.contains(where: { !$0.isCompletion }) {
+        if typed.count >= EditCosts.longWordLength, longWordEdits > costs.maxEdits, !completing,
+            !candidates.all.contains(where: { !$0.isCompletion })
+        {
             pass = costs
             pass.maxEdits = longWordEdits
             pass.maxCost = Float(longWordEdits)
@@ -333,9 +340,24 @@ public struct SuggestionEngine: Sendable {
         if typed.count >= costs.soundAlikeLength, let phonetics {
             phonetics.addSoundAlikes(
                 of: scalars, codes: typed, search: search, costs: costs, geometry: geometry,
-                budget: budget, count: count, into: &candidates)
+                budget: budget, count: count, addingWords: !completing, into: &candidates)
         }
         return foundWord
+    }
+
+    /// Whether the typed letters read best as a word being typed: a completion ranks at least as
+    /// high as every correction within one slip (`thoro`, `uncom`; not `thier`, which begins the rare
+    /// `Thierry` but is one slip from `their`).
+    private func isCompleting(_ candidates: CandidateList) -> Bool {
+        var completion = -Float.infinity, correction = -Float.infinity
+        for candidate in candidates.all where !candidate.isSoundAlike {
+            if candidate.isCompletion {
+                completion = max(completion, candidate.score)
+            } else {
+                correction = max(correction, candidate.score)
+            }
+        }
+        return completion > -.infinity && completion >= correction
     }
 
     /// What follows the last apostrophe of `word`, when letters follow it.
