@@ -12,7 +12,7 @@ for suggestions after every keystroke and learning what was typed. The text is r
 packages it for the locale's language: the fortune cookies of `fortunes`, `fortunes-de`, `-es`,
 `-it`, `-pl`, `-ru`, `-cs`, `-bg` and `-br` (Portuguese), shuffled by fortune with a fixed seed.
 Elsewhere it is words drawn from the locale's own shipped word list, weighted by their frequency
-(2^(f/12) for an AOSP f, the count for a TSV list): real words, but not in a real order, so the
+(2^(f/12) for an AOSP f, the count for a TSV list, alike for a plain list of words): real words, but not in a real order, so the
 next-word model sees few contexts it knows. Prints a Markdown table (and replaces the part between
 the `<!-- keyboard -->` markers of --markdown).
 
@@ -83,6 +83,9 @@ def corpus_words(folder):
                     fields = line.rstrip("\n").split("\t")
                     if not line.startswith("#") and len(fields) == 2 and fields[1].isdigit():
                         pairs.append((fields[0], int(fields[1])))
+        elif name.endswith(".txt") or name.endswith(".txt.gz"):  # a word a line, no counts: all weigh alike
+            with (gzip.open(path, "rt", encoding="utf-8") if name.endswith(".gz") else open(path, encoding="utf-8")) as f:
+                pairs += [(line.strip(), 1) for line in f if line.strip() and not line.startswith("#")]
     return pairs
 
 
