@@ -254,4 +254,24 @@ import Testing
         #expect(dictionary.completions(of: "x").isEmpty)
         #expect(dictionary.frequencyClass(of: "beta") == DictionaryFormat.uniformClass)
     }
+
+    /// The shortest words of a prefix's range are found by walking the range's words once, in order
+    /// (`Automaton.forEachLength`): on Debian's Afrikaans spelling dictionary, expanded (the shipped
+    /// `corpora/af`), the same words as reading each of the range's first 2,048 words by its number.
+    @Test func aRealPlainListCompletesWithTheShortestOfItsFirstWords() throws {
+        let (table, _) = TestSupport.read([TestSupport.shipped("corpora/af/words.txt.gz")])
+        let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(try #require(table)).bytes)
+        #expect(!dictionary.hasFrequencies)
+        var prefixes = Set<String>()
+        for number in stride(from: 0, to: dictionary.wordCount, by: 4_999) {
+            let word = try #require(dictionary.word(at: number))
+            for length in [1, 2, 4] { prefixes.insert(String(word.prefix(length))) }
+        }
+        for prefix in prefixes.sorted() {
+            let scanned = dictionary.prefixRange(prefix).prefix(2_048).map { ($0, dictionary.word(at: $0) ?? "") }
+            let shortest = scanned.sorted { ($0.1.unicodeScalars.count, $0.0) < ($1.1.unicodeScalars.count, $1.0) }.prefix(5).map(\.1)
+            #expect(dictionary.completions(of: prefix, count: 5).map(\.word) == Array(shortest), "\(prefix)")
+        }
+        #expect(prefixes.count > 20)
+    }
 }

@@ -337,3 +337,48 @@ struct Automaton: Sendable {
         return nil
     }
 }
+
+extension Automaton {
+    /// Calls `body` with the length of each word below `state`, in lexicographic order, from the
+    /// word numbered `skip` below it on, `count` words at most (both counted down as it goes); the
+    /// words have `depth` letters above `state` and at most `maxLength` in all. Each arc is read
+    /// once, where ``select(rank:from:into:length:)`` reads a word's path from the top, and at most
+    /// `budget` arcs are read (counted down): a malformed file's counts cannot make the walk run on.
+    /// Returns `false` on malformed bytes (a word longer than `maxLength`, a state that ends too
+    /// soon) or when the budget runs out.
+    func forEachLength(
+        below state: StateRef, depth: Int, maxLength: Int, skip: inout Int, count: inout Int, budget: inout Int,
+        _ body: (Int) -> Void
+    ) -> Bool {
+        guard depth < maxLength, let arcs = arcs(of: state), var cursor = cursor(arcs: arcs) else { return false }
+        for _ in 0...alphabet.size {
+            guard count > 0 else { return true }
+            budget -= 1
+            guard budget >= 0, let arc = next(&cursor, where: { _ in true }) else { return false }
+            if arc.isFinal {
+                if skip > 0 {
+                    skip -= 1
+                } else {
+                    body(depth + 1)
+                    count -= 1
+                }
+            }
+            // The words left are all below the last arc: its target's count is not needed.
+            if arc.isLast {
+                return arc.target == .stop || count == 0
+                    || forEachLength(
+                        below: arc.target, depth: depth + 1, maxLength: maxLength, skip: &skip, count: &count, budget: &budget, body)
+            }
+            guard arc.target != .stop, count > 0 else { continue }
+            guard let below = wordCount(arc.target) else { return false }
+            if skip >= below {
+                skip -= below
+            } else if !forEachLength(
+                below: arc.target, depth: depth + 1, maxLength: maxLength, skip: &skip, count: &count, budget: &budget, body)
+            {
+                return false
+            }
+        }
+        return false
+    }
+}

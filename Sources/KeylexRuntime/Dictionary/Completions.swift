@@ -135,14 +135,27 @@ extension WordDictionary {
     /// A dictionary without frequencies (a spelling dictionary's word list) ranks words by length:
     /// calls `body` with the `count` shortest suggestible words among the first ``shortestScan`` of
     /// `range` (words numbered in lexicographic order), shortest first, then by number. A short word
-    /// is more likely the one meant than the long words it starts; the scan bounds the work.
+    /// is more likely the one meant than the long words it starts; the scan bounds the work, and
+    /// walks the range's words once in order (``Automaton/forEachLength(below:depth:maxLength:skip:count:budget:_:)``).
     func forEachShortest(_ count: Int, in range: Range<Int>, _ body: (_ number: Int, _ frequencyClass: UInt8) -> Void) {
         var best: [(length: Int, number: Int)] = []
-        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(maxWordLength, 1)) { word in
-            for number in range.prefix(Self.shortestScan) where frequencyClass(at: number) != DictionaryFormat.neverSuggestedClass {
-                guard let length = automaton.select(rank: number, from: root, into: word, length: 0) else { return }
-                guard best.count < count || length < best[best.count - 1].length else { continue }
-                best.insert((length, number), at: best.firstIndex { $0.length > length } ?? best.count)
+        let first = max(range.lowerBound, 0), scan = min(range.count, Self.shortestScan)
+        guard scan > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: scan) { lengths in
+            // The lengths first, then the frequencies: the walk's closure captures no copy of the dictionary.
+            // Enough for the range's words: each reads at most a path of arcs, and the first one's
+            // path passes at most the alphabet's arcs at each letter.
+            var skip = first, left = scan, found = 0, budget = (scan + automaton.alphabet.size) * (maxWordLength + 1)
+            _ = automaton.forEachLength(below: root, depth: 0, maxLength: maxWordLength, skip: &skip, count: &left, budget: &budget) {
+                length in
+                lengths[found] = length
+                found += 1
+            }
+            for (offset, length) in lengths[..<found].enumerated() {
+                guard frequencyClass(at: first + offset) != DictionaryFormat.neverSuggestedClass,
+                    best.count < count || length < best[best.count - 1].length
+                else { continue }
+                best.insert((length, first + offset), at: best.firstIndex { $0.length > length } ?? best.count)
                 if best.count > count { best.removeLast() }
             }
         }
