@@ -363,21 +363,22 @@ extension Automaton {
                     count -= 1
                 }
             }
+            guard arc.target != .stop, count > 0 else {
+                if arc.isLast { return true }
+                continue
+            }
             // The words left are all below the last arc: its target's count is not needed.
-            if arc.isLast {
-                return arc.target == .stop || count == 0
-                    || forEachLength(
-                        below: arc.target, depth: depth + 1, maxLength: maxLength, skip: &skip, count: &count, budget: &budget, body)
+            if !arc.isLast {
+                guard let below = wordCount(arc.target) else { return false }
+                if skip >= below {
+                    skip -= below
+                    continue
+                }
             }
-            guard arc.target != .stop, count > 0 else { continue }
-            guard let below = wordCount(arc.target) else { return false }
-            if skip >= below {
-                skip -= below
-            } else if !forEachLength(
-                below: arc.target, depth: depth + 1, maxLength: maxLength, skip: &skip, count: &count, budget: &budget, body)
-            {
-                return false
-            }
+            guard
+                forEachLength(below: arc.target, depth: depth + 1, maxLength: maxLength, skip: &skip, count: &count, budget: &budget, body)
+            else { return false }
+            if arc.isLast { return true }
         }
         return false
     }

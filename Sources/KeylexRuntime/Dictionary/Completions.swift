@@ -142,9 +142,9 @@ extension WordDictionary {
         let first = max(range.lowerBound, 0), scan = min(range.count, Self.shortestScan)
         guard scan > 0 else { return }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: scan) { lengths in
-            // The lengths first, then the frequencies: the walk's closure captures no copy of the dictionary.
-            // Enough for the range's words: each reads at most a path of arcs, and the first one's
-            // path passes at most the alphabet's arcs at each letter.
+            // The lengths first, then the frequencies: the walk's closure captures no copy of the
+            // dictionary. The budget is enough for the range's words: each reads at most a path of
+            // arcs, and the path to the first passes at most the alphabet's arcs at each letter.
             var skip = first, left = scan, found = 0, budget = (scan + automaton.alphabet.size) * (maxWordLength + 1)
             _ = automaton.forEachLength(below: root, depth: 0, maxLength: maxWordLength, skip: &skip, count: &left, budget: &budget) {
                 length in
