@@ -150,6 +150,58 @@ import Testing
         #expect(back.unexplained(by: [0], centres: centres, radius: 1) == 1)
     }
 
+    /// A decoding leaves unscored only the words that could not enter its candidates (an alignment
+    /// is not made, or given up, once the word would be kept out: docs/GESTURE.md), so asking for
+    /// more words never changes the first ones: fewer words asked for leave less room, and so more
+    /// words unscored. Strokes drawn wide of their keys, so that many words compete.
+    @Test(arguments: ["people", "question", "because", "thanks", "would", "there"])
+    func askingForMoreWordsKeepsTheFirstOnes(_ word: String) throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let decoder = GestureDecoder(engine: engine)
+        let points = try Self.stroke(word, on: keys, offset: (0.3 * keys.keyWidth, 0.3 * keys.keyHeight), bow: 20)
+        let all = decoder.words(for: points, keys: keys, count: GestureDecoder.maxWords).map(\.text)
+        #expect(all.count > 4, "\(all)")
+        for count in [1, 2, 4] {
+            #expect(decoder.words(for: points, keys: keys, count: count).map(\.text) == Array(all.prefix(count)), "\(count)")
+        }
+    }
+
+    /// The alignment of a stroke with a word's path, given a bound, is finished when it ends within
+    /// it (the same distance as without one) and given up, with a distance beyond the bound, when
+    /// it cannot.
+    @Test func anAlignmentIsGivenUpOnlyWhenItCannotEndWithinItsBound() throws {
+        let engine = try Self.english.get()
+        let keys = try Self.keys(engine)
+        let stroke = StrokePath(try Self.stroke("question", on: keys, bow: 20), keys: keys).coordinates
+        let parameters = GestureDecoder.Parameters()
+        var rows = [Float](repeating: 0, count: 2 * parameters.samples + 2)
+        let a = SwipeSearch.resampled(stroke, count: parameters.samples)
+        for other in ["question", "quest", "quotient", "wrestling"] {
+            let path = try Self.centres(other, on: keys).flatMap { [Float($0.x / keys.keyWidth), Float($0.y / keys.keyHeight)] }
+            let b = SwipeSearch.resampled(path, count: parameters.samples)
+            func warped(within bound: Float) -> Float {
+                a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in
+                        rows.withUnsafeMutableBufferPointer {
+                            SwipeSearch.warpedDistance(a, b, band: parameters.warpBand, within: bound, rows: $0)
+                        }
+                    }
+                }
+            }
+            let full = warped(within: .infinity)
+            #expect(full > 0, "\(other)")
+            for bound in [0, full / 2, full * 0.99, full, full * 2] {
+                let given = warped(within: bound)
+                if full <= bound {
+                    #expect(given == full, "\(other) within \(bound)")
+                } else {
+                    #expect(given > bound && given <= full, "\(other) within \(bound): \(given) of \(full)")
+                }
+            }
+        }
+    }
+
     /// A finger slides on past a word's last key as it lifts (`overshoot`): "has" run on towards
     /// d is still "has", not "had".
     @Test func aStrokeThatSlidesPastTheLastKeyEndsThere() throws {

@@ -20,7 +20,7 @@ struct SwipeSearch {
     /// ``GestureDecoder/Parameters/maxDensePoints``).
     let dense: [Float]
     /// The stroke resampled to ``GestureDecoder/Parameters/samples`` points, as is and normalised
-    /// for shape (see ``normalisedShape(_:)``).
+    /// for shape (see ``normalise(_:into:)``).
     let samples: [Float]
     let shape: [Float]
     /// Where the stroke turns sharply (see ``GestureDecoder/Parameters/cornerCosine``).
@@ -45,8 +45,11 @@ struct SwipeSearch {
     private var labels: [UInt32]
     /// Scratch for a word's ideal path, the polyline through its keys.
     private var polyline: [Float]
-    /// Scratch for ``warpedDistance(_:_:band:rows:)``.
-    private var warpRows: [Float] = []
+    /// Scratch for a word's ideal path resampled as ``samples`` is, and normalised as ``shape`` is.
+    private var template: [Float]
+    private var templateShape: [Float]
+    /// Scratch for ``warpedDistance(_:_:band:within:rows:)``: two rows of the alignment's table.
+    private var warpRows: [Float]
 
     static let noKey: Int32 = -1
     static let joiner: Int32 = -2
@@ -62,7 +65,12 @@ struct SwipeSearch {
         dense = Self.resampled(points, count: Self.denseCount(StrokePath.length(of: points), parameters))
         corners = StrokeCorners(of: dense, below: parameters.cornerCosine)
         samples = Self.resampled(points, count: min(max(parameters.samples, 2), StrokePath.maxPoints))
-        shape = Self.normalisedShape(samples)
+        var shape = samples
+        samples.withUnsafeBufferPointer { points in shape.withUnsafeMutableBufferPointer { Self.normalise(points, into: $0) } }
+        self.shape = shape
+        template = samples
+        templateShape = samples
+        warpRows = [Float](repeating: 0, count: samples.count + 2)
         let approaches = KeyApproaches(path: dense, centres: centres, parameters: parameters)
         self.approaches = approaches
         mayMeetCode = keyOfCode.map { $0 == Self.joiner || ($0 >= 0 && approaches.reaches($0)) }
@@ -126,10 +134,11 @@ struct SwipeSearch {
     }
 
     /// `points` moved so that their centroid is the origin and scaled so that the larger side of
-    /// their bounding box is 1 (a path shorter than a hundredth of a key is only moved).
-    static func normalisedShape(_ points: [Float]) -> [Float] {
-        let n = points.count / 2
-        guard n > 0 else { return points }
+    /// their bounding box is 1 (a path shorter than a hundredth of a key is only moved), written to
+    /// `result` (as many floats).
+    static func normalise(_ points: UnsafeBufferPointer<Float>, into result: UnsafeMutableBufferPointer<Float>) {
+        let n = min(points.count, result.count) / 2
+        guard n > 0 else { return }
         var cx: Float = 0, cy: Float = 0
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         for i in 0..<n {
@@ -142,12 +151,10 @@ struct SwipeSearch {
         cy /= Float(n)
         let side = max(maxX - minX, maxY - minY)
         let scale: Float = side > 0.01 ? 1 / side : 1
-        var result = points
         for i in 0..<n {
             result[2 * i] = (points[2 * i] - cx) * scale
             result[2 * i + 1] = (points[2 * i + 1] - cy) * scale
         }
-        return result
     }
 
     /// Whether alphabet code `code` may be met in a word the stroke spells: a character no key
@@ -236,6 +243,8 @@ struct SwipeSearch {
         let passes =
             (trace.passed + end * end) / (parameters.passSpread * parameters.passSpread) + Float(unexplained) * parameters.cornerCost
         let limit = (Float(frequencyClass) - candidates.entryScore) / parameters.geometryWeight - passes
+        // The word would not be kept, whatever its mismatch.
+        guard !(limit <= 0) else { return }
         let cost = passes + mismatch(keys: trace.keys, within: limit)
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
         candidate.score = Float(frequencyClass) - parameters.geometryWeight * cost
@@ -245,9 +254,10 @@ struct SwipeSearch {
     /// How far the stroke is from the ideal path through `keySequence[..<count]` (two keys or
     /// more, run on past its end: see ``pathEnd(keys:)``): the squares of its
     /// mean distance in place (the location channel), in shape (both normalised, the shape
-    /// channel) and along their best alignment (see ``warpedDistance(_:_:band:rows:)``), each over
+    /// channel) and along their best alignment (see ``warpedDistance(_:_:band:within:rows:)``), each over
     /// its spread (see ``GestureDecoder/Parameters``). The alignment, the dearest, is left out
-    /// when the others alone pass `limit` (the word would not be kept).
+    /// when the others alone pass `limit`, and given up once it would pass it (the word would not
+    /// be kept either way).
     private mutating func mismatch(keys count: Int, within limit: Float) -> Float {
         polyline.removeAll(keepingCapacity: true)
         for i in 0..<count - 1 {
@@ -257,38 +267,58 @@ struct SwipeSearch {
         let (x, y) = pathEnd(keys: count)
         polyline.append(x)
         polyline.append(y)
-        let template = Self.resampled(polyline, count: samples.count / 2)
+        let n = samples.count / 2
+        polyline.withUnsafeBufferPointer { line in
+            template.withUnsafeMutableBufferPointer { StrokePath.resample(line, count: n, into: $0) }
+        }
+        template.withUnsafeBufferPointer { path in templateShape.withUnsafeMutableBufferPointer { Self.normalise(path, into: $0) } }
         let location = Self.meanDistance(samples, template) / parameters.locationSpread
-        let form = Self.meanDistance(shape, Self.normalisedShape(template)) / parameters.shapeSpread
+        let form = Self.meanDistance(shape, templateShape) / parameters.shapeSpread
         let cheap = location * location + form * form
         guard cheap <= limit else { return cheap }
-        let elastic = Self.warpedDistance(samples, template, band: parameters.warpBand, rows: &warpRows) / parameters.warpSpread
+        let bound = (limit - cheap).squareRoot() * parameters.warpSpread
+        let warped = samples.withUnsafeBufferPointer { a in
+            template.withUnsafeBufferPointer { b in
+                warpRows.withUnsafeMutableBufferPointer { Self.warpedDistance(a, b, band: parameters.warpBand, within: bound, rows: $0) }
+            }
+        }
+        let elastic = warped / parameters.warpSpread
         return cheap + elastic * elastic
     }
 
     /// The distance between the points of `a` and `b` along their best alignment (dynamic time
     /// warping: each point of one paired with points of the other in order, at most `band` places
     /// from its own, 0 to their count), per step of the alignment: unlike ``meanDistance(_:_:)``, a
-    /// stroke that hurries or lingers over part of its word is not taken for another word. `rows`
-    /// is scratch.
-    static func warpedDistance(_ a: [Float], _ b: [Float], band: Int, rows: inout [Float]) -> Float {
-        let n = min(a.count, b.count) / 2
+    /// stroke that hurries or lingers over part of its word is not taken for another word. An
+    /// alignment that cannot end within `bound` is given up: what it returns then is more than
+    /// `bound`. `rows` is scratch of at least two floats per point and two more.
+    static func warpedDistance(
+        _ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>, band: Int, within bound: Float,
+        rows: UnsafeMutableBufferPointer<Float>
+    ) -> Float {
+        let n = min(a.count, b.count, max(rows.count - 2, 0)) / 2
         guard n > 0 else { return 0 }
         let band = min(max(band, 0), n)
-        let width = n + 1
-        if rows.count < 2 * width { rows = [Float](repeating: 0, count: 2 * width) }
-        for j in 0..<width { rows[j] = .infinity }
+        let width = n + 1, steps = Float(2 * n)
+        // Cells never written stay infinite: each row's band starts and ends at or after the last one's.
+        for j in 0..<2 * width { rows[j] = .infinity }
         rows[0] = 0
         var previous = 0, current = width
         for i in 1...n {
-            for j in 0..<width { rows[current + j] = .infinity }
-            for j in max(1, i - band)...min(n, i + band) {
+            let from = max(1, i - band)
+            rows[current + from - 1] = .infinity
+            var least = Float.infinity
+            for j in from...min(n, i + band) {
                 let d = StrokePath.distance(a[2 * i - 2], a[2 * i - 1], b[2 * j - 2], b[2 * j - 1])
-                rows[current + j] = d + min(rows[previous + j], rows[current + j - 1], rows[previous + j - 1])
+                let cell = d + min(rows[previous + j], rows[current + j - 1], rows[previous + j - 1])
+                rows[current + j] = cell
+                least = min(least, cell)
             }
+            // Every alignment passes through this row, and no step costs less than nothing.
+            if least / steps > bound { return least / steps }
             swap(&previous, &current)
         }
-        return rows[previous + n] / Float(2 * n)
+        return rows[previous + n] / steps
     }
 
     /// The mean distance between the points of `a` and `b`, pair by pair.
