@@ -1,8 +1,9 @@
 /// How a stroke approaches each key, computed once a decoding so that following a prefix along
 /// the stroke costs a lookup, not a scan: from each point of the stroke (resampled evenly,
 /// ``SwipeSearch/dense``), the next one within ``GestureDecoder/Parameters/nearKey`` of each key's
-/// centre and the next one within ``GestureDecoder/Parameters/farKey``. Two bytes a point and key
-/// for each (a stroke has at most ``StrokePath/maxPoints``).
+/// centre and the next one within ``GestureDecoder/Parameters/farKey``, and the point where the
+/// stroke, going on from it, stops nearing the key. Two bytes a point and key for each (a stroke
+/// has at most ``StrokePath/maxPoints``).
 struct KeyApproaches {
     /// The stroke's points and the keys' centres, x and y.
     private let path: [Float]
@@ -14,6 +15,9 @@ struct KeyApproaches {
     private let nextNear: [UInt16]
     /// The same within the far radius.
     private let nextFar: [UInt16]
+    /// Per key, per point: the last point of the run of points from it on that each lie nearer
+    /// the key than the one before (the point itself when the next is no nearer).
+    private let nearestOn: [UInt16]
     private let nearKey: Float
 
     /// The approaches of `path` (x, y pairs, at most ``StrokePath/maxPoints``) to the keys centred
@@ -24,19 +28,22 @@ struct KeyApproaches {
         count = min(path.count / 2, Int(UInt16.max))
         nearKey = parameters.nearKey
         let keys = centres.count / 2, sentinel = UInt16(count)
-        var nextNear = [UInt16](repeating: sentinel, count: keys * count), nextFar = nextNear
+        var nextNear = [UInt16](repeating: sentinel, count: keys * count), nextFar = nextNear, nearestOn = nextNear
         for key in 0..<keys {
-            var near = sentinel, far = sentinel
+            var near = sentinel, far = sentinel, after = Float.infinity
             for j in stride(from: count - 1, through: 0, by: -1) {
                 let d = StrokePath.distance(path[2 * j], path[2 * j + 1], centres[2 * key], centres[2 * key + 1])
                 if d <= parameters.nearKey { near = UInt16(j) }
                 if d <= parameters.farKey { far = UInt16(j) }
                 nextNear[key * count + j] = near
                 nextFar[key * count + j] = far
+                nearestOn[key * count + j] = after < d ? nearestOn[key * count + j + 1] : UInt16(j)
+                after = d
             }
         }
         self.nextNear = nextNear
         self.nextFar = nextFar
+        self.nearestOn = nearestOn
     }
 
     /// The distance between point `j` and `key`'s centre.
@@ -69,13 +76,7 @@ struct KeyApproaches {
 
     /// From point `start` on, the point nearest `key` before the stroke moves away from it.
     private func nearest(_ key: Int32, from start: Int) -> (point: Int, distance: Float) {
-        var j = start, d = distance(start, key)
-        while j + 1 < count {
-            let next = distance(j + 1, key)
-            guard next < d else { break }
-            d = next
-            j += 1
-        }
-        return (j, d)
+        let j = Int(nearestOn[Int(key) * count + start])
+        return (j, distance(j, key))
     }
 }
