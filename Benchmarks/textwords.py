@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
 """Correct words of real text replaced on space, for a language with no misspelling data here:
 every word of a Universal Dependencies treebank's sentences (text nobody here wrote, its words
-marked by the treebank) typed after the words before it in its sentence, with a bundle.
+marked by the treebank), or of a plain text's lines (one sentence a line, its words the tokens
+between spaces, punctuation stripped), typed after the words before it in its sentence, with a
+bundle.
 
     swift build -c release && .build/release/keylex build
     git clone https://github.com/UniversalDependencies/UD_Kyrgyz-KTMU Benchmarks/.work/UD_Kyrgyz-KTMU
     python3 Benchmarks/textwords.py build/ky.klx Benchmarks/.work/UD_Kyrgyz-KTMU/*.conllu
+    git clone https://github.com/MohammedBelkacem/KabyleNLP Benchmarks/.work/KabyleNLP
+    python3 Benchmarks/textwords.py build/kab.klx Benchmarks/.work/KabyleNLP/language-detection/kab.txt --lines 10000
 
 A word is a token of letters (apostrophes and hyphens inside); answers are compared as typed,
 case aside. Reported: the words typed, those the bundle knows, and those replaced, with examples.
 """
 import argparse
 import re
+import unicodedata
 
 import misspellings as common
 import phonetypos
 
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+# What a plain text's token may carry around its word: quotes, brackets, sentence punctuation.
+PUNCTUATION = ".,;:!?…\"'“”«»‘’()[]{}-–—*/"
 
 
 def sentences(paths):
@@ -42,13 +49,27 @@ def sentences(paths):
     return result
 
 
+def text_sentences(paths, lines):
+    """The first `lines` non-empty lines of plain text files, each as its list of tokens."""
+    result = []
+    for path in paths:
+        for line in open(path, encoding="utf-8"):
+            tokens = [t.strip(PUNCTUATION) for t in unicodedata.normalize("NFC", line).split()]
+            if tokens and len(result) < lines:
+                result.append([t for t in tokens if t])
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bundle")
-    parser.add_argument("conllu", nargs="+")
+    parser.add_argument("text", nargs="+", help="CoNLL-U files (.conllu) or plain text files")
+    parser.add_argument("--lines", type=int, default=10_000, help="sentences read from plain text files")
     args = parser.parse_args()
+    conllu = [p for p in args.text if p.endswith(".conllu")]
+    plain = [p for p in args.text if not p.endswith(".conllu")]
     queries = []
-    for tokens in sentences(args.conllu):
+    for tokens in sentences(conllu) + text_sentences(plain, args.lines):
         for i, token in enumerate(tokens):
             if WORD.match(token):
                 queries.append((" ".join(tokens[:i] + [token]), token))

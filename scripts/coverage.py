@@ -67,6 +67,8 @@ def list_source(folder, files):
         return f"Unicode's Unilex counts (`{source.unilex}`)"
     if source.attested:
         return "corpus and Wikipedia words, checked with KurdishHunspell's Sorani dictionary; Wikipedia's counts"
+    if source.texts:
+        return f"words counted in `{source.texts}` (CC0), checked with the Imseɣti dictionary"
     model = source.keyman.split("/")[-1]
     if source.keyman and not source.speller:
         return f"Keyman's lexical model `{model}`"

@@ -39,6 +39,7 @@ import argparse
 import gzip
 import json
 import os
+import re
 import subprocess
 import sys
 import unicodedata
@@ -92,7 +93,10 @@ class Source:
     in sinaahmadi/KurdishHunspell and `counted` a list of words with counts in 0xdolan/kww, whose
     words are kept where that repository's `checker` dictionary accepts them, or where it does not
     but both lists have them, frequent (see `sorani_rows`); `unilex` the language's frequency list
-    in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language."""
+    in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language;
+    `texts` a repository of plain texts whose words are counted and kept where the `checker`
+    dictionary (a path in another repository) accepts them, or where it does not but they are
+    frequent (see `counted_text_rows`)."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -105,6 +109,7 @@ class Source:
     attested: str = ""
     counted: str = ""
     unilex: str = ""
+    texts: str = ""
 
 
 SOURCES = {
@@ -156,12 +161,15 @@ SOURCES = {
     # Unicode's Unilex counts of crawled text (news, mostly), where nothing else has the language.
     "az": Source("LATIN", unilex="az"),
     "ky": Source("CYRILLIC", unilex="ky"),
+    # Kabyle: the words of Mohammed Belkacem's CC0 Kabyle texts (books, a magazine, news), checked by
+    # the Imseɣti spelling dictionary (MIT), with their counts in those texts.
+    "kab": Source("LATIN", texts="Kabyletexts", checker="hunspell:orthographica/firefox-thunderbird/kab"),
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
         ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU")]},
 }
-SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested or source.unilex]
+SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested or source.unilex or source.texts]
 HUNSPELL_DIR = "/usr/share/hunspell"
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
@@ -289,7 +297,7 @@ def write_corpus(code, args, untypable=frozenset()):
         name = "words.tsv.gz"
     else:
         rows = (wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles
-                else unilex_rows if source.unilex else keyman_rows)
+                else unilex_rows if source.unilex else counted_text_rows if source.texts else keyman_rows)
         text, summary = rows(code, source, args, typable)
         name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
     licence = licence_of(source, args)
@@ -310,6 +318,13 @@ def licence_of(source, args):
         return keyman_file(args, source, "LICENSE.md")
     if source.unilex:
         return read(os.path.join(args.unilex, "LICENSE"))
+    if source.texts:
+        # The dictionary's rules begin with its notice in French, then in English, as comments.
+        aff = read(os.path.join(args.kabyle_nlp, source.checker.split(":")[1] + ".aff")).replace("\r\n", "\n")
+        notice = "# Copyright ©" + aff.split("\n# Copyright ©", 1)[1].split("\n\n", 1)[0]
+        return ("== MohammedBelkacem/Kabyletexts: LICENSE ==\n\n" + read(os.path.join(args.kabyle_texts, "LICENSE")).strip()
+                + "\n\n== MohammedBelkacem/KabyleNLP: " + source.checker.split(":")[1] + ".aff (MIT) ==\n\n"
+                + "\n".join(line[2:] for line in notice.split("\n")).strip() + "\n")
     if source.attested:
         clones = [(args.kurdish_hunspell, "sinaahmadi/KurdishHunspell"), (args.kurdish_wikipedia_words, "0xdolan/kww")]
         return "".join(f"== {name}: LICENSE ==\n\n" + read(os.path.join(clone, "LICENSE")).strip() + "\n\n" for clone, name in clones)
@@ -409,13 +424,27 @@ def lowered(word, code):
     return word.lower()
 
 
+def cased(forms, code):
+    """The forms of one word in different case counted together (`forms`: (form, count) pairs),
+    under its lower-case form where that is at least a quarter as frequent as the most frequent (a
+    capital at a sentence's start), else under its most frequent form not all in capitals (`Bakı`
+    for `Bakı` and `BAKI`, `Azərbaycan`): word -> count."""
+    groups = {}
+    for word, count in forms:
+        groups.setdefault(lowered(word, code), []).append((word, count))
+    counts = {}
+    for lower, variants in groups.items():
+        ranked = sorted(variants, key=lambda v: -v[1])
+        capitals = [v for v in ranked if not (v[0].isupper() and len(v[0]) > 1)] or ranked
+        word = lower if 4 * dict(variants).get(lower, 0) >= capitals[0][1] else capitals[0][0]
+        counts[word] = counts.get(word, 0) + sum(c for _, c in variants)
+    return counts
+
+
 def unilex_rows(code, source, args, typable):
     """The words of Unilex's frequency list of the language (`Form<TAB>Frequency`, per billion
     tokens of a crawled corpus, forms counted at least a few times), most frequent first, at most
-    `--words`: the forms of one word in different case counted together, under its lower-case form
-    where that is at least a quarter as frequent as the most frequent (a capital at a sentence's
-    start), else under its most frequent form not all in capitals (`Bakı` for `Bakı` and `BAKI`,
-    `Azərbaycan`); and what was left out."""
+    `--words`, forms in different case counted together (`cased`); and what was left out."""
     path = os.path.join(args.unilex, "data", "frequency", source.unilex + ".txt")
     forms, corpus = [], "?"
     for line in open(path, encoding="utf-8"):
@@ -424,23 +453,89 @@ def unilex_rows(code, source, args, typable):
             corpus = line.split(":")[1].strip()
         elif len(fields) == 2 and fields[1].isdigit():
             forms.append((unicodedata.normalize("NFC", fields[0]), int(fields[1])))
-    groups = {}
-    for word, count in forms:
-        groups.setdefault(lowered(word, code), []).append((word, count))
-    counts = {}
-    for lower, variants in groups.items():
-        ranked = sorted(variants, key=lambda v: -v[1])
-        cased = [v for v in ranked if not (v[0].isupper() and len(v[0]) > 1)] or ranked
-        lower_count = dict(variants).get(lower, 0)
-        word = lower if 4 * lower_count >= cased[0][1] else cased[0][0]
-        if is_word(word, source.script) and typable(word):
-            counts[word] = sum(c for _, c in variants)
+    counts = {w: c for w, c in cased(forms, code).items() if is_word(w, source.script) and typable(w)}
     rows = sorted(counts.items(), key=lambda row: (-row[1], row[0]))[:args.words]
     header = (f"# {code}: the {len(rows)} most frequent words of Unicode's Unilex list (unicode-org/unilex, "
               f"data/frequency/{source.unilex}.txt, a corpus of {corpus} tokens), forms in different case together\n"
               "# count = frequency per billion tokens. Data: Unicode License V3 (LICENSE), see corpora/README.md.\n")
     return (header + "".join(f"{w}\t{c}\n" for w, c in rows),
-            f"{len(rows)} words of {len(forms)} forms ({len(groups)} in lower case)")
+            f"{len(rows)} words of {len(forms)} forms ({len({lowered(w, code) for w, _ in forms})} in lower case)")
+
+
+# Greek letters that Kabyle texts type for the Latin ones of its alphabet (ε for ɛ, γ for ɣ).
+LOOKALIKES = str.maketrans({"ε": "ɛ", "γ": "ɣ", "Γ": "Ɣ", "’": "'"})
+# A word of running text: letters, with apostrophes and hyphens inside (`d-yuɣal`, `deg-s`).
+TEXT_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+# Where the texts' folders hold copies (`lm/`), scans too poor to count (`low quality/`), scripts
+# and their output, Wikipedia's text (CC BY-SA, not CC0) and a help file.
+UNCOUNTED = ("lm", "low quality", "process", "corpus-june-2020", "help.txt", "result.txt", "wiki_00.txt", "wiki_01.txt", "wiki_02.txt")
+
+
+def text_forms(folder):
+    """The words of the `.txt` files under `folder` (each file's text once, whatever its name),
+    with their counts and the number of files that hold them, NFC and the Greek look-alikes
+    replaced; a file scanned with a legacy font (`$` for ɣ, `£` for Ɣ, more than one in 500 words)
+    is left out. Returns (counts, files, files counted, files left out)."""
+    counts, files, seen, legacy = {}, {}, set(), []
+    for directory, subdirectories, names in os.walk(folder):
+        subdirectories[:] = sorted(d for d in subdirectories if d not in UNCOUNTED and not d.startswith("."))
+        for name in sorted(n for n in names if n.endswith(".txt") and n not in UNCOUNTED):
+            with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as f:
+                text = unicodedata.normalize("NFC", f.read()).translate(LOOKALIKES)
+            if text in seen:
+                continue
+            seen.add(text)
+            words = TEXT_WORD.findall(text)
+            if text.count("$") + text.count("£") > len(words) / 500:
+                legacy.append(name)
+                continue
+            for word in words:
+                counts[word] = counts.get(word, 0) + 1
+            for word in set(words):
+                files[word] = files.get(word, 0) + 1
+    return counts, files, len(seen) - len(legacy), legacy
+
+
+def rejected_words(words, checker):
+    """The words `checker` rejects, a word with hyphens or apostrophes when it rejects any of its
+    parts (hunspell breaks words there and lists the parts)."""
+    parts = rejected(words, checker)
+    return {w for w in words if w in parts or any(p in parts for p in re.split("['-]", w))}
+
+
+def counted_text_rows(code, source, args, typable):
+    """The words of the language's texts (`text_forms`), forms in different case counted together
+    (`cased`, in lower case where the spelling dictionary accepts that: `Acuɣer` at a question's
+    start is `acuɣer`), kept where the dictionary accepts them, or where it rejects them but they
+    were counted at least 20 times in at least 3 files (`syin`, `kraḍ`, `yakk`: forms its rules do
+    not make, and names), as must words with an apostrophe (`m'ara`), which it checks part by part,
+    and are then no French or English word (the texts quote both: `l'histoire`, `les`). Most
+    frequent first, with their frequency per billion words."""
+    counts, files, counted, legacy = text_forms(args.kabyle_texts)
+    total = sum(counts.values())
+    spread = {}
+    for word, n in files.items():
+        spread[lowered(word, code)] = max(spread.get(lowered(word, code), 0), n)
+    checker = "hunspell:" + os.path.join(args.kabyle_nlp, source.checker.split(":")[1])
+    words = {w: c for w, c in cased(counts.items(), code).items() if is_word(w, source.script) and typable(w)}
+    capitalised = [w for w in words if w != lowered(w, code)]
+    unknown = rejected_words([lowered(w, code) for w in capitalised], checker)
+    for word in (w for w in capitalised if lowered(w, code) not in unknown):
+        words[lowered(word, code)] = words.pop(word)
+    rejects = rejected_words(sorted(words), checker)
+    doubtful = rejects | {w for w in words if "'" in w}
+    frequent = sorted(w for w in doubtful if words[w] >= 20 and spread[lowered(w, code)] >= 3 and len(w) > 1 and not w.isupper())
+    foreign = set(frequent) - (rejected_words(frequent, "hunspell:fr_FR") & rejected_words(frequent, "hunspell:en_US"))
+    kept = {w for w in words if w not in doubtful} | (set(frequent) - foreign)
+    rows = sorted(((w, words[w]) for w in kept), key=lambda row: (-row[1], row[0]))
+    header = (f"# {code}: {len(rows)} words of MohammedBelkacem/Kabyletexts ({counted} texts, {total} words counted) that "
+              "the Imseɣti spelling dictionary (MohammedBelkacem/KabyleNLP, " + source.checker.split(":")[1]
+              + ") accepts, or that it rejects but 20 times in 3 texts or more; no French or English word\n"
+              "# count = frequency per billion words of those texts. Data: CC0 1.0 and MIT (LICENSE), see corpora/README.md.\n")
+    return (header + "".join(f"{w}\t{round(c * 1e9 / total)}\n" for w, c in rows),
+            f"{len(rows)} words ({len(rejects)} of {len(words)} the dictionary rejects; {len(set(frequent) - foreign)} frequent words it rejects "
+            f"or with an apostrophe kept, "
+            f"{len(foreign)} French or English left out; {len(legacy)} texts in a legacy font left out)")
 
 
 def keyman_file(args, source, name):
@@ -527,6 +622,8 @@ def main() -> None:
     parser.add_argument("--kurdish-hunspell", default="KurdishHunspell", help="a clone of sinaahmadi/KurdishHunspell")
     parser.add_argument("--kurdish-wikipedia-words", default="kww", help="a clone of 0xdolan/kww")
     parser.add_argument("--unilex", default="unilex", help="a clone of unicode-org/unilex")
+    parser.add_argument("--kabyle-texts", default="Kabyletexts", help="a clone of MohammedBelkacem/Kabyletexts")
+    parser.add_argument("--kabyle-nlp", default="KabyleNLP", help="a clone of MohammedBelkacem/KabyleNLP")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:
