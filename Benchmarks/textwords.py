@@ -22,6 +22,13 @@ import misspellings as common
 import phonetypos
 
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+
+
+def is_word(token):
+    """Whether `token` is a word: letters and marks (the vowel signs of Indic scripts), with
+    apostrophes and hyphens inside, a letter first."""
+    letters = "".join(ch if not unicodedata.category(ch).startswith("M") else "a" for ch in token)
+    return bool(WORD.match(letters)) and token[0].isalpha()
 # What a plain text's token may carry around its word: quotes, brackets, sentence punctuation.
 PUNCTUATION = ".,;:!?…\"'“”«»‘’()[]{}-–—*/"
 
@@ -71,7 +78,7 @@ def main():
     queries = []
     for tokens in sentences(conllu) + text_sentences(plain, args.lines):
         for i, token in enumerate(tokens):
-            if WORD.match(token):
+            if is_word(token):
                 queries.append((" ".join(tokens[:i] + [token]), token))
     known = common.keylex_known(sorted({w for _, w in queries}), bundle=args.bundle)
     replaced = phonetypos.replaced_correct_words(queries, bundle=args.bundle)
