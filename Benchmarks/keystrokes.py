@@ -3,7 +3,7 @@
 
     swift build -c release --product keylex
     apt-get install fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru presage libpresage-dev   # Benchmarks/setup.sh
-    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|en-web|it|es|de|ru|LOCALE-ud]… [--treebanks DIR] [--markdown docs/BENCHMARKS.md]
+    python3 Benchmarks/keystrokes.py [--words 5000] [--language en|en-web|it|es|de|ru|LOCALE-ud|kab]… [--treebanks DIR] [--markdown docs/BENCHMARKS.md]
 
 For each language, Debian's fortunes are split by scripts/fortunes-text.py (every tenth text held
 out). en-web is everyday English instead: the held-out text is the English Web Treebank's test part
@@ -15,7 +15,12 @@ shipped model is counted from a Universal Dependencies treebank (corpora/treeban
 model counts, and the locale's bundle without a model (as shipped before) is measured too; the
 engines that learn as they type are left out there (the test parts are short texts by many
 authors, where learning changed savings by half a point or less, and presage's user model aborted
-on the Romanian one). Keylex compiles the shipped word list with an n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
+on the Romanian one). kab is Kabyle: the training text is the CC0 texts its shipped list and model are
+counted from (scripts/make-corpora.py; a clone of MohammedBelkacem/Kabyletexts in --treebanks), the
+held-out text the first 10,000 lines of the Kabyle sentences of MohammedBelkacem/KabyleNLP's
+`language-detection/kab.txt` (a clone there too), which those texts do not hold; the bundle without
+a model is measured too, and, as for -ud, no engine learns as it types (the sentences are by many
+authors; presage's user model aborted on them). Keylex compiles the shipped word list with an n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
 a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
 typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
 through presage-driver/) answers with its shipped database, with a database built from the same
@@ -33,6 +38,7 @@ then or earlier) by the time its first and its first two letters are typed (of t
 and more): a bar that does not offer a word again shows it once.
 """
 import argparse
+import importlib.util
 import os
 import re
 import subprocess
@@ -45,6 +51,12 @@ import ngram
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
 import treebanks as treebank_table  # noqa: E402 (scripts/treebanks.py: corpora/treebanks.tsv)
+
+_spec = importlib.util.spec_from_file_location("make_corpora", os.path.join(treebank_table.ROOT, "scripts", "make-corpora.py"))
+make_corpora = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_corpora)
+# The clones the Kabyle benchmark reads, in --treebanks.
+KABYLE_CLONES = ("Kabyletexts", "KabyleNLP")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -212,6 +224,21 @@ def web(work, treebanks):
     return train, test, "held-out words of the English Web Treebank's test part"
 
 
+def kabyle(work, clones):
+    """Kabyle: the CC0 texts of MohammedBelkacem/Kabyletexts that the shipped list and model are
+    counted from (make-corpora.py's `corpus_texts`), and, held out, the first 10,000 lines of the
+    Kabyle sentences of MohammedBelkacem/KabyleNLP (`language-detection/kab.txt`), a text each."""
+    texts, _ = make_corpora.corpus_texts(os.path.join(clones, KABYLE_CLONES[0]))
+    train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
+    with open(train, "w", encoding="utf-8") as out:
+        out.write("\n%\n".join(text.strip("\n") for text, _ in texts) + "\n")
+    with open(os.path.join(clones, KABYLE_CLONES[1], "language-detection", "kab.txt"), encoding="utf-8") as f:
+        lines = [line.strip() for line in f if line.strip()][:10_000]
+    with open(test, "w", encoding="utf-8") as out:
+        out.write("\n%\n".join(lines) + "\n")
+    return train, test, "held-out words of the Kabyle sentences of KabyleNLP's language-detection/kab.txt"
+
+
 def treebank_rows():
     """The treebanks the shipped models are counted from, by locale: (repository, parts counted)."""
     return {locale: (repository, parts) for locale, repository, _, parts, _, _ in treebank_table.rows()}
@@ -231,6 +258,8 @@ def word_lists(name):
     """The shipped word lists of a benchmark language: those of its corpus folder."""
     if name.endswith("-ud"):
         return treebank_table.word_lists(name[:-3])
+    if name == "kab":
+        return treebank_table.word_lists("kab")
     return treebank_table.word_lists(os.path.dirname(ngram.WORDS[name.split("-")[0]]))
 
 
@@ -239,7 +268,7 @@ def measure(name, limit, treebanks):
     work = os.path.join(WORK, name if name.endswith("-ud") else language)
     os.makedirs(work, exist_ok=True)
     train, test, what = (web(work, treebanks) if name == "en-web" else treebank(language, work, treebanks)
-                         if name.endswith("-ud") else fortunes(language, work))
+                         if name.endswith("-ud") else kabyle(work, treebanks) if name == "kab" else fortunes(language, work))
     counts, bundle, plain = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx"), os.path.join(work, "plain.klx")
     ngram.run(KEYLEX, "count", train, "-o", counts)
     ngram.run(KEYLEX, "dict", *word_lists(name), "--ngrams", counts, "-o", bundle)
@@ -251,6 +280,7 @@ def measure(name, limit, treebanks):
         ngram.run("text2ngram", "-n", str(order), "-l", "-f", "sqlite", "-a", "-o", database, train)
     steps = plan(test, limit)
     texts = queries(steps)
+    unlearned = name.endswith("-ud") or name == "kab"  # sentences by many authors: no engine learns as it types
     smoothed = "Presage.Predictors.DefaultSmoothedNgramPredictor.DBFILENAME="
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
@@ -258,25 +288,25 @@ def measure(name, limit, treebanks):
         "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, bar=False),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
-        "Keylex without a model (the bundle shipped before)": keylex(plain, texts) if name.endswith("-ud") else None,
+        "Keylex without a model (the bundle shipped before)": keylex(plain, texts) if name.endswith("-ud") or name == "kab" else None,
         "Keylex, trained, learning as it types (`--learn`)":
-            None if name.endswith("-ud") else learning(lambda t: keylex(bundle, t, "--learn"), steps),
+            None if unlearned else learning(lambda t: keylex(bundle, t, "--learn"), steps),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
         "presage, trained on the training part": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                          smoothed + database),
-        "presage, trained, with its user model and recency": None if name.endswith("-ud") else learning(lambda t: presage(
+        "presage, trained, with its user model and recency": None if unlearned else learning(lambda t: presage(
             t, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor UserSmoothedNgramPredictor DefaultRecencyPredictor",
             smoothed + database), steps),
     }
     rows = []
     for engine, answers in engines.items():
-        if answers is None:  # presage ships no database for the language; the other models are for en-web and -ud;
-            continue        # -ud leaves learning out (see the module's comment)
+        if answers is None:  # presage ships no database for the language; the other models are for en-web, -ud and kab;
+            continue        # -ud and kab leave learning out (see the module's comment)
         rows.append(table_row(engine, steps, answers))
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
     autocorrect = [replacements("Keylex, trained", bundle, steps)]
-    if name.endswith("-ud"):
+    if name.endswith("-ud") or name == "kab":
         autocorrect.append(replacements("Keylex without a model", plain, steps))
     return [f"{name}: {words:,} {what}, {SLOTS} slots.", ""] + TABLE_HEAD + rows + [""] + autocorrect + [""]
 
@@ -293,14 +323,19 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--words", type=int, default=5000, help="held-out words to type per language")
     treebanked = [f"{locale}-ud" for locale in treebank_rows() if locale != "en"]
-    parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"] + treebanked, action="append",
+    parser.add_argument("--language", choices=sorted(ngram.WORDS) + ["en-web"] + treebanked + ["kab"], action="append",
                         help="en-web: everyday English (the English Web Treebank's test part) instead of fortunes; "
-                             "LOCALE-ud: the test part of the treebank a locale's model is counted from")
+                             "LOCALE-ud: the test part of the treebank a locale's model is counted from; kab: Kabyle")
     parser.add_argument("--treebanks", default=os.path.join(HERE, ".work"),
-                        help="the folder of the treebanks' clones (those corpora/treebanks.tsv names)")
+                        help="the folder of the treebanks' clones (those corpora/treebanks.tsv names), and of Kabyle's")
     parser.add_argument("--markdown")
     args = parser.parse_args()
-    languages = args.language or ["en", "en-web", "it", "es", "de", "ru"] + treebanked
+    languages = args.language or ["en", "en-web", "it", "es", "de", "ru"] + treebanked + ["kab"]
+    if "kab" in languages and not all(os.path.isdir(os.path.join(args.treebanks, c)) for c in KABYLE_CLONES):
+        if args.language:
+            parser.error(f"kab needs clones of {' and '.join(KABYLE_CLONES)} in {args.treebanks} (docs/BENCHMARKS.md)")
+        print(f"kab left out: no clones of {' and '.join(KABYLE_CLONES)} in {args.treebanks} (docs/BENCHMARKS.md)")
+        languages.remove("kab")
     for language in [name for name in languages if name == "en-web" or name.endswith("-ud")]:
         clone = os.path.join(args.treebanks, treebank_rows()["en" if language == "en-web" else language[:-3]][0])
         if os.path.isdir(clone) and any(f.endswith("-ud-test.conllu") for f in os.listdir(clone)):

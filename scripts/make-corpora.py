@@ -42,6 +42,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import unicodedata
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -471,12 +472,12 @@ TEXT_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 UNCOUNTED = ("lm", "low quality", "process", "corpus-june-2020", "help.txt", "result.txt", "wiki_00.txt", "wiki_01.txt", "wiki_02.txt")
 
 
-def text_forms(folder):
-    """The words of the `.txt` files under `folder` (each file's text once, whatever its name),
-    with their counts and the number of files that hold them, NFC and the Greek look-alikes
-    replaced; a file scanned with a legacy font (`$` for ɣ, `£` for Ɣ, more than one in 500 words)
-    is left out. Returns (counts, files, files counted, files left out)."""
-    counts, files, seen, legacy = {}, {}, set(), []
+def corpus_texts(folder):
+    """The `.txt` files under `folder` that are counted, each text once (whatever its name), NFC
+    and the Greek look-alikes replaced, with their words, in a stable order; a file scanned with a
+    legacy font (`$` for ɣ, `£` for Ɣ, more than one in 500 words) is left out. Returns
+    ([(text, words)], names of the files left out)."""
+    texts, seen, legacy = [], set(), []
     for directory, subdirectories, names in os.walk(folder):
         subdirectories[:] = sorted(d for d in subdirectories if d not in UNCOUNTED and not d.startswith("."))
         for name in sorted(n for n in names if n.endswith(".txt") and n not in UNCOUNTED):
@@ -488,12 +489,39 @@ def text_forms(folder):
             words = TEXT_WORD.findall(text)
             if text.count("$") + text.count("£") > len(words) / 500:
                 legacy.append(name)
-                continue
-            for word in words:
-                counts[word] = counts.get(word, 0) + 1
-            for word in set(words):
-                files[word] = files.get(word, 0) + 1
-    return counts, files, len(seen) - len(legacy), legacy
+            else:
+                texts.append((text, words))
+    return texts, legacy
+
+
+def text_forms(folder):
+    """The words of `corpus_texts(folder)` with their counts and the number of texts that hold
+    them. Returns (counts, files, texts counted, files left out)."""
+    counts, files = {}, {}
+    texts, legacy = corpus_texts(folder)
+    for _, words in texts:
+        for word in words:
+            counts[word] = counts.get(word, 0) + 1
+        for word in set(words):
+            files[word] = files.get(word, 0) + 1
+    return counts, files, len(texts), legacy
+
+
+def write_text_counts(code, args):
+    """The n-gram counts of the language's texts (`corpus_texts`), over the words of its list
+    (`keylex count --vocabulary`), as `<code>/texts.counts.gz`: its next-word model."""
+    keylex = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
+    texts, _ = corpus_texts(args.kabyle_texts)
+    folder = os.path.join(args.out, code)
+    with tempfile.TemporaryDirectory() as work:
+        text, counts = os.path.join(work, "texts.txt"), os.path.join(work, "texts.counts")
+        with open(text, "w", encoding="utf-8") as out:
+            out.write("\n\n".join(t for t, _ in texts))
+        vocabulary = [a for name in sorted(os.listdir(folder)) if name.startswith("words.") for a in ("--vocabulary", os.path.join(folder, name))]
+        subprocess.run([keylex, "count", text, "-o", counts] + vocabulary, check=True, capture_output=True)
+        with open(counts, "rb") as f:
+            write(os.path.join(folder, "texts.counts.gz"), f.read().decode("utf-8"), True)
+    print(f"{code}: texts.counts.gz, the n-grams of {len(texts)} texts", file=sys.stderr)
 
 
 def rejected_words(words, checker):
@@ -636,6 +664,8 @@ def main() -> None:
         for code in codes:
             if untypable.get(code):
                 write_corpus(code, args, untypable[code])
+        for code in (c for c in codes if SOURCES[c].texts):
+            write_text_counts(code, args)
 
 if __name__ == "__main__":
     main()

@@ -506,8 +506,8 @@ import Testing
         #expect(Self.texts(try Self.engine.get(), "Thank you for your ").first != "help")
     }
 
-    /// Italian and Spanish ship models of Debian's fortunes in their languages too, and 24 more
-    /// locales models of Universal Dependencies treebanks (corpora/treebanks.tsv).
+    /// Italian and Spanish ship models of Debian's fortunes in their languages too, 24 more locales
+    /// models of Universal Dependencies treebanks (corpora/treebanks.tsv), and Kabyle one of its texts.
     @Test(arguments: [
         ("it/it.combined.gz", "fortunes", "in questo ", "modo"), ("it/it.combined.gz", "fortunes", "non lo ", "so"),
         ("es/es.combined.gz", "fortunes", "sin ", "embargo"), ("es/es.combined.gz", "fortunes", "muchas ", "veces"),
@@ -523,6 +523,8 @@ import Testing
         ("tr/tr.combined.gz", "boun", "Çok teşekkür ", "ederim"), ("is/words.tsv.gz", "modern", "Það er ", "ekki"),
         ("lt/lt.combined.gz", "alksnis", "Tai yra ", "labai"), ("vi/words.tsv.gz", "vtb", "Tôi không ", "thể"),
         ("el/el.combined.gz", "gud", "Δεν ξέρω ", "τι"), ("sr/sr.combined.gz", "set", "рекао ", "је"),
+        // Kabyle's, counted in the CC0 texts its words come from: "I do not know", "one day".
+        ("kab/words.tsv.gz", "texts", "ur ẓriɣ ", "ara"), ("kab/words.tsv.gz", "texts", "yiwen n ", "wass"),
     ])
     func otherLanguagesPredictTheirOwnNextWords(_ words: String, _ counts: String, _ text: String, _ expected: String) throws {
         let suggestions = try Self.shippedEngine(words: [words], counts: counts)
