@@ -280,7 +280,9 @@ def measure(name, limit, treebanks):
         ngram.run("text2ngram", "-n", str(order), "-l", "-f", "sqlite", "-a", "-o", database, train)
     steps = plan(test, limit)
     texts = queries(steps)
-    unlearned = name.endswith("-ud") or name == "kab"  # sentences by many authors: no engine learns as it types
+    # Sentences by many authors, and a model the locale did not have: the bundle without it is
+    # measured too, and no engine learns as it types.
+    new_model = name.endswith("-ud") or name == "kab"
     smoothed = "Presage.Predictors.DefaultSmoothedNgramPredictor.DBFILENAME="
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
@@ -288,14 +290,14 @@ def measure(name, limit, treebanks):
         "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, bar=False),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,
-        "Keylex without a model (the bundle shipped before)": keylex(plain, texts) if name.endswith("-ud") or name == "kab" else None,
+        "Keylex without a model (the bundle shipped before)": keylex(plain, texts) if new_model else None,
         "Keylex, trained, learning as it types (`--learn`)":
-            None if unlearned else learning(lambda t: keylex(bundle, t, "--learn"), steps),
+            None if new_model else learning(lambda t: keylex(bundle, t, "--learn"), steps),
         "presage, its shipped database": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                  smoothed + shipped) if os.path.exists(shipped) else None,
         "presage, trained on the training part": presage(texts, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor",
                                                          smoothed + database),
-        "presage, trained, with its user model and recency": None if unlearned else learning(lambda t: presage(
+        "presage, trained, with its user model and recency": None if new_model else learning(lambda t: presage(
             t, "Presage.PredictorRegistry.PREDICTORS=DefaultSmoothedNgramPredictor UserSmoothedNgramPredictor DefaultRecencyPredictor",
             smoothed + database), steps),
     }
@@ -306,7 +308,7 @@ def measure(name, limit, treebanks):
         rows.append(table_row(engine, steps, answers))
     words = simulate(steps, engines[next(iter(engines))], True)["words"]
     autocorrect = [replacements("Keylex, trained", bundle, steps)]
-    if name.endswith("-ud") or name == "kab":
+    if new_model:
         autocorrect.append(replacements("Keylex without a model", plain, steps))
     return [f"{name}: {words:,} {what}, {SLOTS} slots.", ""] + TABLE_HEAD + rows + [""] + autocorrect + [""]
 
