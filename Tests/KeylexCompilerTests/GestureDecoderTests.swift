@@ -312,4 +312,14 @@ import Testing
         let words = GestureDecoder(engine: engine).words(for: try Self.stroke(base, on: keys), keys: keys, before: "x ")
         #expect(words.prefix(2).map(\.text).contains(word), "\(words)")
     }
+
+    /// A letter that a key types only on a long press is swiped through that key: Kabyle ɣ through
+    /// g and ɛ through e (they fold to no letter of a key; before, no word with one was found).
+    @Test(arguments: [("aɣrum", "agrum"), ("tiɣremt", "tigremt"), ("taɛrabt", "taerabt")])
+    func aLongPressLetterIsSwipedThroughItsKey(_ word: String, _ path: String) throws {
+        let engine = try ShippedDictionaryTests.engine("kab", "kab")
+        let keys = try Self.keys(engine)
+        let words = GestureDecoder(engine: engine).words(for: try Self.stroke(path, on: keys), keys: keys, before: "d ")
+        #expect(words.prefix(2).map(\.text).contains(word), "\(words)")
+    }
 }

@@ -29,6 +29,10 @@ public struct GestureKeys: Sendable, Equatable {
     public let keyHeight: Double
     /// The letter each key types.
     let letters: [Unicode.Scalar]
+    /// The letters a key types on a long press (Kabyle ɣ on the g key, Polish ł on l), each with
+    /// the index of its key in ``keys``: a swipe passes over that key to type them.
+    let variantLetters: [Unicode.Scalar]
+    let variantKeys: [Int32]
     /// The centre of each key, in key widths across and key heights down: `x` at `2 * key`, `y` at
     /// `2 * key + 1`.
     let centres: [Float]
@@ -40,9 +44,18 @@ public struct GestureKeys: Sendable, Equatable {
 
     /// The keys of `keys` that type one letter (a scalar that is alphabetic), in order.
     public init(keys: [Key]) {
-        let letterKeys = keys.lazy.filter(Self.isUsable).prefix(Self.maxKeys)
-        self.keys = Array(letterKeys)
+        self.init(keys: keys, variants: keys.map { _ in [] })
+    }
+
+    /// The keys of `keys` that type one letter, in order, with the letters of `variants` (one list
+    /// per key of `keys`) that a long press on each types.
+    init(keys: [Key], variants: [[Unicode.Scalar]]) {
+        let kept = Array(zip(keys, variants).lazy.filter { Self.isUsable($0.0) }.prefix(Self.maxKeys))
+        self.keys = kept.map(\.0)
         letters = self.keys.map { $0.text.unicodeScalars.first! }
+        let pressed = kept.enumerated().flatMap { i, key in key.1.filter(\.properties.isAlphabetic).map { ($0, Int32(i)) } }
+        variantLetters = pressed.map(\.0)
+        variantKeys = pressed.map(\.1)
         let widths = self.keys.map(\.width).sorted(), heights = self.keys.map(\.height).sorted()
         let width = widths.isEmpty ? 1 : widths[widths.count / 2], height = heights.isEmpty ? 1 : heights[heights.count / 2]
         keyWidth = width
@@ -55,15 +68,25 @@ public struct GestureKeys: Sendable, Equatable {
     /// no such layer or the sizes are not finite and positive.
     public init(layout: KeyboardLayout, keyboardWidth: Double, rowHeight: Double) {
         var keys: [Key] = []
+        var variants: [[Unicode.Scalar]] = []
         if let layer = layout.layer(.lowercased), keyboardWidth.isFinite, rowHeight.isFinite, keyboardWidth > 0, rowHeight > 0,
             keyboardWidth <= Self.maxCoordinate, rowHeight <= Self.maxCoordinate
         {
             layer.forEachKeyFrame(keyboardWidth: keyboardWidth, rowHeight: rowHeight) { frame, key in
                 guard key.action == .character, let output = key.output else { return }
                 keys.append(Key(text: output.description, x: frame.x, y: frame.y, width: frame.width, height: frame.height))
+                variants.append(key.callout.map(Self.singleScalars) ?? [])
             }
         }
-        self.init(keys: keys)
+        self.init(keys: keys, variants: variants)
+    }
+
+    /// The variants of `callout` that are one scalar each.
+    private static func singleScalars(_ callout: KeyCallout) -> [Unicode.Scalar] {
+        callout.compactMap { variant in
+            let scalars = variant.description.unicodeScalars
+            return scalars.count == 1 ? scalars.first : nil
+        }
     }
 
     /// Whether `key` types one letter and has a finite, positive frame within ``maxCoordinate``.

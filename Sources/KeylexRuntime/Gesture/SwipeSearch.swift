@@ -93,8 +93,8 @@ struct SwipeSearch {
     }
 
     /// Per alphabet code of `dictionary`, the key of `keys` that types its letter (in either case),
-    /// else the key of a letter that folds like it (é on the e key): Russian й has a key of its own,
-    /// though it folds like и.
+    /// else the key whose long press types it (Kabyle ɣ on the g key), else the key of a letter that
+    /// folds like it (é on the e key): Russian й has a key of its own, though it folds like и.
     static func keysOfCodes(_ dictionary: WordDictionary, _ keys: GestureKeys) -> [Int32] {
         let size = dictionary.automaton.alphabet.size
         var keyOfCode = [Int32](repeating: noKey, count: size)
@@ -105,6 +105,12 @@ struct SwipeSearch {
             if keyOfCode[Int(code)] == noKey { keyOfCode[Int(code)] = Int32(i) }
             let fold = dictionary.foldClass(ofCode: code)
             if keyOfFold[fold] == nil { keyOfFold[fold] = Int32(i) }
+        }
+        for (letter, key) in zip(keys.variantLetters, keys.variantKeys) {
+            let code = Int(dictionary.comparisonCode(ofTyped: letter))
+            if code < size, keyOfCode[code] == noKey, keyOfFold[dictionary.foldClass(ofCode: UInt32(code))] == nil {
+                keyOfCode[code] = key
+            }
         }
         return (0..<size).map { code in
             if keyOfCode[code] != noKey { return keyOfCode[code] }
