@@ -52,9 +52,6 @@ import ngram
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
 import treebanks as treebank_table  # noqa: E402 (scripts/treebanks.py: corpora/treebanks.tsv)
 
-_spec = importlib.util.spec_from_file_location("make_corpora", os.path.join(treebank_table.ROOT, "scripts", "make-corpora.py"))
-make_corpora = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(make_corpora)
 # The clones the Kabyle benchmark reads, in --treebanks.
 KABYLE_CLONES = ("Kabyletexts", "KabyleNLP")
 
@@ -228,6 +225,9 @@ def kabyle(work, clones):
     """Kabyle: the CC0 texts of MohammedBelkacem/Kabyletexts that the shipped list and model are
     counted from (make-corpora.py's `corpus_texts`), and, held out, the first 10,000 lines of the
     Kabyle sentences of MohammedBelkacem/KabyleNLP (`language-detection/kab.txt`), a text each."""
+    spec = importlib.util.spec_from_file_location("make_corpora", os.path.join(ROOT, "scripts", "make-corpora.py"))
+    make_corpora = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_corpora)
     texts, _ = make_corpora.corpus_texts(os.path.join(clones, KABYLE_CLONES[0]))
     train, test = os.path.join(work, "train.txt"), os.path.join(work, "test.txt")
     with open(train, "w", encoding="utf-8") as out:

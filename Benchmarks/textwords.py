@@ -29,6 +29,8 @@ def is_word(token):
     apostrophes and hyphens inside, a letter first."""
     letters = "".join(ch if not unicodedata.category(ch).startswith("M") else "a" for ch in token)
     return bool(WORD.match(letters)) and token[0].isalpha()
+
+
 # What a plain text's token may carry around its word: quotes, brackets, sentence punctuation.
 PUNCTUATION = ".,;:!?…\"'“”«»‘’()[]{}-–—*/"
 
@@ -61,8 +63,10 @@ def text_sentences(paths, lines):
     result = []
     for path in paths:
         for line in open(path, encoding="utf-8"):
+            if len(result) == lines:
+                return result
             tokens = [t.strip(PUNCTUATION) for t in unicodedata.normalize("NFC", line).split()]
-            if tokens and len(result) < lines:
+            if tokens:
                 result.append([t for t in tokens if t])
     return result
 

@@ -172,6 +172,8 @@ SOURCES = {
 }
 SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested or source.unilex or source.texts]
 HUNSPELL_DIR = "/usr/share/hunspell"
+# The keylex that checks and counts the corpora (`KEYLEX` names another).
+KEYLEX = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
 # Below this many per billion words, a word the spell checker rejects is taken for a misspelling.
 RARE = 1000
 # Inside a word: apostrophes and hyphens, and the zero-width non-joiner and joiner that Persian and
@@ -270,8 +272,7 @@ def keylex_untypable(args) -> dict:
     """The words of the written corpora that keylex finds no keys for (a letter that only a
     multi-letter key types, as the ZWJ of bn-BD's `র‍্য`, is not typable alone), by corpus folder:
     `keylex validate --list-untypable`, the rule of the compiler's warning."""
-    keylex = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
-    result = subprocess.run([keylex, "validate", "--list-untypable", "--corpora", args.out, "--layouts", args.layouts],
+    result = subprocess.run([KEYLEX, "validate", "--list-untypable", "--corpora", args.out, "--layouts", args.layouts],
                             capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"keylex validate failed ({result.returncode}):\n{result.stderr}")
@@ -510,7 +511,6 @@ def text_forms(folder):
 def write_text_counts(code, args):
     """The n-gram counts of the language's texts (`corpus_texts`), over the words of its list
     (`keylex count --vocabulary`), as `<code>/texts.counts.gz`: its next-word model."""
-    keylex = os.environ.get("KEYLEX", os.path.join(os.path.dirname(__file__), "..", ".build", "release", "keylex"))
     texts, _ = corpus_texts(args.kabyle_texts)
     folder = os.path.join(args.out, code)
     with tempfile.TemporaryDirectory() as work:
@@ -518,7 +518,7 @@ def write_text_counts(code, args):
         with open(text, "w", encoding="utf-8") as out:
             out.write("\n\n".join(t for t, _ in texts))
         vocabulary = [a for name in sorted(os.listdir(folder)) if name.startswith("words.") for a in ("--vocabulary", os.path.join(folder, name))]
-        subprocess.run([keylex, "count", text, "-o", counts] + vocabulary, check=True, capture_output=True)
+        subprocess.run([KEYLEX, "count", text, "-o", counts] + vocabulary, check=True, capture_output=True)
         with open(counts, "rb") as f:
             write(os.path.join(folder, "texts.counts.gz"), f.read().decode("utf-8"), True)
     print(f"{code}: texts.counts.gz, the n-grams of {len(texts)} texts", file=sys.stderr)

@@ -93,8 +93,8 @@ struct SwipeSearch {
     }
 
     /// Per alphabet code of `dictionary`, the key of `keys` that types its letter (in either case),
-    /// else the key whose long press types it (Kabyle ɣ on the g key), else the key of a letter that
-    /// folds like it (é on the e key): Russian й has a key of its own, though it folds like и.
+    /// else the key of a letter that folds like it (é on the e key), else the key whose long press
+    /// types it (Kabyle ɣ on the g key): Russian й has a key of its own, though it folds like и.
     static func keysOfCodes(_ dictionary: WordDictionary, _ keys: GestureKeys) -> [Int32] {
         let size = dictionary.automaton.alphabet.size
         var keyOfCode = [Int32](repeating: noKey, count: size)
