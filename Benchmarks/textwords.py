@@ -12,12 +12,15 @@ bundle.
     python3 Benchmarks/textwords.py build/kab.klx Benchmarks/.work/KabyleNLP/language-detection/kab.txt --lines 10000
 
 A word is a token of letters (apostrophes and hyphens inside); answers are compared as typed,
-case aside. Reported: the words typed, those the bundle knows, and those replaced, with examples.
+case aside. Reported: the words typed, those the bundle knows, and those replaced, with examples;
+with `--keystrokes N`, also the keystrokes that three suggestions save on the first N words, typed
+letter by letter as `keystrokes.py` types them (the engine alone, case as written).
 """
 import argparse
 import re
 import unicodedata
 
+import keystrokes
 import misspellings as common
 import phonetypos
 
@@ -76,11 +79,13 @@ def main():
     parser.add_argument("bundle")
     parser.add_argument("text", nargs="+", help="CoNLL-U files (.conllu) or plain text files")
     parser.add_argument("--lines", type=int, default=10_000, help="sentences read from plain text files")
+    parser.add_argument("--keystrokes", type=int, default=0, help="also type this many words letter by letter")
     args = parser.parse_args()
     conllu = [p for p in args.text if p.endswith(".conllu")]
     plain = [p for p in args.text if not p.endswith(".conllu")]
+    text = sentences(conllu) + text_sentences(plain, args.lines)
     queries = []
-    for tokens in sentences(conllu) + text_sentences(plain, args.lines):
+    for tokens in text:
         for i, token in enumerate(tokens):
             if is_word(token):
                 queries.append((" ".join(tokens[:i] + [token]), token))
@@ -90,6 +95,23 @@ def main():
     print(f"{args.bundle}: {len(queries):,} words typed, {known_share:.1%} known to the bundle, "
           f"{len(replaced) / max(1, len(queries)):.2%} replaced on space ({len(replaced)})"
           + (": " + ", ".join(f"{w} → {s}" for w, s in replaced[:8]) if replaced else ""))
+    if args.keystrokes:
+        steps = typing_steps(text, args.keystrokes)
+        figures = keystrokes.simulate(steps, keystrokes.keylex(args.bundle, keystrokes.queries(steps)), False)
+        print(f"{args.bundle}: keystroke savings {figures['ksr']:.1%} on {figures['words']:,} words (three slots)")
+
+
+def typing_steps(text, limit):
+    """The sentences of `text` as `keystrokes.plan` gives a text: (text before, token, is a word),
+    up to `limit` words."""
+    steps, words = [], 0
+    for tokens in text:
+        for i, token in enumerate(tokens):
+            if words == limit:
+                return steps
+            steps.append((" ".join(tokens[:i]) + " " if i else "", token, is_word(token)))
+            words += is_word(token)
+    return steps
 
 
 if __name__ == "__main__":

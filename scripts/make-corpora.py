@@ -22,7 +22,9 @@ and Arabic, gzip-compressed `words.tsv.gz` for the others).
 
 From a spelling dictionary (hunspell's `unmunch`, aspell's `expand`) it keeps every form that is a
 word of the script and that the layouts can type, sorted, one a line (`words.txt.gz`): these
-languages have no frequency list here, so their words carry no counts. See corpora/README.md.
+languages have no frequency list here, so their words carry no counts; where Unicode's Unilex
+counts the language (`--unilex`), the forms get those counts (`words.tsv.gz`: `speller_counts`).
+See corpora/README.md.
 
 Where wordfreq lacks the language and its spelling dictionary expands to too many forms to choose
 among (Estonian, Basque, Galician), the words and counts come from Hermit Dave's FrequencyWords
@@ -94,7 +96,8 @@ class Source:
     in sinaahmadi/KurdishHunspell and `counted` a list of words with counts in 0xdolan/kww, whose
     words are kept where that repository's `checker` dictionary accepts them, or where it does not
     but both lists have them, frequent (see `sorani_rows`); `unilex` the language's frequency list
-    in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language;
+    in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language
+    (with `speller`, the counts of its forms, and the list's frequent words it lacks);
     `texts` a repository of plain texts whose words are counted and kept where the `checker`
     dictionary (a path in another repository) accepts them, or where it does not but they are
     frequent (see `counted_text_rows`)."""
@@ -136,19 +139,22 @@ SOURCES = {
     "gl": Source("LATIN", subtitles="gl/gl_full.txt", checker="hunspell:gl_ES", package="hunspell-gl"),
     # Spelling dictionaries, expanded: no frequencies.
     "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af"),
-    "be": Source("CYRILLIC", speller="hunspell:be_BY", package="hunspell-be"),
     "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo"),
-    "fo": Source("LATIN", speller="hunspell:fo", package="myspell-fo"),
-    "kk": Source("CYRILLIC", speller="hunspell:kk_KZ", package="hunspell-kk"),
-    "hy": Source("ARMENIAN", speller="aspell:hy", package="aspell-hy"),
     "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
-    "ku": Source("LATIN", speller="hunspell:kmr_Latn", package="hunspell-kmr"),
     "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
     "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml"),
     "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
     "nn": Source("LATIN", speller="hunspell:nn_NO", package="myspell-nn"),
-    "sw": Source("LATIN", speller="hunspell:sw_TZ", package="hunspell-sw"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
+    # Spelling dictionaries, expanded, with the counts of Unicode's Unilex list of the language (news
+    # crawled from the web). Not used: the Unilex lists of kn, ml, te and uz, which count Bible text,
+    # and Lao's, whose tokens are syllables in the spelling of before 1975.
+    "be": Source("CYRILLIC", speller="hunspell:be_BY", package="hunspell-be", unilex="be"),
+    "fo": Source("LATIN", speller="hunspell:fo", package="myspell-fo", unilex="fo"),
+    "kk": Source("CYRILLIC", speller="hunspell:kk_KZ", package="hunspell-kk", unilex="kk"),
+    "hy": Source("ARMENIAN", speller="aspell:hy", package="aspell-hy", unilex="hy"),
+    "ku": Source("LATIN", speller="hunspell:kmr_Latn", package="hunspell-kmr", unilex="ku"),
+    "sw": Source("LATIN", speller="hunspell:sw_TZ", package="hunspell-sw", unilex="sw"),
     # Thai: the counts of the Thai National Corpus's 5,000 most frequent words, as Keyman packs them.
     "th": Source("THAI", speller="hunspell:th_TH", package="hunspell-th", keyman="release/srla/srla.th.ct5k"),
     # Debian's Uzbek dictionary is in Cyrillic letters; the uz-UZ layout types the Latin alphabet.
@@ -291,7 +297,7 @@ def write_corpus(code, args, untypable=frozenset()):
     typable = lambda word: set(word) <= characters and word not in untypable
     if source.speller:
         text, summary = speller_rows(code, source, args, typable)
-        name = "words.tsv.gz" if source.keyman else "words.txt.gz"
+        name = "words.tsv.gz" if source.keyman or source.unilex else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
     elif source.attested:
@@ -443,19 +449,29 @@ def cased(forms, code):
     return counts
 
 
-def unilex_rows(code, source, args, typable):
+def unilex_counts(code, source, args, typable):
     """The words of Unilex's frequency list of the language (`Form<TAB>Frequency`, per billion
-    tokens of a crawled corpus, forms counted at least a few times), most frequent first, at most
-    `--words`, forms in different case counted together (`cased`); and what was left out."""
+    tokens of a crawled corpus, forms counted at least a few times) that are words of the script
+    and typable, forms in different case counted together (`cased`). Returns (word -> count, the
+    number of forms, the corpus's tokens)."""
     path = os.path.join(args.unilex, "data", "frequency", source.unilex + ".txt")
-    forms, corpus = [], "?"
+    forms, corpus = [], 0
     for line in open(path, encoding="utf-8"):
         fields = line.rstrip("\n").split("\t")
         if line.startswith("# Corpus-Size:"):
-            corpus = line.split(":")[1].strip()
+            corpus = int(line.split(":")[1])
         elif len(fields) == 2 and fields[1].isdigit():
             forms.append((unicodedata.normalize("NFC", fields[0]), int(fields[1])))
-    counts = {w: c for w, c in cased(forms, code).items() if is_word(w, source.script) and typable(w)}
+    if source.transliterate:
+        forms = [(source.transliterate(w), c) for w, c in forms]
+    counts = {w: c for w, c in cased(forms, code).items() if is_word(w, source.script, source.letters) and typable(w)}
+    return counts, forms, corpus
+
+
+def unilex_rows(code, source, args, typable):
+    """The words of Unilex's list (`unilex_counts`), most frequent first, at most `--words`; and
+    what was left out."""
+    counts, forms, corpus = unilex_counts(code, source, args, typable)
     rows = sorted(counts.items(), key=lambda row: (-row[1], row[0]))[:args.words]
     header = (f"# {code}: the {len(rows)} most frequent words of Unicode's Unilex list (unicode-org/unilex, "
               f"data/frequency/{source.unilex}.txt, a corpus of {corpus} tokens), forms in different case together\n"
@@ -597,21 +613,50 @@ def keyman_rows(code, source, args, typable):
 
 def speller_rows(code, source, args, typable):
     """Every typable form of the spelling dictionary's words, sorted: a list without counts; or,
-    with a Keyman list of counts, those forms and the list's words, the counted ones first, with
-    their counts (1 for a form the list does not count)."""
+    with a list of counts (Keyman's or Unilex's: `speller_counts`), those forms and the words the
+    list adds, the counted ones first, with their counts (1 for a form the list does not count)."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
     if source.transliterate:
         forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
     summary = f"{len(words)} words of {len(forms)} forms"
-    if not source.keyman:
+    if not (source.keyman or source.unilex):
         return "".join(w + "\n" for w in words), summary
-    counts = keyman_counts(source, args, typable)
-    rows = sorted(set(words) | counts.keys(), key=lambda w: (-counts.get(w, 1), w))
-    header = (f"# {code}: the forms of {source.speller.split(':')[1]} (COPYRIGHT) and the words of Keyman's lexical model "
-              f"{source.keyman.split('/')[-1]} (keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv, LICENSE)\n"
+    counts, added, origin = speller_counts(code, source, args, typable, words)
+    rows = sorted(set(words) | added, key=lambda w: (-counts.get(w, 1), w))
+    header = (f"# {code}: the forms of {source.speller.split(':')[1]} (COPYRIGHT) and {origin}\n"
               "# count = as that list gives it, 1 for a form it does not count.\n")
-    return header + "".join(f"{w}\t{counts.get(w, 1)}\n" for w in rows), f"{summary}, {len(counts)} counted ({len(counts.keys() - set(words))} added)"
+    counted = sum(w in counts for w in rows)
+    return header + "".join(f"{w}\t{counts.get(w, 1)}\n" for w in rows), f"{summary}, {counted} counted ({len(added)} added)"
+
+
+# How often a word the spelling dictionary lacks must be counted in Unilex's corpus to be added.
+UNILEX_ADDED = 20
+
+
+def speller_counts(code, source, args, typable, words):
+    """The counts of a spelling dictionary's `words` and the words added to them, from Keyman's
+    list (all its words) or from Unilex's (a capitalised form of a word the dictionary has in lower
+    case counted as that word, as at a sentence's start; a word it lacks added when counted at least
+    `UNILEX_ADDED` times, with no capital but the first (not `ԱՄՆ`, nor `ԱՄն`, a token of `ԱՄՆ-ն` cut
+    short), and no English word in lower case: `the`, `of` in
+    Faroese news, but `Uganda` in Swahili's). Returns (word -> count, the
+    words added, where they come from)."""
+    if source.keyman:
+        counts = keyman_counts(source, args, typable)
+        return counts, counts.keys() - set(words), (f"the words of Keyman's lexical model {source.keyman.split('/')[-1]} "
+                                                    f"(keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv, LICENSE)")
+    counts, _, corpus = unilex_counts(code, source, args, typable)
+    known = set(words)
+    for word in [w for w in counts if w not in known and lowered(w, code) in known]:
+        counts[lowered(word, code)] = counts.get(lowered(word, code), 0) + counts.pop(word)
+    frequent = sorted(w for w, c in counts.items() if w not in known and c * corpus >= UNILEX_ADDED * 1e9 and len(w) > 1
+                      and w[1:] == lowered(w[1:], code))
+    english = set(w for w in frequent if w == lowered(w, code)) - rejected_words(frequent, "hunspell:en_US")
+    added = set(frequent) - english
+    return counts, added, (f"their counts in Unicode's Unilex list (unicode-org/unilex, data/frequency/{source.unilex}.txt, a corpus of "
+                           f"{corpus} tokens; per billion tokens; LICENSE), with the words of that list it lacks counted "
+                           f"{UNILEX_ADDED} times or more (no capital but the first, no English word in lower case)")
 
 
 def copyright_notice(source):

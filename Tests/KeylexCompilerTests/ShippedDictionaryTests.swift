@@ -80,6 +80,19 @@ import Testing
         #expect(offered.contains(word), "\(locale) \(text): \(offered)")
     }
 
+    /// Expanded spelling dictionaries with the counts of Unicode's Unilex lists (news crawled from
+    /// the web): the frequent word comes first, not the shortest (`Мін` offered `Мін`, `Міна`, `Міне`
+    /// before), and names the spelling dictionary lacks are words (`Uganda`).
+    @Test(arguments: [
+        ("be", "be-BY", "Мін", "Мінск"), ("be", "be-BY", "я не ве", "вельмі"), ("kk", "kk", "мен сені жақ", "жақсы"),
+        ("hy", "hy", "ես քեզ սի", "սիրում"), ("fo", "fo", "hvussu ha", "hava"), ("ku", "ku", "ez ji te hez dik", "dike"),
+        ("sw", "sw", "nchini Ugan", "Uganda"), ("sw", "sw", "seri", "Serikali"),
+    ] as [(String, String, String, String)])
+    func unilexCountsRankTheWordsOfSpellingDictionaries(corpus: String, locale: String, text: String, word: String) throws {
+        let engine = try Self.engine(corpus, locale)
+        #expect(engine.suggestions(for: text, count: 3).first?.text == word, "\(locale) \(text)")
+    }
+
     /// Thai and Khmer are written without spaces between words: the word being typed is the end of
     /// the run of letters, as the dictionary splits it, and only it is completed or corrected.
     @Test(arguments: [
