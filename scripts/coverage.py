@@ -63,6 +63,8 @@ def list_source(folder, files):
         return f"wordfreq (`{source.wordfreq}`){checker}"
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
+    if source.treebank:
+        return f"`{source.package}`, expanded; counts of its treebank's text"
     if source.unilex and source.speller:
         return f"`{source.package}`, expanded; Unicode's Unilex counts (`{source.unilex}`)"
     if source.unilex:

@@ -23,7 +23,8 @@ and Arabic, gzip-compressed `words.tsv.gz` for the others).
 From a spelling dictionary (hunspell's `unmunch`, aspell's `expand`) it keeps every form that is a
 word of the script and that the layouts can type, sorted, one a line (`words.txt.gz`): these
 languages have no frequency list here, so their words carry no counts; where Unicode's Unilex
-counts the language (`--unilex`), the forms get those counts (`words.tsv.gz`: `speller_counts`).
+counts the language (`--unilex`), or a treebank of corpora/treebanks.tsv (`--treebanks`), the forms
+get those counts (`words.tsv.gz`: `speller_counts`).
 See corpora/README.md.
 
 Where wordfreq lacks the language and its spelling dictionary expands to too many forms to choose
@@ -49,6 +50,8 @@ import unicodedata
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from typing import Callable, Optional
+
+import treebanks
 
 
 # Uzbek's Latin alphabet for its Cyrillic one (the alphabet of 1995: oʻ and gʻ with U+02BB, the
@@ -98,6 +101,8 @@ class Source:
     but both lists have them, frequent (see `sorani_rows`); `unilex` the language's frequency list
     in unicode-org/unilex (data/frequency/), words and counts where nothing else has the language
     (with `speller`, the counts of its forms, and the list's frequent words it lacks);
+    `treebank`, with `speller`, counts the forms in the running text of the Universal Dependencies
+    treebank parts corpora/treebanks.tsv names for the locale (a clone in `--treebanks`);
     `texts` a repository of plain texts whose words are counted and kept where the `checker`
     dictionary (a path in another repository) accepts them, or where it does not but they are
     frequent (see `counted_text_rows`)."""
@@ -113,6 +118,7 @@ class Source:
     attested: str = ""
     counted: str = ""
     unilex: str = ""
+    treebank: bool = False
     texts: str = ""
 
 
@@ -138,14 +144,16 @@ SOURCES = {
     "eu": Source("LATIN", subtitles="eu/eu_full.txt", checker="hunspell:eu", package="hunspell-eu"),
     "gl": Source("LATIN", subtitles="gl/gl_full.txt", checker="hunspell:gl_ES", package="hunspell-gl"),
     # Spelling dictionaries, expanded: no frequencies.
-    "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af"),
     "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo"),
     "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
     "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
     "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml"),
     "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
-    "nn": Source("LATIN", speller="hunspell:nn_NO", package="myspell-nn"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
+    # Spelling dictionaries, expanded, with the counts of the running text of a treebank of the
+    # language (Unilex has neither).
+    "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af", treebank=True),
+    "nn": Source("LATIN", speller="hunspell:nn_NO", package="myspell-nn", treebank=True),
     # Spelling dictionaries, expanded, with the counts of Unicode's Unilex list of the language (news
     # crawled from the web). Not used: the Unilex lists of kn, ml, te and uz, which count Bible text,
     # and Lao's, whose tokens are syllables in the spelling of before 1975.
@@ -297,7 +305,7 @@ def write_corpus(code, args, untypable=frozenset()):
     typable = lambda word: set(word) <= characters and word not in untypable
     if source.speller:
         text, summary = speller_rows(code, source, args, typable)
-        name = "words.tsv.gz" if source.keyman or source.unilex else "words.txt.gz"
+        name = "words.tsv.gz" if source.keyman or source.unilex or source.treebank else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
     elif source.attested:
@@ -613,14 +621,14 @@ def keyman_rows(code, source, args, typable):
 
 def speller_rows(code, source, args, typable):
     """Every typable form of the spelling dictionary's words, sorted: a list without counts; or,
-    with a list of counts (Keyman's or Unilex's: `speller_counts`), those forms and the words the
+    with counts (Keyman's, Unilex's or a treebank's: `speller_counts`), those forms and the words the
     list adds, the counted ones first, with their counts (1 for a form the list does not count)."""
     forms = {unicodedata.normalize("NFC", w.strip()) for w in expanded(source.speller)}
     if source.transliterate:
         forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
     summary = f"{len(words)} words of {len(forms)} forms"
-    if not (source.keyman or source.unilex):
+    if not (source.keyman or source.unilex or source.treebank):
         return "".join(w + "\n" for w in words), summary
     counts, added, origin = speller_counts(code, source, args, typable, words)
     rows = sorted(set(words) | added, key=lambda w: (-counts.get(w, 1), w))
@@ -630,33 +638,58 @@ def speller_rows(code, source, args, typable):
     return header + "".join(f"{w}\t{counts.get(w, 1)}\n" for w in rows), f"{summary}, {counted} counted ({len(added)} added)"
 
 
-# How often a word the spelling dictionary lacks must be counted in Unilex's corpus to be added.
-UNILEX_ADDED = 20
+# How often a word the spelling dictionary lacks must be counted to be added (Unilex's, a treebank's).
+COUNTED_ADDED = 20
 
 
 def speller_counts(code, source, args, typable, words):
     """The counts of a spelling dictionary's `words` and the words added to them, from Keyman's
-    list (all its words) or from Unilex's (a capitalised form of a word the dictionary has in lower
-    case counted as that word, as at a sentence's start; a word it lacks added when counted at least
-    `UNILEX_ADDED` times, with no capital but the first (not `ԱՄՆ`, nor `ԱՄն`, a token of `ԱՄՆ-ն` cut
-    short), and no English word in lower case: `the`, `of` in
-    Faroese news, but `Uganda` in Swahili's). Returns (word -> count, the
-    words added, where they come from)."""
+    list (all its words), or from Unilex's or a treebank's text (`unilex_counts`, `treebank_counts`:
+    a capitalised form of a word the dictionary has in lower case counted as that word, as at a
+    sentence's start; a word it lacks added when counted at least `COUNTED_ADDED` times, with no
+    capital but the first (not `ԱՄՆ`, nor `ԱՄն`, a token of `ԱՄՆ-ն` cut short), and no English word
+    in lower case: `the`, `of` in Faroese news, but `Uganda` in Swahili's). Returns (word -> count,
+    the words added, where they come from)."""
     if source.keyman:
         counts = keyman_counts(source, args, typable)
         return counts, counts.keys() - set(words), (f"the words of Keyman's lexical model {source.keyman.split('/')[-1]} "
                                                     f"(keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv, LICENSE)")
-    counts, _, corpus = unilex_counts(code, source, args, typable)
+    if source.unilex:
+        counts, _, corpus = unilex_counts(code, source, args, typable)
+        origin = (f"their counts in Unicode's Unilex list (unicode-org/unilex, data/frequency/{source.unilex}.txt, a corpus of "
+                  f"{corpus} tokens; per billion tokens; LICENSE)")
+    else:
+        counts, corpus, origin = treebank_counts(code, source, args, typable)
     known = set(words)
     for word in [w for w in counts if w not in known and lowered(w, code) in known]:
         counts[lowered(word, code)] = counts.get(lowered(word, code), 0) + counts.pop(word)
-    frequent = sorted(w for w, c in counts.items() if w not in known and c * corpus >= UNILEX_ADDED * 1e9 and len(w) > 1
+    frequent = sorted(w for w, c in counts.items() if w not in known and c * corpus >= COUNTED_ADDED * 1e9 and len(w) > 1
                       and w[1:] == lowered(w[1:], code))
     english = set(w for w in frequent if w == lowered(w, code)) - rejected_words(frequent, "hunspell:en_US")
     added = set(frequent) - english
-    return counts, added, (f"their counts in Unicode's Unilex list (unicode-org/unilex, data/frequency/{source.unilex}.txt, a corpus of "
-                           f"{corpus} tokens; per billion tokens; LICENSE), with the words of that list it lacks counted "
-                           f"{UNILEX_ADDED} times or more (no capital but the first, no English word in lower case)")
+    return counts, added, (f"{origin}, with the words of that text it lacks counted "
+                           f"{COUNTED_ADDED} times or more (no capital but the first, no English word in lower case)")
+
+
+def treebank_counts(code, source, args, typable):
+    """The words of the running text of the treebank parts corpora/treebanks.tsv names for `code`
+    (a clone in `--treebanks`, at the table's commit), forms in different case counted together
+    (`cased`), per billion words. Returns (word -> count, the words of the text, where they come
+    from)."""
+    _, repository, commit, parts, _, _ = next(row for row in treebanks.rows() if row[0] == code)
+    clone = treebanks.clone_at(args.treebanks, repository, commit)
+    with tempfile.TemporaryDirectory() as work:
+        text = os.path.join(work, "text.txt")
+        subprocess.run(treebanks.text_command(code, text, [treebanks.conllu(clone, p) for p in parts]), check=True, capture_output=True)
+        with open(text, encoding="utf-8") as f:
+            tokens = TEXT_WORD.findall(unicodedata.normalize("NFC", f.read()))
+    forms = {}
+    for token in tokens:
+        forms[token] = forms.get(token, 0) + 1
+    counts = {w: round(c * 1e9 / len(tokens)) for w, c in cased(forms.items(), code).items()
+              if is_word(w, source.script, source.letters) and typable(w)}
+    return counts, len(tokens), (f"their counts in the running text of {repository}'s {' and '.join(parts)} part (Universal "
+                                 f"Dependencies, at {commit[:7]}, corpora/treebanks.tsv: {len(tokens)} words; per billion words; CC BY-SA 4.0)")
 
 
 def copyright_notice(source):
@@ -697,6 +730,7 @@ def main() -> None:
     parser.add_argument("--unilex", default="unilex", help="a clone of unicode-org/unilex")
     parser.add_argument("--kabyle-texts", default="Kabyletexts", help="a clone of MohammedBelkacem/Kabyletexts")
     parser.add_argument("--kabyle-nlp", default="KabyleNLP", help="a clone of MohammedBelkacem/KabyleNLP")
+    parser.add_argument("--treebanks", default="treebanks", help="clones of the repositories corpora/treebanks.tsv names")
     args = parser.parse_args()
     codes = args.locales.split(",")
     if args.packages:

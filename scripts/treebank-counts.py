@@ -17,16 +17,13 @@ import subprocess
 import sys
 import tempfile
 
-from treebanks import ROOT, conllu, rows, text_command, word_lists
+from treebanks import ROOT, clone_at, conllu, rows, text_command, word_lists
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 
 
 def count(treebanks, locale, repository, commit, parts, name):
-    clone = os.path.join(treebanks, repository)
-    head = subprocess.run(["git", "-C", clone, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    if head != commit:
-        sys.exit(f"{clone}: at {head or 'no commit'}, corpora/treebanks.tsv names {commit}")
+    clone = clone_at(treebanks, repository, commit)
     with tempfile.TemporaryDirectory() as work:
         text, counts = os.path.join(work, "text.txt"), os.path.join(work, "text.counts")
         subprocess.run(text_command(locale, text, [conllu(clone, p) for p in parts]), check=True)

@@ -4,6 +4,7 @@ Imported by scripts/treebank-counts.py, scripts/treebank-words.py and Benchmarks
 """
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +33,15 @@ def text_command(locale, output, files):
     """The command that writes the running text of `files` (CoNLL-U) to `output` in the script of
     `locale`'s dictionary (scripts/treebank-text.py)."""
     return [sys.executable, TEXT, "--locale", locale, output, *files]
+
+
+def clone_at(treebanks, repository, commit):
+    """The clone of `repository` in the folder `treebanks`; exits when it is not at `commit`."""
+    clone = os.path.join(treebanks, repository)
+    head = subprocess.run(["git", "-C", clone, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    if head != commit:
+        sys.exit(f"{clone}: at {head or 'no commit'}, corpora/treebanks.tsv names {commit}")
+    return clone
 
 
 def conllu(clone, part):

@@ -330,7 +330,19 @@ import Testing
         let text = "han bodde här det år"
         #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
         engine.realWordMinLength = 1
+        engine.realWordMinBigrams = 0
         #expect(engine.suggestions(for: text).first == Suggestion(text: "är", typed: "år", isAutocorrect: true))
+    }
+
+    /// A model counted from a treebank's thirty thousand words corrects no real word: it has met a
+    /// word's phrases once or twice (after Afrikaans legal text, `swart en wit`, black and white,
+    /// became `swart en wat`).
+    @Test func aSmallModelCorrectsNoRealWord() throws {
+        var engine = try Self.shippedEngine(words: ["af/words.tsv.gz"], counts: "afribooms")
+        let text = "ons as Suid-Afrikaners, swart en wit"
+        #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
+        engine.realWordMinBigrams = 0
+        #expect(engine.suggestions(for: text).contains { $0.isAutocorrect })
     }
 
     /// A word is not replaced by itself with another vowel at its end: the ending agrees with a
@@ -526,6 +538,8 @@ import Testing
         // Belarusian's and Armenian's, over spelling dictionaries with Unilex's counts: "the President
         // of Belarus", "the Republic of Armenia".
         ("be/words.tsv.gz", "hse", "Прэзідэнт ", "Беларусі"), ("hy/words.tsv.gz", "armtdp", "Հայաստանի ", "Հանրապետության"),
+        // Afrikaans' and Nynorsk's, whose word lists are counted in the same text: "I am sure", "I have not".
+        ("af/words.tsv.gz", "afribooms", "Ek is ", "seker"), ("nn/words.tsv.gz", "nynorsk", "Eg har ", "ikkje"),
         // Kabyle's, counted in the CC0 texts its words come from: "I do not know", "one day".
         ("kab/words.tsv.gz", "texts", "ur ẓriɣ ", "ara"), ("kab/words.tsv.gz", "texts", "yiwen n ", "wass"),
     ])

@@ -8,9 +8,11 @@ extension SuggestionEngine {
     /// of a known word cost an edit more (see ``searchCorrections(_:_:known:count:costs:into:)``),
     /// beyond ``realWordMaxCost``. A word the user has learned is never replaced, nor one shorter
     /// than ``realWordMinLength``, nor by the same word with another vowel at its end
-    /// (``isAnotherEnding(_:of:)``). `nil` without a model or a context.
+    /// (``isAnotherEnding(_:of:)``). `nil` without a model or a context, or with a model of fewer
+    /// than ``realWordMinBigrams`` pairs.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
-        guard let model, r.typed.unicodeScalars.count >= realWordMinLength, let context = r.context.before?.model,
+        guard let model, model.bigrams.entryCount >= realWordMinBigrams, r.typed.unicodeScalars.count >= realWordMinLength,
+            let context = r.context.before?.model,
             r.user?.hasLearnedWord(r.typed) != true,
             let typed = number(ofContextWord: Substring(r.typed))
         else { return nil }

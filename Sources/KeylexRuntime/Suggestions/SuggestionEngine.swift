@@ -115,6 +115,13 @@ public struct SuggestionEngine: Sendable {
     public var realWordLead: Float = 2.5
     /// The dearest slip (see ``EditCosts``) a real-word correction may undo: one, and a cheap one.
     public var realWordMaxCost: Float = 0.75
+    /// The fewest distinct pairs of words (bigrams) the n-gram model must hold for real-word
+    /// correction. A model counted from a treebank's 10,000 to 50,000 words (8,000 to 31,000 pairs)
+    /// has met a word's phrases once or twice, and finds one case ending or one common word
+    /// hundreds of times likelier than another where it met it once (Armenian `պատասխանը` became
+    /// `պատասխանի`; after legal text, Afrikaans `swart en wit` became `swart en wat`); the shipped models of
+    /// fortunes, the Web Treebank and the Kabyle texts hold 63,000 to 450,000.
+    public var realWordMinBigrams = 50_000
     /// The fewest letters of a known word that real-word correction may replace. A word of one or
     /// two letters is one slip from other common short words in every language (`à` and `a`,
     /// `là` and `la`, `så` and `sa`), which two words before cannot tell apart.
