@@ -540,6 +540,8 @@ import Testing
         ("be/words.tsv.gz", "hse", "Прэзідэнт ", "Беларусі"), ("hy/words.tsv.gz", "armtdp", "Հայաստանի ", "Հանրապետության"),
         // Afrikaans' and Nynorsk's, whose word lists are counted in the same text: "I am sure", "I have not".
         ("af/words.tsv.gz", "afribooms", "Ek is ", "seker"), ("nn/words.tsv.gz", "nynorsk", "Eg har ", "ikkje"),
+        // Kyrgyz's, over Unilex's list: "the Kyrgyz language".
+        ("ky/words.tsv.gz", "ktmu", "Кыргыз ", "тили"),
         // Kabyle's, counted in the CC0 texts its words come from: "I do not know", "one day".
         ("kab/words.tsv.gz", "texts", "ur ẓriɣ ", "ara"), ("kab/words.tsv.gz", "texts", "yiwen n ", "wass"),
     ])
