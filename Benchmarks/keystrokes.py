@@ -71,13 +71,19 @@ def build_driver():
 
 def plan(test_path, limit):
     """The held-out text as (text before, token, is a word), up to `limit` words."""
+    texts = [text.split() for text in open(test_path, encoding="utf-8").read().split("\n%\n")]
+    return steps_of(texts, limit, lambda token: bool(WORD.match(token)))
+
+
+def steps_of(texts, limit, is_word):
+    """`texts` (each a list of tokens) as (text before, token, is a word), up to `limit` words."""
     steps, words = [], 0
-    for text in open(test_path, encoding="utf-8").read().split("\n%\n"):
+    for tokens in texts:
         before = ""
-        for token in text.split():
-            is_word = bool(WORD.match(token))
-            steps.append((before, token, is_word))
-            words += is_word
+        for token in tokens:
+            word = is_word(token)
+            steps.append((before, token, word))
+            words += word
             before += token + " "
             if words >= limit:
                 return steps

@@ -96,22 +96,9 @@ def main():
           f"{len(replaced) / max(1, len(queries)):.2%} replaced on space ({len(replaced)})"
           + (": " + ", ".join(f"{w} → {s}" for w, s in replaced[:8]) if replaced else ""))
     if args.keystrokes:
-        steps = typing_steps(text, args.keystrokes)
+        steps = keystrokes.steps_of(text, args.keystrokes, is_word)
         figures = keystrokes.simulate(steps, keystrokes.keylex(args.bundle, keystrokes.queries(steps)), False)
         print(f"{args.bundle}: keystroke savings {figures['ksr']:.1%} on {figures['words']:,} words (three slots)")
-
-
-def typing_steps(text, limit):
-    """The sentences of `text` as `keystrokes.plan` gives a text: (text before, token, is a word),
-    up to `limit` words."""
-    steps, words = [], 0
-    for tokens in text:
-        for i, token in enumerate(tokens):
-            if words == limit:
-                return steps
-            steps.append((" ".join(tokens[:i]) + " " if i else "", token, is_word(token)))
-            words += is_word(token)
-    return steps
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ benchmarks' lists (Benchmarks/wordfreq/<locale>.tsv), made by this script before
 replaced them as shipped corpora.
 """
 import argparse
+import collections
 import gzip
 import json
 import os
@@ -683,10 +684,7 @@ def treebank_counts(code, source, args, typable):
         subprocess.run(treebanks.text_command(code, text, [treebanks.conllu(clone, p) for p in parts]), check=True, capture_output=True)
         with open(text, encoding="utf-8") as f:
             tokens = TEXT_WORD.findall(unicodedata.normalize("NFC", f.read()))
-    forms = {}
-    for token in tokens:
-        forms[token] = forms.get(token, 0) + 1
-    counts = {w: round(c * 1e9 / len(tokens)) for w, c in cased(forms.items(), code).items()
+    counts = {w: round(c * 1e9 / len(tokens)) for w, c in cased(collections.Counter(tokens).items(), code).items()
               if is_word(w, source.script, source.letters) and typable(w)}
     return counts, len(tokens), (f"their counts in the running text of {repository}'s {' and '.join(parts)} part (Universal "
                                  f"Dependencies, at {commit[:7]}, corpora/treebanks.tsv: {len(tokens)} words; per billion words; CC BY-SA 4.0)")
