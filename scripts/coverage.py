@@ -61,6 +61,8 @@ def list_source(folder, files):
     if source.wordfreq:
         checker = f", checked with `{source.package}`" if source.package else ""
         return f"wordfreq (`{source.wordfreq}`){checker}"
+    if source.subtitles and source.speller:
+        return f"`{source.package}`, expanded; OpenSubtitles' counts (FrequencyWords)"
     if source.subtitles:
         return f"OpenSubtitles' counts (FrequencyWords), checked with `{source.package}`"
     if source.treebank:

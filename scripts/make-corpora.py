@@ -145,12 +145,12 @@ SOURCES = {
     "eu": Source("LATIN", subtitles="eu/eu_full.txt", checker="hunspell:eu", package="hunspell-eu"),
     "gl": Source("LATIN", subtitles="gl/gl_full.txt", checker="hunspell:gl_ES", package="hunspell-gl"),
     # Spelling dictionaries, expanded: no frequencies.
-    "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo"),
+    "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo", subtitles="eo/eo_full.txt"),
     "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
     "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
-    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml"),
+    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml", subtitles="ml/ml_50k.txt"),
     "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
-    "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te"),
+    "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te", subtitles="te/te_full.txt"),
     # Spelling dictionaries, expanded, with the counts of the running text of a treebank of the
     # language (Unilex has neither).
     "af": Source("LATIN", speller="hunspell:af_ZA", package="hunspell-af", treebank=True),
@@ -306,7 +306,7 @@ def write_corpus(code, args, untypable=frozenset()):
     typable = lambda word: set(word) <= characters and word not in untypable
     if source.speller:
         text, summary = speller_rows(code, source, args, typable)
-        name = "words.tsv.gz" if source.keyman or source.unilex or source.treebank else "words.txt.gz"
+        name = "words.tsv.gz" if source.keyman or source.unilex or source.treebank or source.subtitles else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
     elif source.attested:
@@ -373,14 +373,19 @@ def wordfreq_rows(code, source, args, typable):
     return header + "".join(f"{w}\t{c}\n" for w, c in rows), f"{len(rows)} words ({len(bad)} rare words rejected left out)"
 
 
+def subtitle_list(source, args):
+    """The (word, count) lines of the FrequencyWords list of `source.subtitles`, most frequent first."""
+    path = os.path.join(args.frequency_words, "content", "2018", source.subtitles)
+    # Lines are "word count"; a line of another shape is no word of the list.
+    fields = (line.split() for line in open(path, encoding="utf-8"))
+    return [(unicodedata.normalize("NFC", f[0]), int(f[1])) for f in fields if len(f) == 2 and f[1].isdigit()]
+
+
 def subtitle_rows(code, source, args, typable):
     """The words of a FrequencyWords list counted twice or more that the spelling dictionary
     accepts as they are (in lower case), most frequent first, with their frequencies per billion
     words of the list; and what was left out."""
-    path = os.path.join(args.frequency_words, "content", "2018", source.subtitles)
-    # Lines are "word count"; a line of another shape is no word of the list.
-    fields = (line.split() for line in open(path, encoding="utf-8"))
-    counts = [(unicodedata.normalize("NFC", f[0]), int(f[1])) for f in fields if len(f) == 2 and f[1].isdigit()]
+    counts = subtitle_list(source, args)
     total = sum(c for _, c in counts)
     candidates = [(w, c) for w, c in counts if c >= 2 and is_word(w, source.script) and typable(w)]
     rejects = rejected([w for w, _ in candidates], source.checker)
@@ -629,7 +634,7 @@ def speller_rows(code, source, args, typable):
         forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
     summary = f"{len(words)} words of {len(forms)} forms"
-    if not (source.keyman or source.unilex or source.treebank):
+    if not (source.keyman or source.unilex or source.treebank or source.subtitles):
         return "".join(w + "\n" for w in words), summary
     counts, added, origin = speller_counts(code, source, args, typable, words)
     rows = sorted(set(words) | added, key=lambda w: (-counts.get(w, 1), w))
@@ -645,12 +650,12 @@ COUNTED_ADDED = 20
 
 def speller_counts(code, source, args, typable, words):
     """The counts of a spelling dictionary's `words` and the words added to them, from Keyman's
-    list (all its words), or from Unilex's or a treebank's text (`unilex_counts`, `treebank_counts`:
-    a capitalised form of a word the dictionary has in lower case counted as that word, as at a
-    sentence's start; a word it lacks added when counted at least `COUNTED_ADDED` times, with no
-    capital but the first (not `ԱՄՆ`, nor `ԱՄն`, a token of `ԱՄՆ-ն` cut short), and no English word
-    in lower case: `the`, `of` in Faroese news, but `Uganda` in Swahili's). Returns (word -> count,
-    the words added, where they come from)."""
+    list (all its words), from FrequencyWords' list (`subtitle_counts`: no word added), or from
+    Unilex's or a treebank's text (`unilex_counts`, `treebank_counts`: a capitalised form of a word
+    the dictionary has in lower case counted as that word, as at a sentence's start; a word it lacks
+    added when counted at least `COUNTED_ADDED` times, with no capital but the first (not `ԱՄՆ`, nor
+    `ԱՄն`, a token of `ԱՄՆ-ն` cut short), and no English word in lower case: `the`, `of` in Faroese
+    news, but `Uganda` in Swahili's). Returns (word -> count, the words added, where they come from)."""
     if source.keyman:
         counts = keyman_counts(source, args, typable)
         return counts, counts.keys() - set(words), (f"the words of Keyman's lexical model {source.keyman.split('/')[-1]} "
@@ -659,6 +664,11 @@ def speller_counts(code, source, args, typable, words):
         counts, _, corpus = unilex_counts(code, source, args, typable)
         origin = (f"their counts in Unicode's Unilex list (unicode-org/unilex, data/frequency/{source.unilex}.txt, a corpus of "
                   f"{corpus} tokens; per billion tokens; LICENSE)")
+    elif source.subtitles:
+        # Counts only: the list's words that the dictionary lacks are names in lower case (`pablo`),
+        # tokens cut at a joiner (Malayalam `ത്ത്`) and English in Telugu letters (`ఓకే`).
+        counts, _, origin = subtitle_counts(source, args, typable, words)
+        return counts, set(), origin
     else:
         counts, corpus, origin = treebank_counts(code, source, args, typable)
     known = set(words)
@@ -670,6 +680,23 @@ def speller_counts(code, source, args, typable, words):
     added = set(frequent) - english
     return counts, added, (f"{origin}, with the words of that text it lacks counted "
                            f"{COUNTED_ADDED} times or more (no capital but the first, no English word in lower case)")
+
+
+def subtitle_counts(source, args, typable, words):
+    """The words of a FrequencyWords list (`subtitle_list`, in lower case) that are words of the
+    script and typable, per billion words of the list; a word that the spelling dictionary's `words`
+    have only with a capital (a name) counted under that. Returns (word -> count, the list's words,
+    where they come from)."""
+    forms = subtitle_list(source, args)
+    corpus = sum(c for _, c in forms)
+    known = set(words)
+    counts = {}
+    for word, count in forms:
+        word = word if word in known or word.capitalize() not in known else word.capitalize()
+        if is_word(word, source.script, source.letters) and typable(word):
+            counts[word] = counts.get(word, 0) + round(count * 1e9 / corpus)
+    return counts, corpus, (f"their counts in FrequencyWords' OpenSubtitles 2018 list (hermitdave/FrequencyWords, content/2018/"
+                            f"{source.subtitles}, {corpus} words; per billion words; CC BY-SA 3.0)")
 
 
 def treebank_counts(code, source, args, typable):

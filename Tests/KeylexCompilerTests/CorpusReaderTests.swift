@@ -256,10 +256,10 @@ import Testing
     }
 
     /// The shortest words of a prefix's range are found by walking the range's words once, in order
-    /// (`Automaton.forEachLength`): on Debian's Telugu spelling dictionary, expanded (the shipped
-    /// `corpora/te`), the same words as reading each of the range's first 2,048 words by its number.
+    /// (`Automaton.forEachLength`): on Debian's Marathi spelling dictionary, expanded (the shipped
+    /// `corpora/mr`), the same words as reading each of the range's first 2,048 words by its number.
     @Test func aRealPlainListCompletesWithTheShortestOfItsFirstWords() throws {
-        let (table, _) = TestSupport.read([TestSupport.shipped("corpora/te/words.txt.gz")])
+        let (table, _) = TestSupport.read([TestSupport.shipped("corpora/mr/words.txt.gz")])
         let dictionary = try WordDictionary(bytes: DictionaryCompiler.compile(try #require(table)).bytes)
         #expect(!dictionary.hasFrequencies)
         var prefixes = Set<String>()

@@ -81,14 +81,17 @@ import Testing
     }
 
     /// Expanded spelling dictionaries with the counts of Unicode's Unilex lists (news crawled from
-    /// the web): the frequent word comes first, not the shortest (`Мін` offered `Мін`, `Міна`, `Міне`
-    /// before), and names the spelling dictionary lacks are words (`Uganda`).
+    /// the web) or of OpenSubtitles (FrequencyWords): the frequent word comes first, not the shortest
+    /// (`Мін` offered `Мін`, `Міна`, `Міне` before; Telugu `నే` offered `నే`, `నేత`, `నేన`), and names
+    /// the spelling dictionary lacks are words (`Uganda`).
     @Test(arguments: [
         ("be", "be-BY", "Мін", "Мінск"), ("be", "be-BY", "я не ве", "вельмі"), ("kk", "kk", "мен сені жақ", "жақсы"),
         ("hy", "hy", "ես քեզ սի", "սիրում"), ("fo", "fo", "hvussu ha", "hava"), ("ku", "ku", "ez ji te hez dik", "dike"),
         ("sw", "sw", "nchini Ugan", "Uganda"), ("sw", "sw", "seri", "Serikali"),
+        ("eo", "eo", "Mi ne sc", "scias"), ("eo", "eo", "Ĉu vi vol", "volas"), ("ml", "ml-IN", "നി", "നിങ്ങള്"),
+        ("te", "te-IN", "నే", "నేను"), ("te", "te-IN", "చా", "చాలా"),
     ] as [(String, String, String, String)])
-    func unilexCountsRankTheWordsOfSpellingDictionaries(corpus: String, locale: String, text: String, word: String) throws {
+    func countsRankTheWordsOfSpellingDictionaries(corpus: String, locale: String, text: String, word: String) throws {
         let engine = try Self.engine(corpus, locale)
         #expect(engine.suggestions(for: text, count: 3).first?.text == word, "\(locale) \(text)")
     }
@@ -126,11 +129,12 @@ import Testing
     /// A list without frequencies corrects by the typing error alone: a word far closer than any
     /// other is applied on space, a typo with several words as close is only offered.
     @Test func withoutFrequenciesOnlyAClearlyClosestWordIsApplied() throws {
-        let engine = try Self.engine("eo", "eo")
-        #expect(Self.first(engine, "mi estas tre feliva")! == ("feliĉa", true))
-        // `lerneja` is as close as `lernejo`.
-        let offered = engine.suggestions(for: "mi iras al la lernejp", count: 3)
-        #expect(offered.contains { $0.text == "lernejo" } && !offered.contains { $0.isAutocorrect })
+        let engine = try Self.engine("uz", "uz-UZ")
+        #expect(!engine.dictionary.hasFrequencies)
+        #expect(Self.first(engine, "bu juda yaxshj")! == ("yaxshi", true))
+        // `bordi` is as close as `bordim`.
+        let offered = engine.suggestions(for: "men maktabga bordm", count: 3)
+        #expect(offered.contains { $0.text == "bordim" } && !offered.contains { $0.isAutocorrect })
     }
 
     @Test func caseAsUsersTypeIt() throws {
