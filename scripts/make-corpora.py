@@ -85,13 +85,26 @@ def uzbek_latin(word: str) -> str:
     return latin[:1].upper() + latin[1:] if word[:1].isupper() else latin
 
 
+# Malayalam's chillu letters, atomic since Unicode 5.1, for the sequence that wrote them before: the
+# consonant, the virama and a zero-width joiner (ന്‍ → ൻ). The ml-IN layout types the atomic ones.
+MALAYALAM_CHILLUS = {c + "\u0d4d\u200d": chillu for c, chillu in zip("ണനരലളക", "ൺൻർൽൾൿ")}
+
+
+def malayalam_chillus(word: str) -> str:
+    """`word` with its chillu letters written as the atomic letters (`MALAYALAM_CHILLUS`)."""
+    for old, chillu in MALAYALAM_CHILLUS.items():
+        word = word.replace(old, chillu)
+    return word
+
+
 @dataclass(frozen=True)
 class Source:
     """Where one corpus folder's words come from: `wordfreq` (its language code) or, without it, a
     spelling dictionary to expand (`speller` is `hunspell:NAME` or `aspell:NAME`); `checker` is the
     hunspell dictionary that rejects rare misspellings of a wordfreq list (none where Debian has no
     dictionary); `script` is the Unicode script of the words; `package` is Debian's package;
-    `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`),
+    `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`) or letters
+    (`malayalam_chillus`),
     `letters` are characters of no script that the words hold as letters, `subtitles` is the
     FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq, and
     `keyman` the folder of a Keyman lexical model (in keymanapp/lexical-models) whose word list,
@@ -148,7 +161,7 @@ SOURCES = {
     "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo", subtitles="eo/eo_full.txt"),
     "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
     "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
-    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml", subtitles="ml/ml_50k.txt"),
+    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml", transliterate=malayalam_chillus, subtitles="ml/ml_50k.txt"),
     "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te", subtitles="te/te_full.txt"),
     # Spelling dictionaries, expanded, with the counts of the running text of a treebank of the
@@ -262,7 +275,7 @@ def layout_texts(layouts: str, name: str) -> list:
         parent = root.get("extends")
         texts += [e.get("chars", "") for e in root.iter("row")] + [e.get("value", "") for e in root.iter("chars")]
         texts += [e.get("value", "") for e in root.iter("key") if e.get("action", "character") in ("character", "text")]
-        texts += [e.get("variants", "") for e in root.iter("callout")]
+        texts += [e.get("variants", "") for e in root.iter("callout")] + [e.get("callout", "") for e in root.iter("key")]
     else:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
@@ -277,7 +290,7 @@ def layout_texts(layouts: str, name: str) -> list:
                         if isinstance(item, str):
                             texts.append(item)
                         elif item.get("action", "character") in ("character", "text"):
-                            texts += [item.get("value", ""), item.get("shifted", "")]
+                            texts += [item.get("value", ""), item.get("shifted", ""), item.get("callout", "")]
     if parent:
         texts += layout_texts(layouts, next(f for f in os.listdir(layouts) if os.path.splitext(f)[0] == parent))
     return texts
@@ -688,6 +701,8 @@ def subtitle_counts(source, args, typable, words):
     have only with a capital (a name) counted under that. Returns (word -> count, the list's words,
     where they come from)."""
     forms = subtitle_list(source, args)
+    if source.transliterate:
+        forms = [(source.transliterate(w), c) for w, c in forms]
     corpus = sum(c for _, c in forms)
     known = set(words)
     counts = {}

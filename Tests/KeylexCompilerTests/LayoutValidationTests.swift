@@ -133,11 +133,12 @@ import Testing
 
     /// The shipped lists whose locales' layouts could not type some of their words hold them no
     /// more (scripts/clean-aosp.py and scripts/make-corpora.py leave out what keylex lists), and
-    /// bn-BD's layout types the Bengali vowels ঈ ঊ ঐ ঔ.
+    /// bn-BD's layout types the Bengali vowels ঈ ঊ ঐ ঔ; Malayalam's and Tamil's lists hold words
+    /// whose letters only a key's own callout types (`റ` and `ർ` on ml-IN's `ര`, `ஸ` on ta-IN's `ச`).
     @Test func theShippedLayoutsTypeEveryWordOfTheirCorpora() throws {
         let folder = try TestSupport.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder + "/corpora", withIntermediateDirectories: true)
-        for corpus in ["bn", "he", "ur", "ro"] {
+        for corpus in ["bn", "he", "ur", "ro", "ml", "ta"] {
             try FileManager.default.createSymbolicLink(atPath: folder + "/corpora/" + corpus, withDestinationPath: TestSupport.shipped("corpora/" + corpus))
         }
         let engine = DiagnosticEngine()
@@ -146,6 +147,19 @@ import Testing
         build.onUntypable = { locale, _, word in untypable.append(locale + " " + word) }
         #expect(build.check() != nil)
         #expect(untypable.isEmpty && engine.diagnostics.isEmpty, "\(untypable) \(engine.diagnostics.prefix(3))")
+    }
+
+    /// A key's own long-press variants (ml-IN's `ര` offers `്ര ർ റ`) type their letters, as the
+    /// callouts of characters do (`ന` offers `ൻ`); a letter that no key or callout types does not.
+    @Test func aKeysOwnCalloutTypesItsVariants() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try TestSupport.write("എന്റെ\nകാർ\nഅവൻ\nഌ\n", "corpora/ml/words.txt", in: folder)
+        let engine = DiagnosticEngine()
+        var build = ProjectBuild(corpora: folder + "/corpora", layouts: TestSupport.shipped("layouts"), output: folder + "/build", diagnostics: engine)
+        var untypable: [String] = []
+        build.onUntypable = { locale, _, word in untypable.append(locale + " " + word) }
+        #expect(build.check() != nil)
+        #expect(untypable == ["ml-IN ഌ"])
     }
 
     /// A word is typed key by key: an Indic letter and its vowel sign are one character but two

@@ -59,6 +59,9 @@ import Testing
         ("te", "te-IN", "ధన్యవా", "ధన్యవాదం"), ("lo", "lo-LA", "ສະບາຍ", "ສະບາຍດີ"), ("mr", "mr-IN", "नमस्का", "नमस्कार"),
         // Debian's Cyrillic Uzbek list in the Latin letters the layout types (oʻ, gʻ: U+02BB).
         ("uz", "uz-UZ", "men maktabga bordm", "bordim"), ("uz", "uz-UZ", "kitobni oʻqiy", "oʻqiydi"),
+        // Letters that only a key's own callout types: Malayalam റ on the ര key (`എന്റ` was corrected
+        // to `എന്ന` when the list lacked `എന്റെ`), Tamil ஸ on the ச key.
+        ("ml", "ml-IN", "എന്റ", "എന്റെ"), ("ml", "ml-IN", "പറഞ്ഞ", "പറഞ്ഞു"), ("ta", "ta-IN", "போலீ", "போலீஸ்"),
         // OpenSubtitles' counts that Debian's spelling dictionaries accept (FrequencyWords).
         ("gl", "gl-ES", "moitas graz", "grazas"), ("eu", "eu-ES", "eskerrik as", "asko"), ("et", "et-EE", "aitäh väga hea töo", "töö"),
         // Keyman's Khmer list (sil.km.ggc); Thai's spelling dictionary with the Thai National Corpus's counts.

@@ -23,13 +23,16 @@ public struct ResolvedLocale: Equatable, Sendable {
         callouts.first { $0.character == character }
     }
 
-    /// Every string a key or callout of the locale types.
+    /// Every string a key, a key's own callout or a character's callout of the locale types.
     public var typedStrings: Set<String> {
         var result = Set<String>()
         for layout in layouts {
             for layer in layout.layers {
                 for row in layer.rows {
-                    for key in row.keys where key.typesValue { if let value = key.value { result.insert(value) } }
+                    for key in row.keys where key.typesValue {
+                        if let value = key.value { result.insert(value) }
+                        result.formUnion(key.callout)
+                    }
                 }
             }
         }
