@@ -106,7 +106,8 @@ class Source:
     `transliterate` writes a dictionary's words in the layout's script (`uzbek_latin`) or letters
     (`malayalam_chillus`),
     `letters` are characters of no script that the words hold as letters, `subtitles` is the
-    FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq, and
+    FrequencyWords list (under content/2018/) that gives words and counts instead of wordfreq (with
+    `speller`, the counts of its forms), and
     `keyman` the folder of a Keyman lexical model (in keymanapp/lexical-models) whose word list,
     with counts, is taken as it is (or, with `speller`, gives the counts of the words it holds, and
     its words the spelling dictionary lacks); `attested` a list of words seen in corpora (no counts)
@@ -135,6 +136,11 @@ class Source:
     treebank: bool = False
     texts: str = ""
 
+    @property
+    def counts_forms(self) -> bool:
+        """Whether, with `speller`, some list or text gives the forms their counts (`speller_counts`)."""
+        return bool(self.keyman or self.unilex or self.treebank or self.subtitles)
+
 
 SOURCES = {
     # wordfreq's lists, with a hunspell (or aspell) dictionary against rare misspellings.
@@ -157,11 +163,13 @@ SOURCES = {
     "et": Source("LATIN", subtitles="et/et_50k.txt", checker="hunspell:et_EE", package="myspell-et"),
     "eu": Source("LATIN", subtitles="eu/eu_full.txt", checker="hunspell:eu", package="hunspell-eu"),
     "gl": Source("LATIN", subtitles="gl/gl_full.txt", checker="hunspell:gl_ES", package="hunspell-gl"),
-    # Spelling dictionaries, expanded: no frequencies.
+    # Spelling dictionaries, expanded: no frequencies (kn, lo, mr), or the counts of FrequencyWords'
+    # subtitles (eo, ml, te: `subtitle_counts`).
     "eo": Source("LATIN", speller="hunspell:eo", package="myspell-eo", subtitles="eo/eo_full.txt"),
     "kn": Source("KANNADA", speller="aspell:kn", package="aspell-kn"),
     "lo": Source("LAO", speller="hunspell:lo_LA", package="hunspell-lo"),
-    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml", transliterate=malayalam_chillus, subtitles="ml/ml_50k.txt"),
+    "ml": Source("MALAYALAM", speller="hunspell:ml_IN", package="hunspell-ml", transliterate=malayalam_chillus,
+                 subtitles="ml/ml_50k.txt"),
     "mr": Source("DEVANAGARI", speller="aspell:mr", package="aspell-mr"),
     "te": Source("TELUGU", speller="hunspell:te_IN", package="hunspell-te", subtitles="te/te_full.txt"),
     # Spelling dictionaries, expanded, with the counts of the running text of a treebank of the
@@ -319,7 +327,7 @@ def write_corpus(code, args, untypable=frozenset()):
     typable = lambda word: set(word) <= characters and word not in untypable
     if source.speller:
         text, summary = speller_rows(code, source, args, typable)
-        name = "words.tsv.gz" if source.keyman or source.unilex or source.treebank or source.subtitles else "words.txt.gz"
+        name = "words.tsv.gz" if source.counts_forms else "words.txt.gz"
         if not args.flat:
             write(os.path.join(args.out, code, "COPYRIGHT"), copyright_notice(source), False)
     elif source.attested:
@@ -647,7 +655,7 @@ def speller_rows(code, source, args, typable):
         forms = {source.transliterate(w) for w in forms}
     words = sorted(w for w in forms if is_word(w, source.script, source.letters) and typable(w))
     summary = f"{len(words)} words of {len(forms)} forms"
-    if not (source.keyman or source.unilex or source.treebank or source.subtitles):
+    if not source.counts_forms:
         return "".join(w + "\n" for w in words), summary
     counts, added, origin = speller_counts(code, source, args, typable, words)
     rows = sorted(set(words) | added, key=lambda w: (-counts.get(w, 1), w))
