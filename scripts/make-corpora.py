@@ -282,8 +282,9 @@ def layout_texts(layouts: str, name: str) -> list:
         root = ElementTree.parse(path).getroot()
         parent = root.get("extends")
         texts += [e.get("chars", "") for e in root.iter("row")] + [e.get("value", "") for e in root.iter("chars")]
-        texts += [e.get("value", "") for e in root.iter("key") if e.get("action", "character") in ("character", "text")]
-        texts += [e.get("variants", "") for e in root.iter("callout")] + [e.get("callout", "") for e in root.iter("key")]
+        typing_keys = [e for e in root.iter("key") if e.get("action", "character") in ("character", "text")]
+        texts += [e.get(attribute, "") for e in typing_keys for attribute in ("value", "callout")]
+        texts += [e.get("variants", "") for e in root.iter("callout")]
     else:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
@@ -681,15 +682,15 @@ def speller_counts(code, source, args, typable, words):
         counts = keyman_counts(source, args, typable)
         return counts, counts.keys() - set(words), (f"the words of Keyman's lexical model {source.keyman.split('/')[-1]} "
                                                     f"(keymanapp/lexical-models, {source.keyman}/source/wordlist.tsv, LICENSE)")
+    if source.subtitles:
+        # Counts only: the list's words that the dictionary lacks are names in lower case (`pablo`),
+        # tokens cut at a joiner (Malayalam `ത്ത്`) and English in Telugu letters (`ఓకే`).
+        counts, origin = subtitle_counts(source, args, typable, words)
+        return counts, set(), origin
     if source.unilex:
         counts, _, corpus = unilex_counts(code, source, args, typable)
         origin = (f"their counts in Unicode's Unilex list (unicode-org/unilex, data/frequency/{source.unilex}.txt, a corpus of "
                   f"{corpus} tokens; per billion tokens; LICENSE)")
-    elif source.subtitles:
-        # Counts only: the list's words that the dictionary lacks are names in lower case (`pablo`),
-        # tokens cut at a joiner (Malayalam `ത്ത്`) and English in Telugu letters (`ఓకే`).
-        counts, _, origin = subtitle_counts(source, args, typable, words)
-        return counts, set(), origin
     else:
         counts, corpus, origin = treebank_counts(code, source, args, typable)
     known = set(words)
@@ -706,8 +707,8 @@ def speller_counts(code, source, args, typable, words):
 def subtitle_counts(source, args, typable, words):
     """The words of a FrequencyWords list (`subtitle_list`, in lower case) that are words of the
     script and typable, per billion words of the list; a word that the spelling dictionary's `words`
-    have only with a capital (a name) counted under that. Returns (word -> count, the list's words,
-    where they come from)."""
+    have only with a capital (a name) counted under that. Returns (word -> count, where they come
+    from)."""
     forms = subtitle_list(source, args)
     if source.transliterate:
         forms = [(source.transliterate(w), c) for w, c in forms]
@@ -718,8 +719,8 @@ def subtitle_counts(source, args, typable, words):
         word = word if word in known or word.capitalize() not in known else word.capitalize()
         if is_word(word, source.script, source.letters) and typable(word):
             counts[word] = counts.get(word, 0) + round(count * 1e9 / corpus)
-    return counts, corpus, (f"their counts in FrequencyWords' OpenSubtitles 2018 list (hermitdave/FrequencyWords, content/2018/"
-                            f"{source.subtitles}, {corpus} words; per billion words; CC BY-SA 3.0)")
+    return counts, (f"their counts in FrequencyWords' OpenSubtitles 2018 list (hermitdave/FrequencyWords, content/2018/"
+                    f"{source.subtitles}, {corpus} words; per billion words; CC BY-SA 3.0)")
 
 
 def treebank_counts(code, source, args, typable):
