@@ -9,7 +9,7 @@ struct Count: ParsableCommand {
     static let bytesPerNGram = 200
 
     static let configuration = CommandConfiguration(
-        abstract: "Count the word n-grams (1 to 3 words, sentence starts as <s>) of raw text into a sorted count file.",
+        abstract: "Count the word n-grams (1 to 3 words, sentence starts as <s>, numbers as <num>) of raw text into a sorted count file.",
         discussion: """
             Count files (.counts, .counts.gz) in a corpus folder, or named with `keylex dict --ngrams`, give the dictionary its n-gram model. \
             Count files and folders of count-file shards (what scripts/spark/count_ngrams.py writes) are merged with the text's counts as a stream, \

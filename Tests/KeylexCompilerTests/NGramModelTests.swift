@@ -32,8 +32,8 @@ import Testing
 
     @Test func textIsCountedBySentenceAndWord() throws {
         let directory = try TestSupport.temporaryDirectory()
-        // A fortune of Debian's `fortunes` (BSD), with a number added that breaks the context.
-        let text = "Thank you. Thank you very much!\n\"Well,\" said the\ncat, \"2 dogs and a cat.\"\n%\nthe end\n"
+        // A fortune of Debian's `fortunes` (BSD), with a number and an address added.
+        let text = "Thank you. Thank you very much!\n\"Well,\" said the\ncat, \"2 dogs and a cat x.org at home.\"\n%\nthe end\n"
         let path = try TestSupport.write(text, "text.txt", in: directory)
         let engine = DiagnosticEngine()
         var counts = NGramCounts()
@@ -43,7 +43,10 @@ import Testing
         #expect(counts.counts["you Thank"] == nil, "a sentence's end breaks n-grams")
         #expect(counts.counts["you very much"] == 1 && counts.counts["<s> Well said"] == 1)
         #expect(counts.counts["said the cat"] == 1, "a line break inside a sentence does not")
-        #expect(counts.counts["cat dogs"] == nil && counts.counts["dogs and a"] == 1 && counts.counts["<s> dogs"] == nil, "a number breaks the context")
+        #expect(counts.counts["cat dogs"] == nil && counts.counts["dogs and a"] == 1 && counts.counts["<s> dogs"] == nil)
+        #expect(counts.counts["<num> dogs"] == 1 && counts.counts["<num> dogs and"] == 1, "the words after a number follow <num>")
+        #expect(counts.counts["cat at"] == nil && counts.counts["at home"] == 1 && counts.counts["<s> at"] == nil, "an address breaks the context")
+        #expect(counts.counts["<num>"] == nil)
         #expect(counts.counts["<s> the end"] == 1, "a % line ends the text before it")
         #expect(counts.counts["<s>"] == nil)
         // The count file reads back as written, sorted by bytes.
@@ -168,12 +171,28 @@ import Testing
         let starts = Self.texts(engine, "")
         #expect(starts.contains("The") && starts.allSatisfy { $0.first!.isUppercase }, "\(starts)")
         #expect(Self.texts(engine, "It rained. ") == starts && Self.texts(engine, "It rained.") == starts)
-        // After something that is not a word, the likeliest words; right after a word, no next word.
-        #expect(Self.texts(engine, "call 911 ").count == 3)
+        // After something that is neither a word nor a number, the likeliest words; right after a
+        // word, no next word.
+        #expect(Self.texts(engine, "see https://x.org/a ").count == 3)
         #expect(engine.suggestions(for: "thank you", count: 3).allSatisfy { $0.typed == "you" })
         // Without a model, nothing is predicted.
         let plain = SuggestionEngine(dictionary: TestSupport.english.1)
         #expect(plain.suggestions(for: "thank ").isEmpty)
+    }
+
+    /// A number is context of its own (`<num>`, as a sentence's start is `<s>`): the words after it
+    /// are those that follow numbers in the counted text, in lower case. Before, the context stopped
+    /// at a number, and the likeliest words of all were offered: `m` after "It took 20 " offered
+    /// `me`, `more`, `must`; Spanish fortunes end with an author's dates and trade, `(1713-1784) Escritor`.
+    @Test func theWordsAfterANumberFollowNumbers() throws {
+        let english = try Self.engine.get()
+        let quantities = Self.texts(english, "It took 20 m")
+        #expect(quantities.contains("minutes") && quantities.contains("miles"), "\(quantities)")
+        #expect(Self.texts(english, "It took 20 ").allSatisfy { $0.first!.isLowercase })
+        let spanish = try Self.shippedEngine(words: ["es/es.combined.gz", "es/wordfreq.added.tsv"], counts: "fortunes")
+        #expect(Self.texts(spanish, "Denis Diderot (1713-1784) ").first == "escritor", "\(Self.texts(spanish, "Diderot (1713-1784) "))")
+        #expect(Self.texts(spanish, "Denis Diderot (1713-1784) Escritor ").contains("francés"), "the trigrams of <num> too")
+        #expect(Self.texts(spanish, "Denis Diderot ").first != "escritor")
     }
 
     /// Next words rank by the model interpolated: a word the last two words were seen before once
@@ -632,7 +651,8 @@ import Testing
         let view = try #require(container.section(NGramFormat.tag))
         let header = try (0..<5).map { Int(try #require(view.u32(4 * $0))) }
         let (words, bigramContexts, bigrams, trigramContexts, trigrams) = (header[0], header[1], header[2], header[3], header[4])
-        let bigramWidths = NGramFormat.Widths.bigrams(wordCount: words, entries: bigrams)
+        let bigramWidths = NGramFormat.Widths.bigrams(
+            wordCount: words, maxKey: NGramFormat.maxContextWord(wordCount: words, minorVersion: container.minorVersion), entries: bigrams)
         let trigramWidths = NGramFormat.Widths.trigrams(wordCount: words, bigrams: bigrams, entries: trigrams)
         let firsts = NGramFormat.tablesOffset + NGramFormat.packedSize(count: bigramContexts, bits: bigramWidths.key)
         let trigramLevel = NGramFormat.tablesOffset + NGramFormat.levelSize(contexts: bigramContexts, entries: bigrams, widths: bigramWidths)

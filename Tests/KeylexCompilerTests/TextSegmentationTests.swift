@@ -15,6 +15,35 @@ import Testing
         #expect(differing.isEmpty, "\(differing.map { String($0, radix: 16) })")
     }
 
+    /// A token of digits and the signs inside numbers is a number, whatever punctuation surrounds
+    /// it; one with letters is no number (`2nd`, `abc123`) and breaks the context.
+    @Test(arguments: [
+        ("5", true), ("(1713-1784)", true), ("$5", true), ("50%", true), ("3.5", true), ("10:30", true), ("1,000", true),
+        ("5.", true), ("2nd", false), ("abc123", false), ("example.com", false), ("5+5", false), ("5am", false),
+    ])
+    func numbersAreTheirOwnTokens(_ token: String, _ isNumber: Bool) {
+        let (kind, endsSentence) = TextSegmentation.classify(Substring(token))
+        #expect((kind == .number) == isNumber && (kind == .other) == !isNumber, "\(kind)")
+        #expect(endsSentence == (token == "5."))
+    }
+
+    /// The words before the cursor and what they follow: a sentence's start, a number, or a token
+    /// that breaks the context.
+    @Test func theLastWordsSayWhatTheyFollow() throws {
+        func last(_ text: String) -> ([Substring], TextSegmentation.Boundary?)? {
+            TextSegmentation.lastWords(of: Substring(text)).map { ($0.words, $0.after) }
+        }
+        #expect(try #require(last("")) == ([], .sentence))
+        #expect(try #require(last("It rained. The ")) == (["The"], .sentence))
+        #expect(try #require(last("It took 20 ")) == ([], .number))
+        #expect(try #require(last("It took 20 long ")) == (["long"], .number))
+        #expect(try #require(last("It took (1713-1784) ")) == ([], .number))
+        #expect(try #require(last("It cost 5. Then ")) == (["Then"], .sentence), "a number that ends a sentence ends it")
+        #expect(try #require(last("it took twenty long ")) == (["twenty", "long"], nil))
+        #expect(last("see https://x.org/a ") == nil)
+        #expect(try #require(last("see https://x.org/a now ")) == (["now"], nil))
+    }
+
     /// The recent words' tokens are the text split at whitespace of every kind (tabs, line ends,
     /// no-break and ideographic spaces), and only the words that start with the typed word's first
     /// letter, in either case, are counted.

@@ -15,6 +15,8 @@ import unicodedata
 import regex
 
 SENTENCE_START = "<s>"
+NUMBER_START = "<num>"
+NUMBER_SIGNS = {".", ",", ":", "/", "-", "\u2013", "'", "\u2019"}
 MAX_ORDER = 3
 MAX_LINE_LENGTH = 1 << 20  # SourceText.maxLineLength, in UTF-8 bytes
 MAX_COUNT = (1 << 64) - 1  # counts saturate, as UInt64 does in NGramCounts.add
@@ -83,8 +85,8 @@ def _parts_between_dots(g):
 
 
 def classify(g):
-    """The kind of a token (clusters without whitespace): ("word", text), ("punctuation", None) or
-    ("other", None), and whether it ends a sentence (`TextSegmentation.classify`)."""
+    """The kind of a token (clusters without whitespace): ("word", text), ("punctuation", None),
+    ("number", None) or ("other", None), and whether it ends a sentence (`TextSegmentation.classify`)."""
     first, last = 0, len(g)
     while first < last and not is_letter(g[first]) and not is_number(g[first]):
         first += 1
@@ -95,19 +97,21 @@ def classify(g):
     core = g[first:last]
     if not core:
         return ("punctuation", None), ends_sentence
+    if all(is_number(c) or c in NUMBER_SIGNS for c in core):
+        return ("number", None), ends_sentence
     if is_word(core):
         return ("word", "".join(core)), ends_sentence
     return ("other", None), ends_sentence
 
 
-def add_run(counts, words, starts_sentence):
-    """Counts the n-grams of a run of words (`NGramCounts.addRun`)."""
+def add_run(counts, words, marker):
+    """Counts the n-grams of a run of words after `marker` (`<s>`, `<num>` or None: `NGramCounts.addRun`)."""
     if not words:
         return
-    tokens = ([SENTENCE_START] if starts_sentence else []) + words
+    tokens = ([marker] if marker else []) + words
     for start in range(len(tokens)):
         for order in range(1, MAX_ORDER + 1):
-            if start + order > len(tokens) or (order == 1 and starts_sentence and start == 0):
+            if start + order > len(tokens) or (order == 1 and marker and start == 0):
                 continue
             ngram = " ".join(tokens[start:start + order])
             counts[ngram] = min(counts.get(ngram, 0) + 1, MAX_COUNT)
@@ -115,18 +119,18 @@ def add_run(counts, words, starts_sentence):
 
 def count_lines(lines, counts):
     """Counts the n-grams of one file's lines (`NGramSources.countText`): a blank line or a line of
-    a single `%` ends a sentence; a line break alone does not."""
-    run, starts_sentence = [], True
+    a single `%` ends a sentence; a line break alone does not; the words after a number follow `<num>`."""
+    run, marker = [], SENTENCE_START
 
-    def end_run(sentence):
-        nonlocal run, starts_sentence
-        add_run(counts, run, starts_sentence)
-        run, starts_sentence = [], sentence
+    def end_run(next_marker):
+        nonlocal run, marker
+        add_run(counts, run, marker)
+        run, marker = [], next_marker
 
     for line in lines:
         g = _GRAPHEME.findall(line)
         if all(is_whitespace(c) for c in g) or line == "%":
-            end_run(True)
+            end_run(SENTENCE_START)
             continue
         token = []
         for c in g + [" "]:
@@ -139,11 +143,13 @@ def count_lines(lines, counts):
             token = []
             if kind == "word":
                 run.append(word)
+            elif kind == "number":
+                end_run(NUMBER_START)
             elif kind == "other":
-                end_run(False)
+                end_run(None)
             if ends_sentence:
-                end_run(True)
-    end_run(True)
+                end_run(SENTENCE_START)
+    end_run(SENTENCE_START)
 
 
 def looks_like_utf16_without_bom(data):

@@ -21,12 +21,16 @@ struct BackoffModel {
     let classes: [UInt8]
     private(set) var intercept: Float = 0
     private(set) var slope: Float = 0
-    /// Bigrams by their first word (``wordCount`` for `<s>`), and their back-off weights.
+    /// Bigrams by their first word (``wordCount`` for `<s>`, ``wordCount`` + 1 for `<num>`), and
+    /// their back-off weights.
     var bigrams: [Int: [Entry]] = [:]
     private(set) var bigramBackoffs: [Int: Float] = [:]
     /// Trigrams by their first two words (``pairKey(_:_:)``), and their back-off weights.
     var trigrams: [Int: [Entry]] = [:]
     private(set) var trigramBackoffs: [Int: Float] = [:]
+
+    /// The largest first word of a bigram: `<num>`'s number, as the format written has it.
+    var maxContextWord: Int { NGramFormat.maxContextWord(wordCount: wordCount, minorVersion: ContainerFormat.minorVersion) }
 
     static func pairKey(_ first: Int, _ second: Int) -> Int { first << 24 | second }
     static func pair(_ key: Int) -> (Int, Int) { (key >> 24, key & 0xFF_FFFF) }
@@ -37,7 +41,7 @@ struct BackoffModel {
     init(counts: NGramCounts, numbers: [String: Int], classes: [UInt8]) {
         wordCount = classes.count
         self.classes = classes
-        let mapped = MappedCounts(counts, numbers: numbers, sentenceStart: wordCount)
+        let mapped = MappedCounts(counts, numbers: numbers, wordCount: wordCount)
         fitClasses(mapped.unigrams)
         bigrams = Self.discounted(mapped.bigrams, totals: mapped.bigramTotals)
         trigrams = Self.discounted(mapped.trigrams, totals: mapped.trigramTotals)
@@ -53,7 +57,7 @@ struct BackoffModel {
         wordCount = classes.count
         self.classes = classes
         let start = wordCount
-        func number(_ word: Substring) -> Int? { MappedCounts.number(of: word, in: numbers, sentenceStart: start) }
+        func number(_ word: Substring) -> Int? { MappedCounts.number(of: word, in: numbers, wordCount: start) }
         var levels: [[Int: [Int: Double]]] = [[:], [:], [:]]
         for (order, ngrams) in arpa.ngrams.enumerated() {
             for (words, logProbability) in ngrams {

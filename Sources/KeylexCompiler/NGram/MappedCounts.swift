@@ -10,15 +10,17 @@ struct MappedCounts {
     var bigramTotals: [Int: Double] = [:]
     var trigramTotals: [Int: Double] = [:]
 
-    /// The number of `word` among `numbers` (``NGramCounts/lookUp(_:_:)``); `sentenceStart` for `<s>`.
-    static func number(of word: Substring, in numbers: [String: Int], sentenceStart: Int) -> Int? {
-        if word == NGramCounts.sentenceStart { return sentenceStart }
+    /// The number of `word` among `numbers` (``NGramCounts/lookUp(_:_:)``), of a dictionary of
+    /// `wordCount` words: `wordCount` for `<s>`, the next for `<num>`.
+    static func number(of word: Substring, in numbers: [String: Int], wordCount: Int) -> Int? {
+        if word == NGramCounts.sentenceStart { return wordCount }
+        if word == NGramCounts.numberStart { return wordCount + 1 }
         return NGramCounts.lookUp(word) { numbers[$0] }
     }
 
-    init(_ counts: NGramCounts, numbers: [String: Int], sentenceStart: Int) {
+    init(_ counts: NGramCounts, numbers: [String: Int], wordCount: Int) {
         for (ngram, count) in counts.counts {
-            let words = ngram.split(separator: " ").map { Self.number(of: $0, in: numbers, sentenceStart: sentenceStart) }
+            let words = ngram.split(separator: " ").map { Self.number(of: $0, in: numbers, wordCount: wordCount) }
             let count = Double(count)
             switch words.count {
             case 1: if let w = words[0] { unigrams[w, default: 0] += count }

@@ -14,7 +14,7 @@ extension BackoffModel {
     /// The widths of the packed tables of the model as it is (pruning only narrows them).
     private var levelWidths: (bigrams: NGramFormat.Widths, trigrams: NGramFormat.Widths) {
         (
-            .bigrams(wordCount: wordCount, entries: bigramCount),
+            .bigrams(wordCount: wordCount, maxKey: maxContextWord, entries: bigramCount),
             .trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
         )
     }

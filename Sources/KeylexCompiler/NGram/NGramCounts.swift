@@ -1,6 +1,8 @@
 import KeylexRuntime
 
-/// Counts of word n-grams of one to three words, `<s>` standing for the start of a sentence: what
+/// Counts of word n-grams of one to three words, `<s>` standing for the start of a sentence and
+/// `<num>` for a number (the words after a number follow it as a sentence's first words follow
+/// `<s>`; ``KeylexRuntime/TextSegmentation/Token/number``): what
 /// `keylex count` writes from raw text and what a dictionary's n-gram model is estimated from.
 ///
 /// A count file has one line per n-gram, sorted by the line's UTF-8 bytes: the words separated by
@@ -9,6 +11,8 @@ import KeylexRuntime
 public struct NGramCounts: Sendable, NGramSink {
     /// The token for the start of a sentence.
     public static let sentenceStart = "<s>"
+    /// The token for a number.
+    public static let numberStart = "<num>"
     /// The token for words left unnamed (as in ARPA files): an n-gram ending with it counts in
     /// its history's total only.
     public static let unknownWord = "<unk>"
@@ -41,14 +45,20 @@ public struct NGramCounts: Sendable, NGramSink {
         for (ngram, count) in other.counts { add(ngram, count) }
     }
 
+    /// The token of what a run of words follows: `<s>`, `<num>`, or none.
+    static func token(_ boundary: TextSegmentation.Boundary?) -> Substring? {
+        boundary.map { $0 == .sentence ? Substring(sentenceStart) : Substring(numberStart) }
+    }
+
     /// Counts the n-grams of one run of words that no sentence boundary or other token interrupts,
-    /// after `<s>` when it starts a sentence.
-    public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
+    /// after `<s>` when it starts a sentence, `<num>` when it follows a number.
+    public mutating func addRun(_ words: [Substring], after boundary: TextSegmentation.Boundary?) {
         guard !words.isEmpty else { return }
-        let tokens = (startsSentence ? [Substring(Self.sentenceStart)] : []) + words
+        let marker = Self.token(boundary)
+        let tokens = (marker.map { [$0] } ?? []) + words
         for start in tokens.indices {
             for order in 1...Self.maxOrder where start + order <= tokens.count {
-                if order == 1 && startsSentence && start == 0 { continue }
+                if order == 1 && marker != nil && start == 0 { continue }
                 add(tokens[start..<(start + order)].joined(separator: " "), 1)
             }
         }
@@ -73,8 +83,8 @@ public struct NGramCounts: Sendable, NGramSink {
 /// What counts runs of words: the counts in memory, or a counter that spills them to disk.
 public protocol NGramSink {
     /// Counts the n-grams of `words`, a run that no sentence end or other token interrupts, after
-    /// `<s>` when it starts a sentence.
-    mutating func addRun(_ words: [Substring], startsSentence: Bool)
+    /// `<s>` when it starts a sentence, `<num>` when it follows a number.
+    mutating func addRun(_ words: [Substring], after boundary: TextSegmentation.Boundary?)
     /// Whether the sink takes no more runs (its output failed): reading may stop.
     var hasStopped: Bool { get }
 }

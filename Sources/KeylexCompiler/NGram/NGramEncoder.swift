@@ -31,7 +31,7 @@ enum NGramEncoder {
         appendLevel(
             to: &bytes, keys: histories, sizes: histories.map { model.bigrams[$0]!.count }, backoffs: bigramBackoffs.map(backoffs.code),
             entries: bigramEntries, probabilities: probabilities,
-            widths: .bigrams(wordCount: model.wordCount, entries: bigramEntries.count))
+            widths: .bigrams(wordCount: model.wordCount, maxKey: model.maxContextWord, entries: bigramEntries.count))
         appendLevel(
             to: &bytes, keys: pairs.map(\.index), sizes: pairs.map { model.trigrams[$0.key]!.count },
             backoffs: trigramBackoffs.map(backoffs.code), entries: trigramEntries, probabilities: probabilities,

@@ -45,9 +45,9 @@ public struct NGramSources {
     }
 
     /// `word`, or `<unk>` when there is a ``vocabulary`` and `word` is not in it
-    /// (``NGramCounts/lookUp(_:_:)``; `<s>` and `<unk>` stay as they are).
+    /// (``NGramCounts/lookUp(_:_:)``; `<s>`, `<num>` and `<unk>` stay as they are).
     private func mapped(_ word: Substring) -> Substring {
-        guard let vocabulary, word != NGramCounts.sentenceStart, word != NGramCounts.unknownWord,
+        guard let vocabulary, word != NGramCounts.sentenceStart, word != NGramCounts.numberStart, word != NGramCounts.unknownWord,
             NGramCounts.lookUp(word, { vocabulary.contains($0) ? $0 : nil }) == nil
         else { return word }
         return Substring(NGramCounts.unknownWord)
@@ -62,26 +62,27 @@ public struct NGramSources {
     }
 
     /// Counts the n-grams of the raw text at `path` into `counts`. A blank line, or a line that is
-    /// only `%` (the separator of fortune files), ends a sentence; a line break alone does not.
+    /// only `%` (the separator of fortune files), ends a sentence; a line break alone does not. The
+    /// words after a number follow `<num>`.
     /// `progress` hears how much of the file has been read, every few thousand lines.
     public func countText(_ path: String, into counts: inout some NGramSink, progress: ((Double) -> Void)? = nil) {
         guard let source = SourceText(path: path, diagnostics: diagnostics) else { return }
         var run: [Substring] = []
-        var startsSentence = true
-        func endRun(sentence: Bool) {
+        var boundary: TextSegmentation.Boundary? = .sentence
+        func endRun(_ next: TextSegmentation.Boundary?) {
             if !run.isEmpty {
-                counts.addRun(run, startsSentence: startsSentence)
+                counts.addRun(run, after: boundary)
                 run = []
             }
-            startsSentence = sentence
+            boundary = next
         }
         source.forEachLine { line in
             guard !counts.hasStopped else { return }  // the rest is read, not counted
             if line.number % 4096 == 0 { progress?(source.fractionRead) }
-            guard !line.text.isEmpty else { return endRun(sentence: true) }
+            guard !line.text.isEmpty else { return endRun(.sentence) }
             let text = Self.nfc(line.text)
             if text.allSatisfy(\.isWhitespace) || text == "%" {
-                endRun(sentence: true)
+                endRun(.sentence)
                 return
             }
             for token in text.split(whereSeparator: \.isWhitespace) {
@@ -89,12 +90,13 @@ public struct NGramSources {
                 switch kind {
                 case .word(let word): run.append(mapped(word))
                 case .punctuation: break
-                case .other: endRun(sentence: false)
+                case .number: endRun(.number)
+                case .other: endRun(nil)
                 }
-                if endsSentence { endRun(sentence: true) }
+                if endsSentence { endRun(.sentence) }
             }
         }
-        endRun(sentence: true)
+        endRun(.sentence)
     }
 
     /// `text` in NFC, as the dictionary's words are (ASCII is).

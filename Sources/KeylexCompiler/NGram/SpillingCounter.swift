@@ -1,4 +1,5 @@
 import Foundation
+import KeylexRuntime
 
 /// Counts n-grams in bounded memory, the way `sort` sorts: whenever the table holds `limit`
 /// n-grams it is written, sorted, as a run in a temporary folder beside the output, and emptied;
@@ -28,9 +29,9 @@ public struct SpillingCounter: NGramSink {
     /// and memory stays within the limit.
     public var hasStopped: Bool { failure != nil }
 
-    public mutating func addRun(_ words: [Substring], startsSentence: Bool) {
+    public mutating func addRun(_ words: [Substring], after boundary: TextSegmentation.Boundary?) {
         guard failure == nil else { return }
-        counts.addRun(words, startsSentence: startsSentence)
+        counts.addRun(words, after: boundary)
         if counts.counts.count >= limit { spill() }
     }
 

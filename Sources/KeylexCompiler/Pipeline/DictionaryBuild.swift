@@ -120,7 +120,8 @@ public struct DictionaryBuild {
 
     /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
     private func warnOfUnknownWords(_ unigrams: [(word: String, count: UInt64)], in table: WordTable, file: String) {
-        let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", NGramCounts.unknownWord]  // ARPA's sentence markers and unknown word
+        // The markers of sentences (ARPA's `</s>` too), numbers and unknown words.
+        let markers: Set<String> = [NGramCounts.sentenceStart, "</s>", NGramCounts.numberStart, NGramCounts.unknownWord]
         let asked = Set(unigrams.flatMap { [$0.word, $0.word.lowercased()] })
         var known = Set<String>()
         for entry in table.sorted where asked.contains(entry.word) { known.insert(entry.word) }

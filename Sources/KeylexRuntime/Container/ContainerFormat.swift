@@ -24,7 +24,10 @@ public enum ContainerFormat {
     ///     reader skips such a `phon`; a 1.11 reader skips an older one).
     /// 12: the optional `lseq` section (the runs of letters the words hold).
     /// 13: bitmap states in `AUTM` (feature bit 5, set only in a file that has one).
-    public static let minorVersion: UInt16 = 13
+    /// 14: `ngrm`'s bigram contexts may be `<num>`, the words after a number (its keys one bit
+    ///     wider when the dictionary's word count is one less than a power of two: a 1.13 reader
+    ///     skips such a model).
+    public static let minorVersion: UInt16 = 14
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

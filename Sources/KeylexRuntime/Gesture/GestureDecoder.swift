@@ -109,7 +109,7 @@ public struct GestureDecoder: Sendable {
             let learned = search(stroke, keys: keys, user: user, into: &candidates)
             if let before { engine.rankInContext(&candidates, before, weight: parameters.contextWeight) }
             let capitalise =
-                before?.words.isEmpty ?? TypingContext.readable(textBeforeCursor).map { $0.allSatisfy(TextSegmentation.isSpace) } ?? true
+                before?.startsSentence ?? TypingContext.readable(textBeforeCursor).map { $0.allSatisfy(TextSegmentation.isSpace) } ?? true
             var result: [Suggestion] = []
             for candidate in candidates.all where result.count < count {
                 let word = candidate.number >= 0 ? engine.dictionary.word(at: candidate.number) : learned[-candidate.number - 1]

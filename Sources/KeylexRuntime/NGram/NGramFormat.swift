@@ -4,7 +4,8 @@
 ///
 /// Every integer is little-endian:
 /// - a header of ``headerSize`` bytes: `UInt32` word count (the dictionary's; word number
-///   `wordCount` stands for the start of a sentence, `<s>`), `UInt32` counts of bigram contexts,
+///   `wordCount` stands for the start of a sentence, `<s>`, and from ``firstNumberVersion``
+///   `wordCount + 1` for a number, `<num>`: both are contexts only), `UInt32` counts of bigram contexts,
 ///   bigrams, trigram contexts and trigrams, then `Float32` `a` and `b`: a word of frequency class
 ///   `c` has the unigram log-probability `a + b·c` (base 10);
 /// - two codebooks of 256 `Float32`: log-probabilities, then back-off weights (base 10);
@@ -27,6 +28,15 @@ public enum NGramFormat {
     /// The most words a model can number: an entry holds a word number (or `<s>`) and a code in 32 bits.
     public static let maxWords = (1 << 24) - 1
 
+    /// The first minor version whose bigram contexts may be `<num>` (``maxContextWord(wordCount:minorVersion:)``).
+    public static let firstNumberVersion: UInt16 = 14
+
+    /// The largest number a bigram context may have: `<num>` (`wordCount + 1`) from
+    /// ``firstNumberVersion``, `<s>` (`wordCount`) before.
+    public static func maxContextWord(wordCount: Int, minorVersion: UInt16) -> Int {
+        minorVersion >= firstNumberVersion ? wordCount + 1 : wordCount
+    }
+
     /// Header fields.
     public enum Field {
         public static let wordCount = 0, bigramContexts = 4, bigrams = 8, trigramContexts = 12, trigrams = 16, classIntercept = 20,
@@ -47,10 +57,10 @@ public enum NGramFormat {
     public struct Widths: Equatable, Sendable {
         public let key: Int, first: Int, entry: Int
 
-        /// The bigram level's: keys are word numbers up to `<s>`.
-        public static func bigrams(wordCount: Int, entries: Int) -> Widths {
+        /// The bigram level's: keys are word numbers up to `maxKey` (``maxContextWord(wordCount:minorVersion:)``).
+        public static func bigrams(wordCount: Int, maxKey: Int, entries: Int) -> Widths {
             Widths(
-                key: PackedNumbers.width(for: wordCount), first: PackedNumbers.width(for: entries),
+                key: PackedNumbers.width(for: maxKey), first: PackedNumbers.width(for: entries),
                 entry: PackedNumbers.width(for: wordCount) + 8)
         }
 

@@ -12,6 +12,11 @@ import Darwin
 struct NGramModel: Sendable {
     /// The dictionary's word count; the number `wordCount` stands for the start of a sentence.
     let wordCount: Int
+    /// The context number of a sentence's start, `<s>`.
+    var sentenceStart: Int { wordCount }
+    /// The context number of a number, `<num>` (a file before ``NGramFormat/firstNumberVersion``
+    /// has no such context).
+    var numberStart: Int { wordCount + 1 }
     private let intercept: Float
     private let slope: Float
     /// The two codebooks: log-probabilities, then back-off weights.
@@ -40,12 +45,13 @@ struct NGramModel: Sendable {
             powf(10, codebooks.u32(code * 4).map(Float.init(bitPattern:)) ?? -100)
         }
         var offset = NGramFormat.tablesOffset
-        let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, entries: bigramCount)
+        let maxKey = NGramFormat.maxContextWord(wordCount: wordCount, minorVersion: container.minorVersion)
+        let bigramWidths = NGramFormat.Widths.bigrams(wordCount: wordCount, maxKey: maxKey, entries: bigramCount)
         let trigramWidths = NGramFormat.Widths.trigrams(wordCount: wordCount, bigrams: bigramCount, entries: trigramCount)
         guard
             let bigrams = NGramLevel(
                 section, offset: &offset, contexts: bigramContexts, entries: bigramCount, widths: bigramWidths,
-                keyLimit: wordCount + 1, maxWord: wordCount - 1, probabilities: probabilities),
+                keyLimit: maxKey + 1, maxWord: wordCount - 1, probabilities: probabilities),
             let trigrams = NGramLevel(
                 section, offset: &offset, contexts: trigramContexts, entries: trigramCount, widths: trigramWidths,
                 keyLimit: bigramCount, maxWord: wordCount - 1),
@@ -93,7 +99,7 @@ struct NGramModel: Sendable {
         var lastShare: Float = 0
     }
 
-    /// The context of `last` (a word number, or ``wordCount`` for the start of a sentence), after
+    /// The context of `last` (a word number, ``sentenceStart`` or ``numberStart``), after
     /// `previous` when known.
     func context(previous: Int?, last: Int?) -> Context {
         var context = Context()

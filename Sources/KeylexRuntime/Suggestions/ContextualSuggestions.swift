@@ -1,8 +1,11 @@
 /// The words before the one being typed or predicted, and what they say of it: the n-gram model's
 /// context and the words the user learned after the last of them.
 struct WordsBefore {
-    /// One or two words within their sentence, the last last; none at a sentence's start.
+    /// One or two words within their sentence, the last last; none at a sentence's start or
+    /// right after a number.
     let words: [Substring]
+    /// What comes right before `words`, when it is a sentence's start or a number.
+    let after: TextSegmentation.Boundary?
     /// The model's context, when the bundle has a model.
     var model: NGramModel.Context?
     /// The words the user learned after the last word (see ``UserDictionary/learnPair(_:_:)``),
@@ -10,28 +13,33 @@ struct WordsBefore {
     var learned: [String] = []
     /// The words of the text before that start like the word being typed.
     var recent = RecentWords()
+
+    /// Whether the word to predict or being typed starts a sentence.
+    var startsSentence: Bool { words.isEmpty && after == .sentence }
 }
 
 /// What the n-gram model and the user's learned pairs add to suggestions: the next word after a
 /// space or a sentence's end, and ranking by the words before.
 extension SuggestionEngine {
     /// What comes before a word that follows `text` (the word excluded), or `nil` when the
-    /// context is broken (a number, a URL). Unknown words give the model no context: it backs off
+    /// context is broken (a URL, `abc123`). Unknown words give the model no context: it backs off
     /// to unigrams.
     func wordsBefore(_ text: Substring, user: UserWords?) -> WordsBefore? {
-        guard let (words, startsSentence) = TextSegmentation.lastWords(of: text) else { return nil }
-        var before = WordsBefore(words: words, model: modelContext(words, startsSentence: startsSentence))
+        guard let (words, after) = TextSegmentation.lastWords(of: text) else { return nil }
+        var before = WordsBefore(words: words, after: after, model: modelContext(words, after: after))
         if let user, let last = words.last { before.learned = user.wordsLearned(after: last).filter { !user.ignored.contains($0) } }
         return before
     }
 
-    /// The model's context of `words` (one or two, the last last; none at a sentence's start).
-    private func modelContext(_ words: [Substring], startsSentence: Bool) -> NGramModel.Context? {
+    /// The model's context of `words` (one or two, the last last; none at a sentence's start or
+    /// after a number), after `after`.
+    private func modelContext(_ words: [Substring], after: TextSegmentation.Boundary?) -> NGramModel.Context? {
         guard let model else { return nil }
         let numbers = words.map(number(ofContextWord:))
+        let start = after.map { $0 == .number ? model.numberStart : model.sentenceStart }
         switch numbers.count {
-        case 0: return model.context(previous: nil, last: model.wordCount)
-        case 1: return model.context(previous: startsSentence ? model.wordCount : nil, last: numbers[0])
+        case 0: return model.context(previous: nil, last: start)
+        case 1: return model.context(previous: start, last: numbers[0])
         default: return model.context(previous: numbers[0], last: numbers[1])
         }
     }
@@ -220,8 +228,8 @@ extension SuggestionEngine {
 
     /// The next words after `text`, which ends with a space or a sentence's end, or is empty (at
     /// most `count`, capitalised at a sentence's start): the words the user learned after the last
-    /// word, then the model's likeliest words in that context (after something that is not a word,
-    /// such as a number or a URL, the likeliest words of all). A word is offered once whatever its
+    /// word, then the model's likeliest words in that context (after a number, the words that follow
+    /// numbers; after something else that is not a word, such as a URL, the likeliest words of all). A word is offered once whatever its
     /// case (`God` and `god` after "thank": the likelier). Empty without either.
     func predictions(after text: Substring, count: Int, user: UserWords?) -> [Suggestion] {
         guard text.last.map({ TextSegmentation.isSpace($0) || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
@@ -235,7 +243,7 @@ extension SuggestionEngine {
                 words.append(word)
             }
         }
-        let capitalise = before?.words.isEmpty == true
+        let capitalise = before?.startsSentence == true
         return words.prefix(count).map { Suggestion(text: capitalise ? capitalised($0) : $0, typed: "") }
     }
 

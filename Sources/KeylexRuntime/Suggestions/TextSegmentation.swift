@@ -4,8 +4,9 @@
 /// Text is split into tokens at whitespace. Punctuation around a token is not part of it; a token
 /// whose punctuation ends with `.`, `!`, `?` or `…` (or their CJK and Arabic forms) ends a sentence.
 /// What is left is a word when ``CurrentWord`` takes it whole (letters, with apostrophes and
-/// hyphens inside); a token that is only punctuation is passed over, and any other (a number, a
-/// URL, an emoji) breaks the context: no n-gram spans it.
+/// hyphens inside); a token that is only punctuation is passed over; a number (``Token/number``)
+/// starts the context again from `<num>`, as a sentence's end starts it from `<s>` (`in 5 ` →
+/// `minutes`); and any other (a URL, `abc123`) breaks the context: no n-gram spans it.
 public enum TextSegmentation {
     /// Punctuation that ends a sentence.
     public static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？", "؟"]
@@ -16,6 +17,10 @@ public enum TextSegmentation {
         case word(Substring)
         /// Punctuation only (a dash, a quotation mark): context passes over it.
         case punctuation
+        /// Digits, with the signs found inside numbers (`5`, `3.5`, `10:30`, `1,000`, `(1713-1784)`;
+        /// `$5` and `50%` too, their signs being punctuation around the token): the words after it
+        /// follow a number.
+        case number
         /// Something that is not a word: context stops at it.
         case other
     }
@@ -30,8 +35,19 @@ public enum TextSegmentation {
             core = core.dropLast(1)  // a step back (dropLast() counts from the start)
         }
         guard !core.isEmpty else { return (.punctuation, endsSentence) }
+        if core.allSatisfy({ $0.isNumber || numberSigns.contains($0) }) { return (.number, endsSentence) }
         guard let word = CurrentWord(in: core), word.start == core.startIndex else { return (.other, endsSentence) }
         return (.word(word.text), endsSentence)
+    }
+
+    /// The signs a number may hold between its digits.
+    public static let numberSigns: Set<Character> = [".", ",", ":", "/", "-", "\u{2013}", "'", "\u{2019}"]
+
+    /// What the words before the cursor follow, when the text says: a sentence's start (`<s>`
+    /// for the model) or a number (`<num>`).
+    public enum Boundary: Equatable, Sendable {
+        case sentence
+        case number
     }
 
     /// Whether `scalar` is whitespace: one of the 25 code points of Unicode's White_Space property
@@ -75,27 +91,29 @@ public enum TextSegmentation {
     /// The longest a run of tokens before the cursor is read for context.
     static let maxTokensBack = 8
 
-    /// The last one or two words of `text` within their sentence, last word last: an empty array
-    /// when the text (or its sentence) has no word yet, `nil` when the context is broken (by a
-    /// number, a URL…). `startsSentence` tells whether the sentence starts right before them.
-    static func lastWords(of text: Substring) -> (words: [Substring], startsSentence: Bool)? {
+    /// The last one or two words of `text` within their sentence, last word last, and what comes
+    /// right before them (``Boundary``; `nil` when it is more words, or a token that breaks the
+    /// context): an empty array when the text (or its sentence) has no word yet, or the cursor
+    /// follows a number; `nil` when the context is broken (by a URL, `abc123`…) right before the cursor.
+    static func lastWords(of text: Substring) -> (words: [Substring], after: Boundary?)? {
         var words: [Substring] = []
         var end = text.endIndex
         for _ in 0..<maxTokensBack {
             while end > text.startIndex, isSpace(text[text.index(before: end)]) { end = text.index(before: end) }
-            guard end > text.startIndex else { return (words, true) }
+            guard end > text.startIndex else { return (words, .sentence) }
             var start = end
             while start > text.startIndex, !isSpace(text[text.index(before: start)]) { start = text.index(before: start) }
             let (token, endsSentence) = classify(text[start..<end])
-            if endsSentence { return (words, true) }
+            if endsSentence { return (words, .sentence) }
             switch token {
             case .word(let word): words.insert(word, at: 0)
             case .punctuation: break
-            case .other: return words.isEmpty ? nil : (words, false)
+            case .number: return (words, .number)
+            case .other: return words.isEmpty ? nil : (words, nil)
             }
-            if words.count == 2 { return (words, false) }
+            if words.count == 2 { return (words, nil) }
             end = start
         }
-        return words.isEmpty ? nil : (words, false)
+        return words.isEmpty ? nil : (words, nil)
     }
 }
