@@ -32,6 +32,17 @@ import Testing
         #expect(!plain.isEmpty)
     }
 
+    /// A word offered in one case is offered again in another: after a number the Spanish model
+    /// offers `escritor` (its fortunes end with an author's dates and trade); a user who goes on with
+    /// a capital `E` wants `Escritor`, which the bar used to hold back as offered.
+    @Test func aWordOfferedInOneCaseIsOfferedAgainInAnother() throws {
+        let engine = try NGramModelTests.shippedEngine(words: ["es/es.combined.gz", "es/wordfreq.added.tsv"], counts: "fortunes")
+        var bar = SuggestionBar(engine: engine)
+        let shown = Self.typing(["Denis Diderot (1713-1784) ", "Denis Diderot (1713-1784) E"], on: &bar)
+        #expect(shown[0].first == "escritor" && shown[1].first == "Escritor", "\(shown)")
+        #expect(!shown[1].contains("escritor"))
+    }
+
     @Test func aSpaceADeletionOrAnotherTextStartsAfresh() throws {
         let engine = try NGramModelTests.engine.get()
         var bar = SuggestionBar(engine: engine)

@@ -7,13 +7,14 @@
 /// space (the user typed on in the same word, or started a word after the space where next words
 /// were offered) keeps what was offered; any other text (a space, a deletion, a jump of the cursor)
 /// starts afresh. The word as typed, a correction to apply (``Suggestion/isAutocorrect``) and an
-/// emoji are always shown. Use one bar per text field; ``reset()`` when the field changes.
+/// emoji are always shown. A word offered in one case is offered again in another (`escritor`
+/// after a number, then `Escritor` once the user typed a capital `E`). Use one bar per text field; ``reset()`` when the field changes.
 public struct SuggestionBar: Sendable {
     /// The engine's suggestions for a text, at most a count.
     let suggest: @Sendable (String, Int) -> [Suggestion]
     /// The text of the last query.
     private var lastText = ""
-    /// What the bar offered since the current word began, in lower case.
+    /// What the bar offered since the current word began.
     private(set) var offered: Set<String> = []
 
     /// A bar over `engine`.
@@ -42,9 +43,8 @@ public struct SuggestionBar: Sendable {
     /// Whether `suggestion` may be shown: it was not offered in the word, or it is the word as
     /// typed, a correction to apply or an emoji.
     private func isShown(_ suggestion: Suggestion) -> Bool {
-        let text = suggestion.text.lowercased()
-        return !offered.contains(text) || suggestion.isAutocorrect || suggestion.isUnknown || suggestion.isEmoji
-            || text == suggestion.typed.lowercased()
+        !offered.contains(suggestion.text) || suggestion.isAutocorrect || suggestion.isUnknown || suggestion.isEmoji
+            || suggestion.text.lowercased() == suggestion.typed.lowercased()
     }
 
     /// Forgets what was offered: the next query starts afresh.
@@ -67,7 +67,7 @@ public struct SuggestionBar: Sendable {
 
     /// `shown`, after adding its words to ``offered``.
     private mutating func remember(_ shown: [Suggestion]) -> [Suggestion] {
-        for suggestion in shown where !suggestion.isEmoji { offered.insert(suggestion.text.lowercased()) }
+        for suggestion in shown where !suggestion.isEmoji { offered.insert(suggestion.text) }
         return shown
     }
 }
