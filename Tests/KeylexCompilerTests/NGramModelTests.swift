@@ -180,6 +180,17 @@ import Testing
         #expect(plain.suggestions(for: "thank ").isEmpty)
     }
 
+    /// A context's likeliest words for a prefix are found wherever they fall in the alphabet: the
+    /// entries of a context are read in word order, and when only the first 64 were, the English
+    /// sentence starts with `m` stopped before `My` (`Hello. M` offered `Many`, `May`, `Mark`),
+    /// those with `s` before `So`, and the words after "the" with `m` before `most`.
+    @Test func theLikeliestWordsOfAContextAreFoundWhereverTheyFall() throws {
+        let engine = try Self.engine.get()
+        #expect(Self.texts(engine, "Hello. M").first == "My", "\(Self.texts(engine, "Hello. M"))")
+        #expect(Self.texts(engine, "Then. S").first == "So", "\(Self.texts(engine, "Then. S"))")
+        #expect(Self.texts(engine, "I want the m").first == "most", "\(Self.texts(engine, "I want the m"))")
+    }
+
     /// A number is context of its own (`<num>`, as a sentence's start is `<s>`): the words after it
     /// are those that follow numbers in the counted text, in lower case. Before, the context stopped
     /// at a number, and the likeliest words of all were offered: `m` after "It took 20 " offered
