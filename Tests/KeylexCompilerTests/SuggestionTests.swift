@@ -69,6 +69,18 @@ import Testing
         #expect(engine.suggestions(for: "so CAFE").first?.text == "CAFÉ")
     }
 
+    /// A letter typed with a mark is not completed as the plain letter: German has keys of their
+    /// own for `ü` and `ä`, and `Wir haben ü` offered `uns, unsere, und` (de-DE's bundle: now
+    /// `über, überhaupt, überall`). A plain letter still completes to a marked one: an accent is
+    /// often left out, seldom typed for nothing.
+    @Test func aLetterTypedWithAMarkIsNotCompletedWithout() throws {
+        let engine = try Self.engine([("und", 90_000), ("uns", 40_000), ("über", 20_000), ("ändern", 3_000), ("also", 50_000)],
+                                     locale: "de-DE")
+        #expect(Self.texts(engine.suggestions(for: "wir ü")) == ["über"])
+        #expect(Self.texts(engine.suggestions(for: "wir ä")) == ["ändern"])
+        #expect(Self.texts(engine.suggestions(for: "wir u")) == ["und", "uns", "über"])
+    }
+
     @Test func apostrophesAndElision() throws {
         let engine = try Self.engine(Self.small)
         // A smart apostrophe matches the corpus's plain one, and suggestions keep the typed one.

@@ -1,6 +1,7 @@
 extension WordSearch {
-    /// Finds the best completions of `typed` (comparison codes) ignoring case and accents: every path of the
-    /// automaton whose letters fold as the typed ones do, then the best words below them by the
+    /// Finds the best completions of `typed` (comparison codes) ignoring case and accents, but for
+    /// a mark typed on a letter (see `foldsAs`): every path of the automaton whose letters fold as
+    /// the typed ones do, then the best words below them by the
     /// maxima tree. A completion's cost is its prefix's case and accent differences. `more`, when
     /// given, is called with each such prefix's range of word numbers and cost, to add other
     /// candidates from it (the words that the context predicts).
@@ -58,9 +59,14 @@ extension WordSearch {
         return longest
     }
 
-    /// Whether alphabet code `label` is the typed code `typed`, case and accents aside.
+    /// Whether alphabet code `label` is the typed code `typed`, case and accents aside, but for a
+    /// mark typed on a letter: a letter beyond ASCII typed (German `ü`, a key of its own; `é`, a long
+    /// press) is not taken for an ASCII one (`u`, `e`), whereas an ASCII letter is for its marked
+    /// forms (an accent is often left out, seldom typed for nothing).
     private func foldsAs(_ label: UInt32, _ typed: UInt32) -> Bool {
-        label == typed || dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed)
+        label == typed
+            || (dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed)
+                && !(dictionary.scalar(ofCode: typed).value > 0x7F && dictionary.scalar(ofCode: label).value < 0x80))
     }
 
     /// The best `count` suggestible words in `range`, by frequency class (shortest first without
