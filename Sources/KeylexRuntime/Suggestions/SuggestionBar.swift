@@ -8,7 +8,8 @@
 /// were offered) keeps what was offered; any other text (a space, a deletion, a jump of the cursor)
 /// starts afresh. The word as typed, a correction to apply (``Suggestion/isAutocorrect``) and an
 /// emoji are always shown. A word offered in one case is offered again in another (`escritor`
-/// after a number, then `Escritor` once the user typed a capital `E`). Use one bar per text field; ``reset()`` when the field changes.
+/// after a number, then `Escritor` once the user typed a capital `E`). Use one bar per text
+/// field; ``reset()`` when the field changes.
 public struct SuggestionBar: Sendable {
     /// The engine's suggestions for a text, at most a count.
     let suggest: @Sendable (String, Int) -> [Suggestion]

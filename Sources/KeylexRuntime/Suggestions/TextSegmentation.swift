@@ -94,7 +94,8 @@ public enum TextSegmentation {
     /// The last one or two words of `text` within their sentence, last word last, and what comes
     /// right before them (``Boundary``; `nil` when it is more words, or a token that breaks the
     /// context): an empty array when the text (or its sentence) has no word yet, or the cursor
-    /// follows a number; `nil` when the context is broken (by a URL, `abc123`…) right before the cursor.
+    /// follows a number; `nil` when the context is broken (by a URL, `abc123`…) right before the
+    /// cursor.
     static func lastWords(of text: Substring) -> (words: [Substring], after: Boundary?)? {
         var words: [Substring] = []
         var end = text.endIndex
