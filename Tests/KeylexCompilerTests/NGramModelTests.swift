@@ -554,6 +554,8 @@ import Testing
         ("it/it.combined.gz", "fortunes", "in questo ", "modo"), ("it/it.combined.gz", "fortunes", "non lo ", "so"),
         ("es/es.combined.gz", "fortunes", "sin ", "embargo"), ("es/es.combined.gz", "fortunes", "muchas ", "veces"),
         ("de/de.combined.gz", "gsd", "Es ist ", "sehr"), ("fr/fr.combined.gz", "gsd", "Il y a ", "un"),
+        // After a number too (`<num>`): "rose by 5 percent", "it was 5 years".
+        ("de/de.combined.gz", "gsd", "Der Preis stieg um 5 ", "Prozent"), ("ru/ru.combined.gz", "taiga", "Это было 5 ", "лет"),
         ("pt-PT/pt_PT.combined.gz", "bosque", "Muito obrigado ", "pela"), ("pt-BR/pt_BR.combined.gz", "gsd", "Não sei ", "que"),
         ("nl/nl.combined.gz", "alpino", "Het is ", "een"), ("nb/nb.combined.gz", "ndt", "Det er ", "ikke"),
         ("sv/sv.combined.gz", "talbanken", "Det är ", "inte"), ("da/da.combined.gz", "ddt", "Jeg har ", "været"),
