@@ -37,6 +37,19 @@ extension WordDictionary {
         }
     }
 
+    /// Whether codes `a` and `b` are the same letter, case and accents aside.
+    @inline(__always)
+    func folds(_ a: UInt32, _ b: UInt32) -> Bool { a == b || foldClass(ofCode: a) == foldClass(ofCode: b) }
+
+    /// Whether alphabet code `label` completes typed code `typed` (``folds(_:_:)``), but for a mark
+    /// typed on a letter: a letter beyond ASCII typed (German `ü`, a key of its own; `é`, a long
+    /// press) is not taken for an ASCII one (`u`, `e`), whereas an ASCII letter is for its marked
+    /// forms (an accent is often left out, seldom typed for nothing).
+    @inline(__always)
+    func completes(_ typed: UInt32, with label: UInt32) -> Bool {
+        folds(typed, label) && (label == typed || scalar(ofCode: typed).isASCII || !scalar(ofCode: label).isASCII)
+    }
+
     /// The lowercase form of `scalar` when it is one scalar, found without building a string for
     /// ASCII and for the scalars that lowercasing leaves as they are (most typed letters).
     @inline(__always)

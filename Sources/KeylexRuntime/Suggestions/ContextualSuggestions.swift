@@ -231,8 +231,9 @@ extension SuggestionEngine {
     /// The next words after `text`, which ends with a space or a sentence's end, or is empty (at
     /// most `count`, capitalised at a sentence's start): the words the user learned after the last
     /// word, then the model's likeliest words in that context (after a number, the words that follow
-    /// numbers; after something else that is not a word, such as a URL, the likeliest words of all). A word is offered once whatever its
-    /// case (`God` and `god` after "thank": the likelier). Empty without either.
+    /// numbers; after something else that is not a word, such as a URL, the likeliest words of all).
+    /// A word is offered once whatever its case (`God` and `god` after "thank": the likelier).
+    /// Empty without either.
     func predictions(after text: Substring, count: Int, user: UserWords?) -> [Suggestion] {
         guard text.last.map({ TextSegmentation.isSpace($0) || TextSegmentation.sentenceEnds.contains($0) }) ?? true else { return [] }
         let before = wordsBefore(text, user: user)

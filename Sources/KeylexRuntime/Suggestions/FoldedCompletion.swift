@@ -1,10 +1,10 @@
 extension WordSearch {
     /// Finds the best completions of `typed` (comparison codes) ignoring case and accents, but for
-    /// a mark typed on a letter (see `foldsAs`): every path of the automaton whose letters fold as
-    /// the typed ones do, then the best words below them by the
-    /// maxima tree. A completion's cost is its prefix's case and accent differences. `more`, when
-    /// given, is called with each such prefix's range of word numbers and cost, to add other
-    /// candidates from it (the words that the context predicts).
+    /// a mark typed on a letter (``WordDictionary/completes(_:with:)``): every path of the automaton
+    /// whose letters complete the typed ones, then the best words below them by the maxima tree. A
+    /// completion's cost is its prefix's case and accent differences. `more`, when given, is called
+    /// with each such prefix's range of word numbers and cost, to add other candidates from it (the
+    /// words that the context predicts).
     func completeFolded(
         _ typed: UnsafeBufferPointer<UInt32>, costs: EditCosts, count: Int, budget: Int,
         into candidates: inout CandidateList, alsoIn more: ((Range<Int>, Float, Bool, inout CandidateList) -> Void)? = nil
@@ -20,7 +20,7 @@ extension WordSearch {
                     var found = 0
                     var remaining = budget
                     differences[0] = 0
-                    walkTree(maxDepth: n, budget: &remaining, where: { foldsAs($1, typed[$0]) }) { arc in
+                    walkTree(maxDepth: n, budget: &remaining, where: { dictionary.completes(typed[$0], with: $1) }) { arc in
                         let t = typed[arc.depth]
                         labels[arc.depth] = arc.code
                         differences[arc.depth + 1] = differences[arc.depth] + (arc.code == t ? 0 : 1)
@@ -52,21 +52,11 @@ extension WordSearch {
     /// with, case and accents ignored.
     func longestFoldedPrefix(of typed: UnsafeBufferPointer<UInt32>, budget: Int) -> Int {
         var longest = 0, remaining = budget
-        walkTree(maxDepth: typed.count, budget: &remaining, where: { foldsAs($1, typed[$0]) }) { arc in
+        walkTree(maxDepth: typed.count, budget: &remaining, where: { dictionary.completes(typed[$0], with: $1) }) { arc in
             longest = max(longest, arc.depth + 1)
             return true
         }
         return longest
-    }
-
-    /// Whether alphabet code `label` is the typed code `typed`, case and accents aside, but for a
-    /// mark typed on a letter: a letter beyond ASCII typed (German `ü`, a key of its own; `é`, a long
-    /// press) is not taken for an ASCII one (`u`, `e`), whereas an ASCII letter is for its marked
-    /// forms (an accent is often left out, seldom typed for nothing).
-    private func foldsAs(_ label: UInt32, _ typed: UInt32) -> Bool {
-        label == typed
-            || (dictionary.foldClass(ofCode: label) == dictionary.foldClass(ofCode: typed)
-                && !(dictionary.scalar(ofCode: typed).value > 0x7F && dictionary.scalar(ofCode: label).value < 0x80))
     }
 
     /// The best `count` suggestible words in `range`, by frequency class (shortest first without

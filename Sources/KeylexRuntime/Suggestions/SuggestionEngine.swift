@@ -408,7 +408,7 @@ public struct SuggestionEngine: Sendable {
         return codes.withUnsafeBufferPointer { word in
             var completion: Float?
             if word.count > typed.count,
-                zip(word, typed).allSatisfy({ $0 == $1 || dictionary.foldClass(ofCode: $0) == dictionary.foldClass(ofCode: $1) })
+                zip(word, typed).allSatisfy({ dictionary.folds($0, $1) })
             {
                 completion = Float(zip(word, typed).count { $0 != $1 }) * costs.caseOrAccent
             }
