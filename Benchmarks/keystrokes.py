@@ -22,7 +22,9 @@ held-out text the first 10,000 lines of the Kabyle sentences of MohammedBelkacem
 a model is measured too, and, as for -ud, no engine learns as it types (the sentences are by many
 authors; presage's user model aborted on them). Keylex compiles the shipped word list with an n-gram model counted from the training part (`keylex count`, `keylex dict --ngrams`) and answers as
 a keyboard's suggestion bar does (`keylex suggest --session`: a word offered for the word being
-typed is not offered again; the engine without it is measured too); presage (Debian's `presage`,
+typed is not offered again; the engine without it is measured too), its dictionary the word list
+and every word of the training part that the list lacks (`--ngram-words 1`: presage learns every
+word of its training text; the list alone is measured too); presage (Debian's `presage`,
 through presage-driver/) answers with its shipped database, with a database built from the same
 training part (`text2ngram`, orders 1 to 3), and with that database in its standard configuration
 (its learning user model and recency predictor as well). The held-out part, which none of them was
@@ -51,6 +53,10 @@ import ngram
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
 import treebanks as treebank_table  # noqa: E402 (scripts/treebanks.py: corpora/treebanks.tsv)
+
+# The least count at which a word of the training part that the word list lacks joins Keylex's
+# dictionary (`keylex dict --ngram-words`): 1, as presage learns every word of its training text.
+NGRAM_WORDS = 1
 
 # The clones the Kabyle benchmark reads, in --treebanks.
 KABYLE_CLONES = ("Kabyletexts", "KabyleNLP")
@@ -276,8 +282,10 @@ def measure(name, limit, treebanks):
     train, test, what = (web(work, treebanks) if name == "en-web" else treebank(language, work, treebanks)
                          if name.endswith("-ud") else kabyle(work, treebanks) if name == "kab" else fortunes(language, work))
     counts, bundle, plain = os.path.join(work, "train.counts"), os.path.join(work, "keylex.klx"), os.path.join(work, "plain.klx")
+    listed = os.path.join(work, "listed.klx")
     ngram.run(KEYLEX, "count", train, "-o", counts)
-    ngram.run(KEYLEX, "dict", *word_lists(name), "--ngrams", counts, "-o", bundle)
+    ngram.run(KEYLEX, "dict", *word_lists(name), "--ngrams", counts, "--ngram-words", str(NGRAM_WORDS), "-o", bundle)
+    ngram.run(KEYLEX, "dict", *word_lists(name), "--ngrams", counts, "-o", listed)
     ngram.run(KEYLEX, "dict", *word_lists(name), "-o", plain)
     database = os.path.join(work, "presage.db")
     if os.path.exists(database):
@@ -293,6 +301,7 @@ def measure(name, limit, treebanks):
     shipped = f"/usr/share/presage/database_{language}.db"
     engines = {
         "Keylex (trained on the training part)": keylex(bundle, texts),
+        "Keylex, trained, its word list alone (no word of the training part added)": keylex(listed, texts),
         "Keylex, trained, the engine alone (no bar: words offered earlier in the word offered again)": keylex(bundle, texts, bar=False),
         "Keylex, trained on the fortunes alone (the en-US model shipped before)":
             keylex(fortunes_bundle(work), texts) if name == "en-web" else None,

@@ -31,6 +31,14 @@ struct Dict: ParsableCommand {
     @Option(help: "The most bytes the n-gram model may take; n-grams that add least to the likelihood go first.")
     var ngramBudget: Int = DictionaryCompiler.Extras.defaultNGramBudget
 
+    @Option(
+        help: ArgumentHelp(
+            "Add the words the n-gram sources count at least this many times and the word lists lack, as a model trained on a text knows its words.",
+            discussion:
+                "Each is spelled as the text spells it most inside sentences and is as frequent as the listed words the sources count about as often.",
+            valueName: "count"))
+    var ngramWords: UInt64?
+
     @Flag(
         help:
             "Add the runs of four letters the words hold, as keylex build does: autocorrect applies more readily to a typed word with a run that none holds (see docs/SUGGESTIONS.md)."
@@ -47,14 +55,21 @@ struct Dict: ParsableCommand {
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one corpus file.") }
         guard ngramBudget > 0 else { throw ValidationError("--ngram-budget must be above 0.") }
+        if let ngramWords {
+            guard ngramWords > 0 else { throw ValidationError("--ngram-words must be above 0.") }
+            guard !ngrams.isEmpty, !DictionaryBuild.Inputs(corpora: inputs, origin: "", ngrams: ngrams).hasARPAModel else {
+                throw ValidationError("--ngram-words takes its words from count files or text given with --ngrams (not an ARPA model).")
+            }
+        }
         guard (1...(1 << 20)).contains(memoryLimit) else { throw ValidationError("--memory-limit must be between 1 and 1048576 (MiB).") }
     }
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
         let build = DictionaryBuild(diagnostics: report.engine, memoryLimit: memoryLimit << 20, spillBase: output)
-        let inputs = DictionaryBuild.Inputs(
+        var inputs = DictionaryBuild.Inputs(
             corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
+        inputs.ngramWords = ngramWords
         guard let table = build.read(inputs) else {
             try report.finish()
             throw Status.failedInputs(report.engine)

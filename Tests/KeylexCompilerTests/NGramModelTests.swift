@@ -636,6 +636,36 @@ import Testing
         #expect(Self.texts(english, "It rained. i", count: 5).contains("In"))
     }
 
+    /// With `--ngram-words 2`, the words a training text counts twice or more that the word list
+    /// lacks join the dictionary, and their n-grams the model: a name or a dish of the text, spelled
+    /// as the text spells it inside sentences (`Quarkspeise`; `schnurz`, capitalised only where a
+    /// sentence starts), and the lower case of a listed word that the list has only with a capital
+    /// (the verb `frage` beside the noun `Frage`). A word counted once stays out. Without the option
+    /// none is added and the build warns of them.
+    @Test func wordsOfTheTrainingTextJoinTheDictionary() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let text = try TestSupport.write(
+            "Ich mag Quarkspeise. Die Quarkspeise ist gut. Schnurz war das. Das ist mir schnurz. Alles schnurz. "
+                + "Ich frage dich. Ich frage nicht. Die Frage ist gut. Rosmarinnadeln dazu.\n", "text.txt", in: folder)
+        func dictionary(ngramWords: UInt64?) throws -> (SuggestionEngine, [String]) {
+            var inputs = DictionaryBuild.Inputs(corpora: [TestSupport.shipped("corpora/de/de.combined.gz")], origin: "de", ngrams: [text])
+            inputs.ngramWords = ngramWords
+            let diagnostics = DiagnosticEngine()
+            let table = try #require(DictionaryBuild(diagnostics: diagnostics).read(inputs))
+            let engine = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(table).bytes)))
+            return (engine, diagnostics.diagnostics.map(\.code))
+        }
+        let (engine, codes) = try dictionary(ngramWords: 2)
+        let words = engine.dictionary
+        for word in ["Quarkspeise", "schnurz", "frage", "Frage"] { #expect(words.number(of: word) != nil, "\(word)") }
+        for word in ["quarkspeise", "Schnurz", "Rosmarinnadeln"] { #expect(words.number(of: word) == nil, "\(word)") }
+        #expect(Self.texts(engine, "Ich mag ").first == "Quarkspeise")
+        #expect(Self.texts(engine, "Ich fr").contains("frage"), "\(Self.texts(engine, "Ich fr"))")
+        #expect(codes == ["unknown-model-words"])  // Rosmarinnadeln, counted once
+        let (without, warned) = try dictionary(ngramWords: nil)
+        #expect(without.dictionary.number(of: "Quarkspeise") == nil && warned == ["unknown-model-words"])
+    }
+
     /// An engine on shipped word lists (`corpora/<words>`), with the model of one of their folder's
     /// count files (`<counts>.counts.gz`) when given.
     static func shippedEngine(words: [String], counts: String? = nil) throws -> SuggestionEngine {

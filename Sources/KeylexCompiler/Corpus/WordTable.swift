@@ -158,6 +158,20 @@ public struct WordTable {
         return false
     }
 
+    /// Adds `words` to the finished table: its words are read again with them, keeping their counts
+    /// and flags, and it is finished again (see ``finish(diagnostics:)``, whose result this returns).
+    mutating func add(afterFinishing words: [NGramWords.Word], at location: SourceLocation, diagnostics: DiagnosticEngine) -> Bool {
+        precondition(finished, "only a finished table is read again")
+        let earlier = sorted
+        (sorted, finished, runs, spilledAlphabet) = (SortedWords(RecordArena()), false, [], ScalarSet())
+        let counted = hasCounts
+        for entry in earlier {
+            add(entry.word, count: counted ? entry.count : nil, flags: entry.flags, at: location, quietly: true, diagnostics: diagnostics)
+        }
+        for word in words { add(word.word, count: word.count, at: location, quietly: true, diagnostics: diagnostics) }
+        return finish(diagnostics: diagnostics)
+    }
+
     /// Records a source attribute; a key seen before keeps its first value.
     public mutating func setAttribute(_ key: String, _ value: String) {
         if attributeKeys.insert(key).inserted { attributes.append((key, value)) }

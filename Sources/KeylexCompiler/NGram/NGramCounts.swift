@@ -31,6 +31,9 @@ public struct NGramCounts: Sendable, NGramSink {
         find(String(word)) ?? find(word.lowercased())
     }
 
+    /// The counted words (the 1-grams) with their counts.
+    var unigrams: [(word: String, count: UInt64)] { counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) } }
+
     /// Whether nothing was counted.
     public var isEmpty: Bool { counts.isEmpty }
 

@@ -21,6 +21,13 @@ public struct DictionaryBuild {
         /// words, which this corpus need not all have (`color`, not `colour`, in en-US's), so the
         /// words this one lacks are not warned of.
         public var ngramsAreShared = false
+        /// When set, the words that ``ngrams`` count at least this many times and the word lists
+        /// lack are added to the dictionary (see ``NGramWords``): a model trained on a text knows
+        /// its words. Count files counted over a vocabulary hold none (`<unk>`).
+        public var ngramWords: UInt64?
+
+        /// Whether an n-gram source is an ARPA model (which gives no counted words).
+        public var hasARPAModel: Bool { ngrams.contains(where: ARPAReader.isARPAFile) }
 
         public init(
             corpora: [String], format: CorpusFormat? = nil, blocklist: String? = nil, phonetics: String? = nil, origin: String,
@@ -63,7 +70,12 @@ public struct DictionaryBuild {
         if let blocklist = inputs.blocklist { reader.readBlocklist(blocklist, into: &table) }
         if let phonetics = inputs.phonetics { reader.readPhonetics(phonetics, into: &table) }
         guard table.finish(diagnostics: diagnostics) else { return nil }
-        readNGrams(inputs.ngrams, warningOfUnknownWords: !inputs.ngramsAreShared, into: &table)
+        readNGrams(inputs.ngrams, warningOfUnknownWords: !inputs.ngramsAreShared && inputs.ngramWords == nil, into: &table)
+        if let minimum = inputs.ngramWords, !table.ngrams.isEmpty,
+            !addWords(countedAtLeast: minimum, in: inputs.ngrams, warningOfOthers: !inputs.ngramsAreShared, into: &table)
+        {
+            return nil
+        }
         if !table.ngrams.isEmpty || table.arpa != nil {
             let location = SourceLocation(file: inputs.ngrams.first ?? inputs.origin)
             if table.count >= NGramFormat.maxWords {
@@ -112,10 +124,29 @@ public struct DictionaryBuild {
                 }
             }
             if warningOfUnknownWords {
-                warnOfUnknownWords(counts.counts.filter { !$0.key.contains(" ") }.map { ($0.key, $0.value) }, in: table, file: path)
+                warnOfUnknownWords(counts.unigrams, in: table, file: path)
             }
             table.ngrams.add(counts)
         }
+    }
+
+    /// Adds to `table` the words that its n-gram counts (read from `sources`) hold `minimum` times
+    /// or more and it lacks (``NGramWords``), each checked as a corpus's word is; then, when
+    /// `warningOfOthers`, warns of the counted words it still lacks. Returns `false` when the
+    /// table could not be read again.
+    private func addWords(countedAtLeast minimum: UInt64, in sources: [String], warningOfOthers: Bool, into table: inout WordTable) -> Bool
+    {
+        let location = SourceLocation(file: sources[0])
+        let words = NGramWords.words(of: table.ngrams, missingFrom: table, minimumCount: minimum).compactMap { word in
+            WordTable.checkedWord(Substring(word.word), at: location, diagnostics: diagnostics).map {
+                NGramWords.Word(word: $0, count: word.count)
+            }
+        }
+        guard words.isEmpty || table.add(afterFinishing: words, at: location, diagnostics: diagnostics) else { return false }
+        if warningOfOthers {
+            warnOfUnknownWords(table.ngrams.unigrams, in: table, file: sources[0])
+        }
+        return true
     }
 
     /// Warns once of the `unigrams` that `table` does not have, as written or in lower case.
