@@ -26,7 +26,7 @@ struct BuildPlan {
         var inputPrints: [String: String] = [:]
         for tag in corpusTags.union(layoutTags) {
             var key = Fingerprint()
-            key.add(CompilerVersion.current)
+            key.add(CompilerVersion.fingerprint)
             key.add(ProjectBuild.corpus(for: tag, among: corpusTags).flatMap { corpusPrints[$0] } ?? "-")
             key.add(layoutTags.contains(tag) ? layoutPrint ?? "-" : "-")
             key.add(ProjectBuild.corpus(for: tag, among: Set(emojiPrints.keys)).flatMap { emojiPrints[$0] } ?? "-")
