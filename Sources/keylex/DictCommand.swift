@@ -57,12 +57,14 @@ struct Dict: ParsableCommand {
         guard ngramBudget > 0 else { throw ValidationError("--ngram-budget must be above 0.") }
         if let ngramWords {
             guard ngramWords > 0 else { throw ValidationError("--ngram-words must be above 0.") }
-            guard !ngrams.isEmpty, !DictionaryBuild.Inputs(corpora: inputs, origin: "", ngrams: ngrams).hasARPAModel else {
-                throw ValidationError("--ngram-words takes its words from count files or text given with --ngrams (not an ARPA model).")
-            }
+            guard !ngrams.isEmpty else { throw Self.ngramWordsWithoutCounts }
         }
         guard (1...(1 << 20)).contains(memoryLimit) else { throw ValidationError("--memory-limit must be between 1 and 1048576 (MiB).") }
     }
+
+    /// `--ngram-words` without counted n-grams to take the words from.
+    static let ngramWordsWithoutCounts = ValidationError(
+        "--ngram-words takes its words from count files or text given with --ngrams (not an ARPA model).")
 
     func run() throws {
         let report = DiagnosticOutput(diagnosticOptions)
@@ -70,6 +72,7 @@ struct Dict: ParsableCommand {
         var inputs = DictionaryBuild.Inputs(
             corpora: inputs, format: format, blocklist: blocklist, phonetics: phonetics, origin: inputs[0], ngrams: ngrams)
         inputs.ngramWords = ngramWords
+        if ngramWords != nil, inputs.hasARPAModel { throw Self.ngramWordsWithoutCounts }
         guard let table = build.read(inputs) else {
             try report.finish()
             throw Status.failedInputs(report.engine)

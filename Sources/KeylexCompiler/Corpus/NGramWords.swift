@@ -38,7 +38,6 @@ struct NGramWords {
         let groups = groups(of: counts)
         let (listed, listedInLowerCase) = listed(groups, in: table)
         let scale = listed.compactMap { key, count in count > 0 ? (text: groups[key]!.total, list: count) : nil }
-            .sorted { ($0.text, $0.list) < ($1.text, $1.list) }
         var counted: [UInt64: UInt64?] = [:]  // by text count: many words share one
         func word(_ spelling: String, counted textCount: UInt64) -> Word {
             guard table.hasCounts else { return Word(word: spelling, count: nil) }
@@ -89,7 +88,7 @@ struct NGramWords {
     }
 
     /// The list count of a word the text counts `textCount` times: the median list count of the
-    /// listed words (`scale`, as (text count, list count), in order) that the text counts within a
+    /// listed words (`scale`, as (text count, list count), in any order) that the text counts within a
     /// factor of 1.5 of it, or of the three it counts nearest when fewer are that near; `nil` with
     /// no listed word counted.
     static func listCount(for textCount: UInt64, among scale: [(text: UInt64, list: UInt64)]) -> UInt64? {
