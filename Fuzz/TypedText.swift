@@ -3,7 +3,8 @@
 // n-gram model, phonetic rules and emoji; de-DE), which scripts/fuzz.sh builds from the shipped
 // layouts, corpora and emoji, to the bilingual engine over both, and to the emoji search box. The
 // user's dictionary learns the word being typed and the pair before it, then forgets them, so that
-// every input starts from the same words.
+// every input starts from the same words. A suggestion applied through a suggestion bar and taken
+// back at once leaves the text as typed, with its space.
 import KeylexRuntime
 
 private let user: UserDictionary = {
@@ -43,9 +44,20 @@ public func fuzzTypedText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     sink &+= bilingual.language(of: text)
+    sink &+= applyAndTakeBack(text)
     for found in emoji.search(text, limit: 20, skinTone: .medium) + emoji.emoji(named: text, limit: 3) { sink &+= found.text.utf8.count }
     forget(learned)
     return sink == -1 ? 1 : 0
+}
+
+/// Applies the first suggestion of a bar for `text` and takes it back: the text is then `text` and a
+/// space, whatever the suggestion.
+private func applyAndTakeBack(_ text: String) -> Int {
+    var bar = SuggestionBar(engine: engines[0])
+    guard let first = bar.suggestions(for: text).first, let after = bar.apply(first, to: text)?.applied(to: text) else { return 0 }
+    guard let back = bar.undoAutocorrection(before: after)?.applied(to: after) else { return 1 }
+    if back != text + " " { fatalError("applied and taken back, \(text.debugDescription) became \(back.debugDescription)") }
+    return back.utf8.count
 }
 
 /// Learns the word being typed and the word before it as a pair, and a text replacement of the word

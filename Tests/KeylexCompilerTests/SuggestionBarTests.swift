@@ -69,4 +69,57 @@ import Testing
         let corrected = try #require(bar.suggestions(for: "I said becuase").first)
         #expect(corrected.text == "because" && corrected.isAutocorrect)
     }
+
+    /// A correction applied through the bar is taken back by a delete right after it, as on
+    /// Android: the word as typed comes back with its space, and the bar does not correct it again.
+    @Test func aDeleteRightAfterACorrectionTakesItBack() throws {
+        let engine = try NGramModelTests.engine.get()
+        var bar = SuggestionBar(engine: engine)
+        let correction = try #require(bar.suggestions(for: "I said becuase").first)
+        #expect(correction.text == "because" && correction.isAutocorrect)
+        let applied = bar.apply(correction, to: "I said becuase")
+        let edit = try #require(applied)
+        #expect(edit == TextEdit(deleting: "becuase", inserting: "because "))
+        let after = try #require(edit.applied(to: "I said becuase"))
+        #expect(after == "I said because ")
+        _ = bar.suggestions(for: after)  // the next words, as a keyboard asks after the space
+        let undone = bar.undoAutocorrection(before: after)
+        let undo = try #require(undone)
+        #expect(undo.applied(to: after) == "I said becuase ")
+        let twice = bar.undoAutocorrection(before: "I said becuase ")
+        #expect(twice == nil)  // once
+        // Kept: offered, not applied, by this bar; the engine alone still corrects it.
+        let again = bar.suggestions(for: "It is becuase")
+        #expect(again.contains { $0.text == "because" } && !again.contains { $0.isAutocorrect }, "\(again)")
+        #expect(engine.suggestions(for: "It is becuase").first?.isAutocorrect == true)
+        bar.reset()
+        let afterReset = bar.suggestions(for: "It is becuase")
+        #expect(!afterReset.contains { $0.isAutocorrect })
+    }
+
+    /// Only right after: a keystroke between the correction and the delete (a letter typed and
+    /// deleted, another text) leaves the delete a delete; a correction of two words goes back as
+    /// typed, and a suggestion for another word is not applied.
+    @Test func onlyADeleteRightAfterTakesACorrectionBack() throws {
+        let engine = try NGramModelTests.engine.get()
+        var bar = SuggestionBar(engine: engine)
+        let correction = try #require(bar.suggestions(for: "I said becuase").first)
+        let applied = bar.apply(correction, to: "I said becuase")
+        let after = try #require(applied?.applied(to: "I said becuase"))
+        _ = bar.suggestions(for: after + "s")
+        let late = bar.undoAutocorrection(before: after)
+        #expect(late == nil)
+        let misplaced = bar.apply(correction, to: "I said because")
+        #expect(misplaced == nil)  // not the word it was for
+        let split = try #require(bar.suggestions(for: "we are outof").first)
+        #expect(split.text == "out of" && split.isAutocorrect)
+        let edit = bar.apply(split, to: "we are outof", separator: ".")
+        #expect(edit?.applied(to: "we are outof") == "we are out of.")
+        bar.reset()
+        let otherField = bar.undoAutocorrection(before: "we are out of.")
+        #expect(otherField == nil)
+        _ = bar.apply(split, to: "we are outof", separator: ".")
+        let undone = bar.undoAutocorrection(before: "we are out of.")
+        #expect(undone?.applied(to: "we are out of.") == "we are outof.")
+    }
 }
