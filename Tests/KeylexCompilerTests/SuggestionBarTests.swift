@@ -122,4 +122,16 @@ import Testing
         let undone = bar.undoAutocorrection(before: "we are out of.")
         #expect(undone?.applied(to: "we are out of.") == "we are outof.")
     }
+
+    /// A swiped word (a decoder's suggestion, which replaces nothing typed) goes whole at a delete
+    /// right after it, with its space.
+    @Test func aDeleteRightAfterASwipedWordTakesItAway() throws {
+        var bar = SuggestionBar(engine: try NGramModelTests.engine.get())
+        let swiped = Suggestion(text: "hello", typed: "")
+        let applied = bar.apply(swiped, to: "I said ")
+        #expect(applied == TextEdit(deleting: "", inserting: "hello "))
+        let undone = bar.undoAutocorrection(before: "I said hello ")
+        #expect(undone?.applied(to: "I said hello ") == "I said ")
+        #expect(bar.undo.kept.isEmpty)
+    }
 }

@@ -17,7 +17,8 @@ public struct TextEdit: Sendable, Equatable {
 
 /// The user's way back from an autocorrection, as Android's keyboard gives it: a delete right after
 /// a correction was applied on space brings back the word as typed (with the space), and that word
-/// is not corrected again (see ``SuggestionBar/undoAutocorrection(before:)``).
+/// is not corrected again; a delete right after a swiped word takes the whole word away (see
+/// ``SuggestionBar/undoAutocorrection(before:)``).
 struct AutocorrectUndo: Sendable {
     /// The last correction applied: the word as typed, how to take the correction back, and the
     /// end of the text it left before the cursor (at most ``SuggestionEngine/maxContextBytes``).
@@ -28,10 +29,11 @@ struct AutocorrectUndo: Sendable {
     /// The most words kept: a bar lives as long as a text field.
     static let maxKept = 256
 
-    /// Remembers `correction` of `typed` applied with `separator` after it, leaving `text` before
-    /// the cursor.
+    /// Remembers `correction` of `typed` (empty for a swiped word) applied with `separator` after
+    /// it, leaving `text` before the cursor.
     mutating func applied(_ correction: String, of typed: String, separator: String, leaving text: String) {
-        last = (typed, TextEdit(deleting: correction + separator, inserting: typed + separator), Self.tail(of: text))
+        let back = typed.isEmpty ? "" : typed + separator
+        last = (typed, TextEdit(deleting: correction + separator, inserting: back), Self.tail(of: text))
     }
 
     /// Forgets the last correction unless `text` is the text it left before the cursor: any other
@@ -46,7 +48,7 @@ struct AutocorrectUndo: Sendable {
         observe(text)
         guard let (typed, edit, _) = last else { return nil }
         last = nil
-        if !kept.contains(typed) {
+        if !typed.isEmpty, !kept.contains(typed) {
             if kept.count == Self.maxKept { kept.removeFirst() }
             kept.append(typed)
         }

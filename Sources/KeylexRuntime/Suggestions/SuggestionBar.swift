@@ -65,12 +65,13 @@ public struct SuggestionBar: Sendable {
     }
 
     /// The edit that puts `suggestion` (one the bar gave for `textBeforeCursor`: a correction the
-    /// user typed `separator` after, or a word they tapped) in place of the word it was for, with
-    /// `separator` after it; `nil` when the text before the cursor does not end with that word.
+    /// user typed `separator` after, or a word they tapped; or a swiped word, which replaces
+    /// nothing: ``GestureDecoder/words(for:keys:before:count:)``) in place of the word it was for,
+    /// with `separator` after it; `nil` when the text before the cursor does not end with that word.
     /// The bar remembers it, so that a delete right after takes it back.
     public mutating func apply(_ suggestion: Suggestion, to textBeforeCursor: String, separator: String = " ") -> TextEdit? {
         let edit = TextEdit(deleting: suggestion.typed, inserting: suggestion.text + separator)
-        guard !suggestion.typed.isEmpty, let after = edit.applied(to: textBeforeCursor) else { return nil }
+        guard let after = edit.applied(to: textBeforeCursor) else { return nil }
         if suggestion.text != suggestion.typed {
             undo.applied(suggestion.text, of: suggestion.typed, separator: separator, leaving: after)
         }
@@ -80,9 +81,10 @@ public struct SuggestionBar: Sendable {
     /// The edit a delete makes instead of deleting a character when it comes right after a
     /// correction the bar applied (``apply(_:to:separator:)``): `textBeforeCursor` is still the
     /// text the correction left, and the correction and its separator give way to the word as
-    /// typed and the separator (`I said the ` → `I said teh `), as on Android. The bar then keeps
-    /// that word: it does not correct it again (an app that learns words may learn it). `nil` when
-    /// the user did anything else since (the delete deletes), and once the correction was taken back.
+    /// typed and the separator (`I said the ` → `I said teh `), as on Android; a swiped word goes
+    /// whole, with its separator. The bar then keeps the typed word: it does not correct it again
+    /// (an app that learns words may learn it). `nil` when the user did anything else since (the
+    /// delete deletes), and once the correction was taken back.
     public mutating func undoAutocorrection(before textBeforeCursor: String) -> TextEdit? {
         undo.undo(before: textBeforeCursor)
     }
