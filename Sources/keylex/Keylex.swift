@@ -17,7 +17,7 @@ struct Keylex: ParsableCommand {
         version: CompilerVersion.current,
         subcommands: [
             Build.self, Validate.self, Preview.self, Convert.self, Import.self, Export.self, Conformance.self, Schema.self, Dict.self,
-            Count.self, Query.self, Complete.self, Suggest.self, EmojiSearch.self, Swipe.self, Inspect.self, User.self,
+            Count.self, Query.self, Complete.self, Suggest.self, TypeText.self, EmojiSearch.self, Swipe.self, Inspect.self, User.self,
         ]
     )
 

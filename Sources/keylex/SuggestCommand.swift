@@ -27,13 +27,30 @@ struct Suggest: ParsableCommand {
             valueName: "bundle.klx [bundle.klx …] [text]"))
     var arguments: [String] = []
 
-    /// The bundles: the first argument, and those after it that end in `.klx` (three at most).
-    var files: [String] {
+    var files: [String] { Self.files(in: arguments) }
+    var text: String? { Self.text(in: arguments) }
+
+    /// The bundles of `arguments`: the first, and those after it that end in `.klx` (three at most).
+    static func files(in arguments: [String]) -> [String] {
         Array(
             (arguments.prefix(1) + arguments.dropFirst().prefix { $0.hasSuffix(".klx") }).prefix(MultilingualSuggestionEngine.maxLanguages))
     }
-    /// The text before the cursor, if given: the argument after the bundles.
-    var text: String? { arguments.count > files.count ? arguments.last : nil }
+
+    /// The text of `arguments`, if given: the argument after the bundles.
+    static func text(in arguments: [String]) -> String? {
+        arguments.count > files(in: arguments).count ? arguments.last : nil
+    }
+
+    /// Checks that `arguments` are one to three bundles and at most one text, and `margin`.
+    static func validate(_ arguments: [String], autocorrectMargin margin: Float?) throws {
+        guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
+        guard arguments.count <= files(in: arguments).count + 1 else {
+            throw ValidationError(
+                "Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'."
+            )
+        }
+        if let margin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
+    }
 
     @Option(name: .short, help: "How many suggestions.")
     var n = 3
@@ -63,14 +80,8 @@ struct Suggest: ParsableCommand {
     var session = false
 
     func validate() throws {
-        guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
-        guard arguments.count <= files.count + 1 else {
-            throw ValidationError(
-                "Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'."
-            )
-        }
+        try Self.validate(arguments, autocorrectMargin: autocorrectMargin)
         guard n > 0 else { throw ValidationError("-n must be positive") }
-        if let margin = autocorrectMargin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
     }
 
     struct Item: Encodable {
@@ -83,19 +94,9 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
-        let userDictionary = try openUserDictionary(user) ?? (learn ? UserDictionary() : nil)
-        var engines: [SuggestionEngine] = []
-        for file in files {
-            do {
-                var engine = try SuggestionEngine(contentsOf: file, userDictionary: userDictionary)
-                if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
-                engine.offersEmoji = !noEmoji
-                engines.append(engine)
-            } catch {
-                throw openingFailure(error, file: file)
-            }
-        }
-        let engine = Engine(engines)
+        let engine = try Engine(
+            files: files, user: openUserDictionary(user) ?? (learn ? UserDictionary() : nil), autocorrectMargin: autocorrectMargin,
+            offersEmoji: !noEmoji)
         guard let text else {
             var failure: Error?
             var bar = session ? engine.bar() : nil
@@ -122,7 +123,19 @@ struct Suggest: ParsableCommand {
         let single: SuggestionEngine
         let multilingual: MultilingualSuggestionEngine?
 
-        init(_ engines: [SuggestionEngine]) {
+        /// The engines of bundles `files` (each reported by name when it cannot be opened).
+        init(files: [String], user: UserDictionary?, autocorrectMargin: Float?, offersEmoji: Bool) throws {
+            var engines: [SuggestionEngine] = []
+            for file in files {
+                do {
+                    var engine = try SuggestionEngine(contentsOf: file, userDictionary: user)
+                    if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
+                    engine.offersEmoji = offersEmoji
+                    engines.append(engine)
+                } catch {
+                    throw openingFailure(error, file: file)
+                }
+            }
             single = engines[0]
             multilingual = engines.count > 1 ? MultilingualSuggestionEngine(engines: engines) : nil
         }

@@ -568,6 +568,25 @@ import Testing
         #expect(try Self.run(["complete", file, "th", "-k", String(Int.max)]).status == 0)
     }
 
+    /// `keylex type`: the text typed through a suggestion bar, each word's correction applied where
+    /// the word ends (not the last one, which nothing ended), and taken back for --keep.
+    @Test func typeAppliesCorrectionsWhereWordsEnd() throws {
+        _ = try Self.run(["build"], in: folder)
+        let file = folder + "/build/en.klx"
+        let typed = try Self.run(["type", file, "I said thsi now. thsi", "--autocorrect-margin", "0"])
+        #expect(typed.status == 0 && typed.stdout == "I said this now. thsi\n", "\(typed.stdout) \(typed.stderr)")
+        let kept = try Self.run(["type", file, "I said thsi now", "--autocorrect-margin", "0", "--keep", "thsi", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any]
+        #expect(json?["text"] as? String == "I said thsi now", "\(kept.stdout)")
+        let corrections = json?["corrections"] as? [[String: Any]]
+        #expect(corrections?.count == 1 && corrections?.first?["text"] as? String == "this" && corrections?.first?["kept"] as? Bool == true)
+        let lines = try Self.run(["type", file, "--autocorrect-margin", "0"], input: "thsi is it\nno thsi?\n")
+        #expect(lines.stdout == "This is it\nno this?\n", "\(lines.stdout)")  // a sentence starts
+        #expect(try Self.run(["type", file, "thsi is", "--autocorrect-margin", "1000"]).stdout == "thsi is\n")
+        #expect(try Self.run(["type", file, "a", "b"]).status == 2)
+        #expect(try Self.run(["type", "missing.klx", "x"], in: folder).status == 3)
+    }
+
     @Test func aMissingOrUnreadableInputExitsThree() throws {
         #expect(try Self.run(["dict", "missing.txt", "-o", "out.klx"], in: folder).status == 3)
         #expect(try Self.run(["query", "missing.klx", "x"], in: folder).status == 3)

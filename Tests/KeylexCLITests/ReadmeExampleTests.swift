@@ -60,6 +60,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.checkSuggestExamples(in: folder)
         try Self.checkCompleteAndQueryExamples(in: folder)
+        try Self.checkTypeExamples(in: folder)
         try Self.checkBundleCount(in: folder)
     }
 
@@ -92,6 +93,16 @@ import Testing
                 let (expected, status) = queryComment(comment)
                 #expect(lines == expected && result.status == status, "\(arguments): \(lines) \(result.status)")
             }
+        }
+    }
+
+    /// `type`: the comment is the text printed, up to two spaces and a parenthesis that explain it.
+    static func checkTypeExamples(in folder: String) throws {
+        let examples = Self.examples.filter { $0.arguments.first == "type" }
+        #expect(examples.count >= 2)
+        for (arguments, comment) in examples {
+            let expected = comment.components(separatedBy: "  (")[0]
+            #expect(try CommandLineTests.run(arguments, in: folder).stdout == expected + "\n", "\(arguments)")
         }
     }
 
