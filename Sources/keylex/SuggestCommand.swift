@@ -21,48 +21,10 @@ struct Suggest: ParsableCommand {
             """
     )
 
-    @Argument(
-        help: ArgumentHelp(
-            "A compiled bundle, or two or three for a user who types in several languages, then the text before the cursor (read from standard input, one per line, when absent).",
-            valueName: "bundle.klx [bundle.klx …] [text]"))
-    var arguments: [String] = []
-
-    var files: [String] { Self.files(in: arguments) }
-    var text: String? { Self.text(in: arguments) }
-
-    /// The bundles of `arguments`: the first, and those after it that end in `.klx` (three at most).
-    static func files(in arguments: [String]) -> [String] {
-        Array(
-            (arguments.prefix(1) + arguments.dropFirst().prefix { $0.hasSuffix(".klx") }).prefix(MultilingualSuggestionEngine.maxLanguages))
-    }
-
-    /// The text of `arguments`, if given: the argument after the bundles.
-    static func text(in arguments: [String]) -> String? {
-        arguments.count > files(in: arguments).count ? arguments.last : nil
-    }
-
-    /// Checks that `arguments` are one to three bundles and at most one text, and `margin`.
-    static func validate(_ arguments: [String], autocorrectMargin margin: Float?) throws {
-        guard !arguments.isEmpty else { throw ValidationError("Missing a bundle.") }
-        guard arguments.count <= files(in: arguments).count + 1 else {
-            throw ValidationError(
-                "Expected one to \(MultilingualSuggestionEngine.maxLanguages) bundles (.klx) and one text, got '\(arguments.joined(separator: "' '"))'."
-            )
-        }
-        if let margin, !margin.isFinite { throw ValidationError("--autocorrect-margin must be a number") }
-    }
+    @OptionGroup var options: EngineOptions
 
     @Option(name: .short, help: "How many suggestions.")
     var n = 3
-
-    @Option(help: "A user dictionary file (learned and ignored words).")
-    var user: String?
-
-    @Option(
-        help:
-            "How far a correction must outscore an unknown word to replace it (default: the bundle's, else \(Int(SuggestionEngine.defaultAutocorrectMargin)))."
-    )
-    var autocorrectMargin: Float?
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -80,7 +42,6 @@ struct Suggest: ParsableCommand {
     var session = false
 
     func validate() throws {
-        try Self.validate(arguments, autocorrectMargin: autocorrectMargin)
         guard n > 0 else { throw ValidationError("-n must be positive") }
     }
 
@@ -94,10 +55,8 @@ struct Suggest: ParsableCommand {
     }
 
     func run() throws {
-        let engine = try Engine(
-            files: files, user: openUserDictionary(user) ?? (learn ? UserDictionary() : nil), autocorrectMargin: autocorrectMargin,
-            offersEmoji: !noEmoji)
-        guard let text else {
+        let engine = try options.engines(learning: learn, offersEmoji: !noEmoji)
+        guard let text = options.text else {
             var failure: Error?
             var bar = session ? engine.bar() : nil
             InputLines.forEach { line, cut in
@@ -116,42 +75,6 @@ struct Suggest: ParsableCommand {
         }
         if learn { try engine.learnFinishedWord(in: text) }
         try printSuggestions(engine.suggestions(for: text, count: n), compact: false)
-    }
-
-    /// One engine, or one for several languages (see ``MultilingualSuggestionEngine``).
-    struct Engine {
-        let single: SuggestionEngine
-        let multilingual: MultilingualSuggestionEngine?
-
-        /// The engines of bundles `files` (each reported by name when it cannot be opened).
-        init(files: [String], user: UserDictionary?, autocorrectMargin: Float?, offersEmoji: Bool) throws {
-            var engines: [SuggestionEngine] = []
-            for file in files {
-                do {
-                    var engine = try SuggestionEngine(contentsOf: file, userDictionary: user)
-                    if let autocorrectMargin { engine.autocorrectMargin = autocorrectMargin }
-                    engine.offersEmoji = offersEmoji
-                    engines.append(engine)
-                } catch {
-                    throw openingFailure(error, file: file)
-                }
-            }
-            single = engines[0]
-            multilingual = engines.count > 1 ? MultilingualSuggestionEngine(engines: engines) : nil
-        }
-
-        func suggestions(for text: String, count: Int) -> [Suggestion] {
-            multilingual?.suggestions(for: text, count: count) ?? single.suggestions(for: text, count: count)
-        }
-
-        /// A suggestion bar over the engine.
-        func bar() -> SuggestionBar {
-            multilingual.map { SuggestionBar(engine: $0) } ?? SuggestionBar(engine: single)
-        }
-
-        func learnFinishedWord(in text: String) throws {
-            if let multilingual { try multilingual.learnFinishedWord(in: text) } else { try single.learnFinishedWord(in: text) }
-        }
     }
 
     private func printSuggestions(_ suggestions: [Suggestion], compact: Bool) throws {

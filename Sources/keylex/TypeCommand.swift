@@ -20,33 +20,16 @@ struct TypeText: ParsableCommand {
             """
     )
 
-    @Argument(
-        help: ArgumentHelp(
-            "A compiled bundle, or two or three for a user who types in several languages, then the text to type (read from standard input, one per line, when absent).",
-            valueName: "bundle.klx [bundle.klx …] [text]"))
-    var arguments: [String] = []
+    @OptionGroup var options: EngineOptions
 
     @Option(help: "A word whose corrections the user takes back (repeatable).")
     var keep: [String] = []
-
-    @Option(help: "A user dictionary file (learned and ignored words).")
-    var user: String?
-
-    @Option(
-        help:
-            "How far a correction must outscore an unknown word to replace it (default: the bundle's, else \(Int(SuggestionEngine.defaultAutocorrectMargin)))."
-    )
-    var autocorrectMargin: Float?
 
     @Flag(help: "Learn from each word once it is finished: the words the dictionary lacks, and their pairs (in --user, else in memory).")
     var learn = false
 
     @Flag(help: "Print JSON: the text left and the corrections applied.")
     var json = false
-
-    func validate() throws {
-        try Suggest.validate(arguments, autocorrectMargin: autocorrectMargin)
-    }
 
     /// A correction the keyboard applied: the word as typed, what replaced it, and whether the user
     /// took it back.
@@ -62,10 +45,8 @@ struct TypeText: ParsableCommand {
     }
 
     func run() throws {
-        let engine = try Suggest.Engine(
-            files: Suggest.files(in: arguments), user: openUserDictionary(user) ?? (learn ? UserDictionary() : nil),
-            autocorrectMargin: autocorrectMargin, offersEmoji: false)
-        guard let text = Suggest.text(in: arguments) else {
+        let engine = try options.engines(learning: learn, offersEmoji: false)
+        guard let text = options.text else {
             var failure: Error?
             InputLines.forEach { line, cut in
                 guard failure == nil else { return }
@@ -79,7 +60,7 @@ struct TypeText: ParsableCommand {
     }
 
     /// `text` typed on `engine` through a suggestion bar of its own.
-    func type(_ text: String, on engine: Suggest.Engine) throws -> Typed {
+    func type(_ text: String, on engine: SuggestionEngines) throws -> Typed {
         var bar = engine.bar()
         var typed = "", corrections: [Correction] = []
         let kept = Set(keep.map { $0.lowercased() })
