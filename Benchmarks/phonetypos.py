@@ -17,7 +17,11 @@ What it measures, each word typed after the words before it in its sentence:
   the peers only offer corrections, so for them top-1 and top-3 alone;
 - the correct words (every word of the development sentences as intended, typed after the words
   before it): how many Keylex replaces on space. A word is a letter run with apostrophes inside;
-  answers are compared without regard to case or to the kind of apostrophe.
+  answers are compared without regard to case or to the kind of apostrophe;
+- the development transcriptions with errors, whole (`sentence_pairs.tsv`): each typed through a
+  keyboard's suggestion bar (`keylex type`, a space after its last word), its word errors against
+  the intended sentence (words split at spaces, the kind of apostrophe aside) as typed and as the
+  keyboard leaves them: what autocorrect changes in whole messages, slips of every kind together.
 
 Palin et al. 2019 (typing37k, Aalto University) is the source of the data; it is used for
 measuring only.
@@ -25,6 +29,7 @@ measuring only.
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -61,6 +66,52 @@ def load_sentences(folder):
         if fields[0] in dev:
             sentences.append(fields[1])
     return sentences
+
+
+def load_transcriptions(folder):
+    """The development transcriptions with errors: (typed, intended) sentences."""
+    dev = set(open(os.path.join(SHARED, "dev_sentence_ids.txt")).read().split())
+    rows = []
+    with open(os.path.join(folder, "sentence_pairs.tsv"), encoding="utf-8") as f:
+        header = next(f).rstrip("\n").split("\t")
+        sentence, typed, intended = header.index("SENTENCE_ID"), header.index("typed"), header.index("intended")
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if fields[sentence] in dev:
+                rows.append((fields[typed], fields[intended]))
+    return rows
+
+
+def word_errors(text, intended):
+    """The word-level edit distance between two sentences (split at spaces, apostrophes alike)."""
+    a, b = text.replace("’", "'").split(), intended.replace("’", "'").split()
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
+        previous = current
+    return previous[-1]
+
+
+def keyboard_sentences(rows, bundle=common.BUNDLE):
+    """Each typed sentence as Keylex's keyboard leaves it (`keylex type`), a space ending its last word."""
+    out = subprocess.run([common.KEYLEX, "type", bundle], input="".join(typed + " \n" for typed, _ in rows),
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return [line.rstrip(" ") for line in out[:len(rows)]]
+
+
+def sentence_line(rows):
+    """The report's line on whole transcriptions typed through the keyboard."""
+    left = keyboard_sentences(rows)
+    words = sum(len(intended.split()) for _, intended in rows)
+    before = sum(word_errors(typed, intended) for typed, intended in rows)
+    after = sum(word_errors(text, intended) for text, (_, intended) in zip(left, rows))
+    worse = [(typed, text) for text, (typed, intended) in zip(left, rows) if word_errors(text, intended) > word_errors(typed, intended)]
+    shown = "; ".join(f"{typed} → {text}" for typed, text in worse[:3])
+    return (f"- The {len(rows):,} development transcriptions with errors ({words:,} intended words), each typed through "
+            f"a keyboard's suggestion bar (`keylex type`): word errors {before / words:.1%} of the intended words as typed, "
+            f"{after / words:.1%} as the keyboard leaves them; {len(worse)} made worse ({shown}).")
 
 
 def correct_words(sentences):
@@ -138,7 +189,8 @@ def main():
         lines.append(f"| {name} | {auto} | {r['top1']:.1%} | {r['top3']:.1%} |")
     lines += ["", f"- Correct words of the development sentences ({len(words):,}, each typed after the words before it) "
               f"replaced on space: {len(replaced) / max(1, len(words)):.2%} ({len(replaced)})"
-              + (": " + ", ".join(f"{w} → {s}" for w, s in replaced[:10]) if replaced else "") + "."]
+              + (": " + ", ".join(f"{w} → {s}" for w, s in replaced[:10]) if replaced else "") + ".",
+              sentence_line(load_transcriptions(args.typing))]
     report = "\n".join(lines)
     print(report)
     for typed, intended in k["misses"][:args.misses]:

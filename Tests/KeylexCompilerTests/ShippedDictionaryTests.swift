@@ -202,6 +202,9 @@ import Testing
         // Real text is left alone: an initial, and two words that are words.
         #expect(!english.suggestions(for: "against the N").contains { $0.isAutocorrect })
         #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
+        // Three letters are not two words of one letter each, the middle one for the space (typing37k's `ava`).
+        #expect(!english.suggestions(for: "ava").contains { $0.text == "A a" })
+        #expect(!english.suggestions(for: "so ava").contains { $0.text == "a a" })
     }
 
     @Test func aCommaOrFullStopTypedForAnApostropheIsReadAsOne() throws {

@@ -29,6 +29,9 @@ struct RunTogetherWords {
 extension SuggestionEngine {
     /// The shortest typed word read as two words.
     static let runTogetherLength = 3
+    /// The shortest typed word read as two words with a letter for the space: of three letters,
+    /// both words would have one (`ava` is not `A a`, though the model has the pair).
+    static let letterForSpaceLength = 4
     /// The least frequency class of the word beside a missed space for the split to replace the
     /// typed word: a space is mostly missed beside a short, common word (`the`, `of`, `was`: the
     /// 48 English words of class 200 and up); between two others the typed word is as often a
@@ -57,7 +60,9 @@ extension SuggestionEngine {
         }
         for i in 1..<scalars.count {
             consider(scalars[..<i], scalars[i...], viaLetter: false)
-            if i + 1 < scalars.count, geometry.isNextToSpace(dictionary.comparisonCode(ofTyped: scalars[i])) {
+            if i + 1 < scalars.count, scalars.count >= Self.letterForSpaceLength,
+                geometry.isNextToSpace(dictionary.comparisonCode(ofTyped: scalars[i]))
+            {
                 consider(scalars[..<i], scalars[(i + 1)...], viaLetter: true)
             }
         }
