@@ -20,8 +20,9 @@ What it measures, each word typed after the words before it in its sentence:
   answers are compared without regard to case or to the kind of apostrophe;
 - the development transcriptions with errors, whole (`sentence_pairs.tsv`): each typed through a
   keyboard's suggestion bar (`keylex type`, a space after its last word), its word errors against
-  the intended sentence (words split at spaces, the kind of apostrophe aside) as typed and as the
-  keyboard leaves them: what autocorrect changes in whole messages, slips of every kind together.
+  the intended sentence (words split at spaces, the kind of apostrophe aside; and again without
+  regard to case or to punctuation at the words' ends) as typed and as the keyboard leaves them:
+  what autocorrect changes in whole messages, slips of every kind together.
 
 Palin et al. 2019 (typing37k, Aalto University) is the source of the data; it is used for
 measuring only.
@@ -82,9 +83,13 @@ def load_transcriptions(folder):
     return rows
 
 
-def word_errors(text, intended):
-    """The word-level edit distance between two sentences (split at spaces, apostrophes alike)."""
-    a, b = text.replace("’", "'").split(), intended.replace("’", "'").split()
+def word_errors(text, intended, loose=False):
+    """The word-level edit distance between two sentences (split at spaces, apostrophes alike);
+    `loose`, without regard to case or to punctuation at the words' ends."""
+    def words(sentence):
+        tokens = sentence.replace("’", "'").split()
+        return [t.strip(".,!?;:\"()").lower() for t in tokens] if loose else tokens
+    a, b = words(text), words(intended)
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
         current = [i] + [0] * len(b)
@@ -107,11 +112,15 @@ def sentence_line(rows):
     words = sum(len(intended.split()) for _, intended in rows)
     before = sum(word_errors(typed, intended) for typed, intended in rows)
     after = sum(word_errors(text, intended) for text, (_, intended) in zip(left, rows))
+    loose_before = sum(word_errors(typed, intended, loose=True) for typed, intended in rows)
+    loose_after = sum(word_errors(text, intended, loose=True) for text, (_, intended) in zip(left, rows))
     worse = [(typed, text) for text, (typed, intended) in zip(left, rows) if word_errors(text, intended) > word_errors(typed, intended)]
     shown = "; ".join(f"{typed} → {text}" for typed, text in worse[:3])
     return (f"- The {len(rows):,} development transcriptions with errors ({words:,} intended words), each typed through "
             f"a keyboard's suggestion bar (`keylex type`): word errors {before / words:.1%} of the intended words as typed, "
-            f"{after / words:.1%} as the keyboard leaves them; {len(worse)} made worse ({shown}).")
+            f"{after / words:.1%} as the keyboard leaves them ({loose_before / words:.1%} and {loose_after / words:.1%} without "
+            f"regard to case or to punctuation at the words' ends, which a keyboard's shift and the user's full stops "
+            f"decide); {len(worse)} made worse ({shown}).")
 
 
 def correct_words(sentences):
