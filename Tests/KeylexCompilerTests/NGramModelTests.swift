@@ -267,10 +267,9 @@ import Testing
         let engine = try Self.engine.get()
         // The comma and full stop keys flank the space bar (typing37k's `to,send`, `all.day`).
         #expect(engine.suggestions(for: "He was there all.day").first == Suggestion(text: "all day", typed: "all.day", isAutocorrect: true))
-        // A comma's space reading is offered: `yes,I` is as likely `yes, I`.
-        #expect(engine.suggestions(for: "I want to,send").first == Suggestion(text: "to send", typed: "to,send"))
-        // Not a pair the model has: a comma missing its space is offered, a full stop in an address left.
-        #expect(engine.suggestions(for: "my plane,sorry").first == Suggestion(text: "plane, sorry", typed: "plane,sorry"))
+        #expect(engine.suggestions(for: "I want to,send").first == Suggestion(text: "to send", typed: "to,send", isAutocorrect: true))
+        // Not a pair the model has: a comma missing its space is mended, a full stop in an address left.
+        #expect(engine.suggestions(for: "my plane,sorry").first == Suggestion(text: "plane, sorry", typed: "plane,sorry", isAutocorrect: true))
         #expect(!engine.suggestions(for: "see example.com").contains { $0.isAutocorrect })
     }
 

@@ -215,9 +215,9 @@ import Testing
         #expect(Self.first(english, "yes I.m") ?? ("", false) == ("I'm", true))
         #expect(english.suggestions(for: "I don,t").dropFirst().first == Suggestion(text: "don,t", typed: "don,t", isUnknown: true))
         #expect(Self.first(english, "so i,ll") ?? ("", false) == ("I'll", true))
-        // Without a model no pair is known: a comma missing its space is offered mended, a full stop
-        // is left (an address, an abbreviation), and one letter before a comma may be an elision.
-        #expect(Self.first(english, "my plane,sorry") ?? ("", true) == ("plane, sorry", false))
+        // A comma missing its space is mended, a full stop is left (an address, an abbreviation),
+        // and one letter before a comma may be an elision.
+        #expect(Self.first(english, "my plane,sorry") ?? ("", false) == ("plane, sorry", true))
         for text in ["see example.com", "e.g", "x,y", "a,b,c"] {
             #expect(!english.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
         }

@@ -36,11 +36,11 @@ extension SuggestionEngine {
     /// (`don,t` → `don't`); for a space, when both sides are words and the n-gram model has them as
     /// a pair (`all.day` → `all day`, `to,send` → `to send`; a name and its domain, `example.com`,
     /// are no pair); a comma whose space was missed, when both sides are words and the first has
-    /// two letters or more (`plane,sorry` → `plane, sorry`). The apostrophe, and the space for a
-    /// full stop, replace the token on space (``Suggestion/isAutocorrect``); a comma's readings are
-    /// offered, since a comma between two words is as often meant with its space missed (`yes,I`
-    /// for `yes, I`, a pair the model has too) and a side is often a slip of its own
-    /// (`confidant,no`). A full stop is never read as the end of a sentence: `site.org` is an address.
+    /// two letters or more (`plane,sorry` → `plane, sorry`). Each replaces the token on space
+    /// (``Suggestion/isAutocorrect``): words glued by a mark are never what was meant, and each
+    /// reading leaves the text nearer it, even where a side is a slip of its own (`confidant,no`
+    /// becomes `confidant, no`). A full stop is never read as the end of a sentence: `site.org` is
+    /// an address.
     func punctuationSlipSuggestions(_ text: Substring, user: UserWords?, count: Int) -> [Suggestion]? {
         guard let slip = PunctuationSlip(endOf: text) else { return nil }
         guard suggestibleWordOrCapitalised(slip.typed, user: user) == nil,
@@ -48,25 +48,24 @@ extension SuggestionEngine {
         else { return nil }
         return Array(
             [
-                Suggestion(text: reading.text, typed: slip.typed, isAutocorrect: reading.apply),
+                Suggestion(text: reading, typed: slip.typed, isAutocorrect: true),
                 Suggestion(text: slip.typed, typed: slip.typed, isUnknown: true),
             ].prefix(count))
     }
 
-    /// The words `slip` stands for, cased as typed, the first capitalised at a sentence's start,
-    /// and whether they replace it on space.
-    private func reading(of slip: PunctuationSlip, before head: Substring, user: UserWords?) -> (text: String, apply: Bool)? {
+    /// The words `slip` stands for, cased as typed, the first capitalised at a sentence's start.
+    private func reading(of slip: PunctuationSlip, before head: Substring, user: UserWords?) -> String? {
         let capitalised = TypingContext.startsSentence(String(head) + slip.left)
         let joined = slip.left + "'" + slip.right
         if let word = suggestibleWordOrCapitalised(joined, user: user) {
-            return (cased(word.word, like: joined, capitalised: capitalised), true)
+            return cased(word.word, like: joined, capitalised: capitalised)
         }
         guard let first = suggestibleWordOrCapitalised(slip.left, user: user),
             let second = suggestibleWordOrCapitalised(slip.right, user: user)
         else { return nil }
         let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
-        if classAfter(first, second).seen { return (left + " " + right, slip.mark == ".") }
+        if classAfter(first, second).seen { return left + " " + right }
         // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.
-        return slip.mark == "," && slip.left.count >= 2 ? (left + ", " + right, false) : nil
+        return slip.mark == "," && slip.left.count >= 2 ? left + ", " + right : nil
     }
 }
