@@ -202,6 +202,12 @@ import Testing
         // Real text is left alone: an initial, and two words that are words.
         #expect(!english.suggestions(for: "against the N").contains { $0.isAutocorrect })
         #expect(!english.suggestions(for: "You just can't work with out").contains { $0.isAutocorrect })
+        // A word with an apostrophe and the word after it, the space missed, are two words, not an
+        // elision and a correction of what follows the apostrophe (typing37k's `Here’sthe` had become `Here’The`).
+        let dont = english.suggestions(for: "I don’tknow")
+        #expect(dont.contains { $0.text == "don’t know" } && !dont.contains { $0.typed == "tknow" }, "\(dont)")
+        let heres = english.suggestions(for: "so here’sthe")
+        #expect(heres.contains { $0.text == "here’s the" } && !heres.contains { $0.typed == "sthe" }, "\(heres)")
         // Three letters are not two words of one letter each, the middle one for the space (typing37k's `ava`).
         #expect(!english.suggestions(for: "ava").contains { $0.text == "A a" })
         #expect(!english.suggestions(for: "so ava").contains { $0.text == "a a" })

@@ -243,8 +243,9 @@ public struct SuggestionEngine: Sendable {
         return suggestions.prefix(count - 1) + [Suggestion(text: found.text, typed: replaced, isEmoji: true)]
     }
 
-    /// The suggestions for one word, and whether it is known or has a completion or a correction
-    /// within one edit.
+    /// The suggestions for one word, and whether it is known, has a completion or a correction
+    /// within one edit, or reads as two words (`Here'sthe` is `Here's the`, not `Here'` and a
+    /// correction of `sthe`).
     private func suggestions(
         forWord typed: String, context: TypingContext, user: UserWords?,
         count: Int
@@ -276,7 +277,7 @@ public struct SuggestionEngine: Sendable {
                 let r = ranking(
                     typed, known: known, context: context, user: user, learned: learned,
                     typoMarginDrop: known ? 0 : typoMarginDrop(typedCodes))
-                return (rank(r, candidates, count: count), foundWord)
+                return (rank(r, candidates, count: count), foundWord || r.runTogether != nil)
             }
         }
     }
