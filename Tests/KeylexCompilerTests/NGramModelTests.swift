@@ -268,6 +268,8 @@ import Testing
         // The comma and full stop keys flank the space bar (typing37k's `to,send`, `all.day`).
         #expect(engine.suggestions(for: "He was there all.day").first == Suggestion(text: "all day", typed: "all.day", isAutocorrect: true))
         #expect(engine.suggestions(for: "I want to,send").first == Suggestion(text: "to send", typed: "to,send", isAutocorrect: true))
+        // A pair the model has, but whose second word starts a sentence as readily: a comma (typing37k's `No,just`).
+        #expect(engine.suggestions(for: "I like this,but").first == Suggestion(text: "this, but", typed: "this,but", isAutocorrect: true))
         // Not a pair the model has: a comma missing its space is mended, a full stop in an address left.
         #expect(engine.suggestions(for: "my plane,sorry").first == Suggestion(text: "plane, sorry", typed: "plane,sorry", isAutocorrect: true))
         #expect(!engine.suggestions(for: "see example.com").contains { $0.isAutocorrect })

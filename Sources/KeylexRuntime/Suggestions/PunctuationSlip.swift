@@ -35,8 +35,9 @@ extension SuggestionEngine {
     /// order: the mark for an apostrophe, when that makes a word of the dictionary's or the user's
     /// (`don,t` → `don't`); for a space, when both sides are words and the n-gram model has them as
     /// a pair (`all.day` → `all day`, `to,send` → `to send`; a name and its domain, `example.com`,
-    /// are no pair); a comma whose space was missed, when both sides are words and the first has
-    /// two letters or more (`plane,sorry` → `plane, sorry`). Each replaces the token on space
+    /// are no pair), unless after a comma the second word starts a clause as readily (see
+    /// ``startsClause(_:after:)``); a comma whose space was missed, when both sides are words and the
+    /// first has two letters or more (`plane,sorry` → `plane, sorry`, `No,just` → `No, just`). Each replaces the token on space
     /// (``Suggestion/isAutocorrect``): words glued by a mark are never what was meant, and each
     /// reading leaves the text nearer it, even where a side is a slip of its own (`confidant,no`
     /// becomes `confidant, no`). A full stop is never read as the end of a sentence: `site.org` is
@@ -64,8 +65,21 @@ extension SuggestionEngine {
             let second = suggestibleWordOrCapitalised(slip.right, user: user)
         else { return nil }
         let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
-        if classAfter(first, second).seen { return left + " " + right }
+        if classAfter(first, second).seen, slip.mark == "." || slip.left.count < 2 || !startsClause(second, after: first) {
+            return left + " " + right
+        }
         // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.
         return slip.mark == "," && slip.left.count >= 2 ? left + ", " + right : nil
+    }
+
+    /// Whether the model finds `second` at least as likely at a sentence's start as after `first`:
+    /// after a comma a clause starts, so a comma typed between them was meant as one (`No,just`
+    /// is `No, just`, `this,but` `this, but`), where a word that follows the first far more readily
+    /// (`to,send`) had the comma for the space.
+    private func startsClause(_ second: Word, after first: Word) -> Bool {
+        guard let model, let a = first.number, let b = second.number else { return false }
+        let start = model.context(previous: nil, last: model.sentenceStart), afterFirst = model.context(previous: nil, last: a)
+        return model.logProbability(of: b, frequencyClass: second.frequencyClass, in: start)
+            >= model.logProbability(of: b, frequencyClass: second.frequencyClass, in: afterFirst)
     }
 }
