@@ -133,5 +133,12 @@ import Testing
         let undone = bar.undoAutocorrection(before: "I said hello ")
         #expect(undone?.applied(to: "I said hello ") == "I said ")
         #expect(bar.undo.kept.isEmpty)
+        // So does a next word tapped after a space (the text fuzz target's `Thank `).
+        let next = try #require(bar.suggestions(for: "Thank ").first)
+        #expect(next.typed.isEmpty)
+        let tapped = bar.apply(next, to: "Thank ")?.applied(to: "Thank ")
+        let after = try #require(tapped)
+        let back = bar.undoAutocorrection(before: after)?.applied(to: after)
+        #expect(back == "Thank ", "\(after)")
     }
 }
