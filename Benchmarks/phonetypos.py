@@ -58,9 +58,14 @@ def load_pairs(folder):
     return pairs
 
 
+def dev_ids():
+    """The ids of the development sentences (../shared/typing/dev_sentence_ids.txt)."""
+    return set(open(os.path.join(SHARED, "dev_sentence_ids.txt")).read().split())
+
+
 def load_sentences(folder):
     """The development sentences as intended (recovered by make_tsv.py)."""
-    dev = set(open(os.path.join(SHARED, "dev_sentence_ids.txt")).read().split())
+    dev = dev_ids()
     sentences = []
     for line in open(os.path.join(folder, "sentences.tsv"), encoding="utf-8"):
         fields = line.rstrip("\n").split("\t")
@@ -71,7 +76,7 @@ def load_sentences(folder):
 
 def load_transcriptions(folder):
     """The development transcriptions with errors: (typed, intended) sentences."""
-    dev = set(open(os.path.join(SHARED, "dev_sentence_ids.txt")).read().split())
+    dev = dev_ids()
     rows = []
     with open(os.path.join(folder, "sentence_pairs.tsv"), encoding="utf-8") as f:
         header = next(f).rstrip("\n").split("\t")
@@ -108,13 +113,12 @@ def keyboard_sentences(rows, bundle=common.BUNDLE):
 
 def sentence_line(rows):
     """The report's line on whole transcriptions typed through the keyboard."""
-    left = keyboard_sentences(rows)
-    words = sum(len(intended.split()) for _, intended in rows)
-    before = sum(word_errors(typed, intended) for typed, intended in rows)
-    after = sum(word_errors(text, intended) for text, (_, intended) in zip(left, rows))
-    loose_before = sum(word_errors(typed, intended, loose=True) for typed, intended in rows)
-    loose_after = sum(word_errors(text, intended, loose=True) for text, (_, intended) in zip(left, rows))
-    worse = [(typed, text) for text, (typed, intended) in zip(left, rows) if word_errors(text, intended) > word_errors(typed, intended)]
+    triples = [(typed, text, intended) for text, (typed, intended) in zip(keyboard_sentences(rows), rows)]
+    words = sum(len(intended.split()) for _, _, intended in triples)
+    # Per transcription: errors as typed, as left, and both again loosely.
+    errors = [[word_errors(s, intended, loose) for loose in (False, True) for s in (typed, text)] for typed, text, intended in triples]
+    before, after, loose_before, loose_after = (sum(e[k] for e in errors) for k in range(4))
+    worse = [(typed, text) for (typed, text, _), e in zip(triples, errors) if e[1] > e[0]]
     shown = "; ".join(f"{typed} → {text}" for typed, text in worse[:3])
     return (f"- The {len(rows):,} development transcriptions with errors ({words:,} intended words), each typed through "
             f"a keyboard's suggestion bar (`keylex type`): word errors {before / words:.1%} of the intended words as typed, "

@@ -65,7 +65,8 @@ struct TypeText: ParsableCommand {
         var typed = "", corrections: [Correction] = []
         let kept = Set(keep.map { $0.lowercased() })
         for character in text {
-            if Self.endsWord(character), let last = typed.last, last.isLetter || last.isNumber,
+            let endsWord = Self.endsWord(character)
+            if endsWord, let last = typed.last, last.isLetter || last.isNumber,
                 let correction = bar.suggestions(for: typed, count: 3).first, correction.isAutocorrect,
                 let applied = bar.apply(correction, to: typed, separator: String(character))?.applied(to: typed)
             {
@@ -76,15 +77,15 @@ struct TypeText: ParsableCommand {
             } else {
                 typed.append(character)
             }
-            if learn, Self.endsWord(character) { try engine.learnFinishedWord(in: typed) }
+            if learn, endsWord { try engine.learnFinishedWord(in: typed) }
         }
         return Typed(text: typed, corrections: corrections)
     }
 
     /// Whether `character` ends the word before it: a space, or punctuation that joins no word's
-    /// parts (not an apostrophe or a hyphen).
+    /// parts (not one of the apostrophes and hyphens a word may hold, ``CurrentWord/joiners``).
     static func endsWord(_ character: Character) -> Bool {
-        character.isWhitespace || (character.isPunctuation && !"'’‘-‐".contains(character)) || character.isSymbol
+        character.isWhitespace || ((character.isPunctuation || character.isSymbol) && !CurrentWord.joiners.contains(character))
     }
 
     private func printTyped(_ typed: Typed) throws {

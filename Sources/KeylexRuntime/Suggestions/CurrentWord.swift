@@ -52,7 +52,7 @@ public struct CurrentWord: Sendable, Equatable {
     }
 
     /// Characters that join the parts of one word: apostrophes (``TypingContext/apostrophes``) and hyphens.
-    static let joiners: Set<Character> = TypingContext.apostrophes.union(["-", "\u{2010}"])
+    package static let joiners: Set<Character> = TypingContext.apostrophes.union(["-", "\u{2010}"])
 
     static func isLetter(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }

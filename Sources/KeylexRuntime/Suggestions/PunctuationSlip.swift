@@ -65,11 +65,10 @@ extension SuggestionEngine {
             let second = suggestibleWordOrCapitalised(slip.right, user: user)
         else { return nil }
         let left = cased(first.word, like: slip.left, capitalised: capitalised), right = cased(second.word, like: slip.right)
-        if classAfter(first, second).seen, slip.mark == "." || slip.left.count < 2 || !startsClause(second, after: first) {
-            return left + " " + right
-        }
         // One letter and a comma may be an elision (French `l,homme`), not a word and its comma.
-        return slip.mark == "," && slip.left.count >= 2 ? left + ", " + right : nil
+        let comma = slip.mark == "," && slip.left.count >= 2
+        if classAfter(first, second).seen, !comma || !startsClause(second, after: first) { return left + " " + right }
+        return comma ? left + ", " + right : nil
     }
 
     /// Whether the model finds `second` at least as likely at a sentence's start as after `first`:

@@ -58,11 +58,10 @@ extension SuggestionEngine {
             let slip = viaLetter ? model == nil || seen : seen && max(first.frequencyClass, second.frequencyClass) >= Self.missedSpaceClass
             best = RunTogetherWords(text: text, score: score, mayReplace: slip, ranksByScore: seen || (viaLetter && model == nil))
         }
+        let letterForSpace = scalars.count >= Self.letterForSpaceLength
         for i in 1..<scalars.count {
             consider(scalars[..<i], scalars[i...], viaLetter: false)
-            if i + 1 < scalars.count, scalars.count >= Self.letterForSpaceLength,
-                geometry.isNextToSpace(dictionary.comparisonCode(ofTyped: scalars[i]))
-            {
+            if letterForSpace, i + 1 < scalars.count, geometry.isNextToSpace(dictionary.comparisonCode(ofTyped: scalars[i])) {
                 consider(scalars[..<i], scalars[(i + 1)...], viaLetter: true)
             }
         }
