@@ -64,7 +64,8 @@ KABYLE_CLONES = ("Kabyletexts", "KabyleNLP")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.path.join(HERE, ".work", "keystrokes")
-KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
+# KEYLEX in the environment measures another binary (an earlier build, to compare in one run).
+KEYLEX = os.environ.get("KEYLEX") or os.path.join(ROOT, ".build", "release", "keylex")
 DRIVER = os.path.join(WORK, "presage-driver")
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 SLOTS = 3

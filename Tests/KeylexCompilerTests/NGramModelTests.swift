@@ -330,6 +330,16 @@ import Testing
         #expect(!engine.suggestions(for: "a peace").contains { $0.isAutocorrect })
     }
 
+    @Test func aShortKnownWordTheContextDoesNotFitIsOfferedOneSlipAway() throws {
+        let engine = try Self.engine.get()
+        // `he` after "I will" (typing37k): `be` is offered though its first letter differs, and
+        // only words one slip away are (not `do`, two slips away); the typed word is not replaced.
+        let offered = engine.suggestions(for: "I will he", count: 4)
+        #expect(offered.contains { $0.text == "be" } && !offered.contains { $0.text == "do" || $0.isAutocorrect }, "\(offered)")
+        // A word that fits is offered nothing in its place.
+        #expect(!Self.texts(engine, "I will be", count: 4).contains("he"))
+    }
+
     @Test func aKnownWordTheWordsBeforeRuleOutIsReplacedByASlipAway() throws {
         let engine = try Self.engine.get()
         // One cheap slip away (a vowel, a neighbouring key) and hundreds of times likelier after

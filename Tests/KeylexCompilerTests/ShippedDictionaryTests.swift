@@ -208,6 +208,10 @@ import Testing
         #expect(dont.contains { $0.text == "don’t know" } && !dont.contains { $0.typed == "tknow" }, "\(dont)")
         let heres = english.suggestions(for: "so here’sthe")
         #expect(heres.contains { $0.text == "here’s the" } && !heres.contains { $0.typed == "sthe" }, "\(heres)")
+        // A capitalised word inside a sentence that reads as two words is a name: offered apart,
+        // not split on space (typing37k's `Abdul Razak Memon` had become `Me on`).
+        let name = english.suggestions(for: "the arrest of Abdul Razak Memon")
+        #expect(!name.contains { $0.isAutocorrect } && name.contains { $0.text == "Me on" }, "\(name)")
         // Three letters are not two words of one letter each, the middle one for the space (typing37k's `ava`).
         #expect(!english.suggestions(for: "ava").contains { $0.text == "A a" })
         #expect(!english.suggestions(for: "so ava").contains { $0.text == "a a" })

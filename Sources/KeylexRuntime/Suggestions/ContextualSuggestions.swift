@@ -171,12 +171,22 @@ extension SuggestionEngine {
     /// word typed to be offered in its place.
     static let contextCorrectionLead: Float = 1
     /// The shortest typed word for which words that fit the context better are looked for.
-    static let contextCorrectionLength = 3
+    static let contextCorrectionLength = 2
+    /// The longest typed word whose context corrections may start with another letter (`he` after
+    /// "I will" offers `be`): a word this short has few neighbours, and its first letter is as
+    /// often the slip as any other.
+    static let anyFirstLetterLength = 2
+    /// The dearest context correction of a typed word of up to ``shortContextWordLength`` letters:
+    /// one slip (`he` is not offered `do` for being likelier after "I will").
+    static let shortWordContextCost: Float = 1
+    /// The longest typed word whose context corrections cost at most ``shortWordContextCost``.
+    static let shortContextWordLength = 3
     /// The most entries of the context that are spelled out and compared with the typed word.
     static let maxContextCorrections = 64
 
     /// Adds the real-word corrections of `typed`, a known word: the words within
-    /// ``EditCosts/maxCost`` of it that start with its letter and that the model's context makes
+    /// ``EditCosts/maxCost`` of it (``shortWordContextCost`` for a short word) that
+    /// start with its letter (any letter, up to ``anyFirstLetterLength`` letters) and that the model's context makes
     /// ``contextCorrectionLead`` likelier ("a peace" → "piece"). The context, not the spelling,
     /// puts them forward: their edits do not lower their rank (their ``Candidate/contextBonus``
     /// makes up for them), but still count against them for autocorrection, so a known word is
@@ -191,7 +201,9 @@ extension SuggestionEngine {
         let least =
             model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context)
             + Self.contextCorrectionLead
-        let letter = dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
+        let letter =
+            typed.count <= Self.anyFirstLetterLength
+            ? 0..<dictionary.wordCount : dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
         var spelled = 0
         search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in
             for (level, index, backoff) in [(model.trigrams, context.pair, Float(0)), (model.bigrams, context.last, context.pairBackoff)] {
@@ -221,7 +233,7 @@ extension SuggestionEngine {
         let codes = word.unicodeScalars.map(dictionary.comparisonCode(ofTyped:))
         guard codes.count == typed.count else { return }  // a longer word may be the typed one's completion
         let cost = codes.withUnsafeBufferPointer(editCost)
-        guard cost <= searchCosts.maxCost else { return }
+        guard cost <= searchCosts.maxCost, typed.count > Self.shortContextWordLength || cost <= Self.shortWordContextCost else { return }
         var candidate = Candidate(number: number, frequencyClass: frequencyClass, cost: cost, isCompletion: false)
         candidate.contextBonus = Float(frequencyClass) - candidate.score
         candidate.score = Float(frequencyClass)

@@ -56,7 +56,8 @@ extension SuggestionEngine {
             guard score > best?.score ?? -.infinity else { return }
             let text = cased(first.word, like: leftTyped, capitalised: context.isSentenceStart) + " " + cased(second.word, like: rightTyped)
             let slip = viaLetter ? model == nil || seen : seen && max(first.frequencyClass, second.frequencyClass) >= Self.missedSpaceClass
-            best = RunTogetherWords(text: text, score: score, mayReplace: slip, ranksByScore: seen || (viaLetter && model == nil))
+            let name = Self.isName(leftTyped, rightTyped, first: first.word, context: context)
+            best = RunTogetherWords(text: text, score: score, mayReplace: slip && !name, ranksByScore: seen || (viaLetter && model == nil))
         }
         let letterForSpace = scalars.count >= Self.letterForSpaceLength
         for i in 1..<scalars.count {
@@ -66,6 +67,16 @@ extension SuggestionEngine {
             }
         }
         return best
+    }
+
+    /// Whether a token split into `left` and `right` reads as a name rather than two words: it has
+    /// a capital inside a sentence, where the first word (`first`, as the dictionary spells it)
+    /// has none and the second part starts with none (`Memon` is a name, not `Me on`; `JohnSmith`
+    /// and `DivisionTwo` are two words). A name the dictionary lacks is offered its split, not
+    /// given it on space.
+    static func isName(_ left: String, _ right: String, first: String, context: TypingContext) -> Bool {
+        !context.isSentenceStart && left.first?.isUppercase == true && first.first?.isUppercase != true
+            && right.first?.isUppercase != true
     }
 
     /// A word of the dictionary (its number) or of the user's (none).
