@@ -333,7 +333,9 @@ import Testing
     @Test func aShortKnownWordTheContextDoesNotFitIsOfferedOneSlipAway() throws {
         let engine = try Self.engine.get()
         // `he` after "I will" (typing37k): `be` is offered though its first letter differs, and
-        // only words one slip away are (not `do`, two slips away); the typed word is not replaced.
+        // only words one slip away are (not `do`, two slips away). Without a layout, a letter for
+        // another is no cheap slip: the typed word is not replaced (with one, see
+        // aKnownWordOfTwoLettersTheWordsBeforeRuleOutIsReplaced).
         let offered = engine.suggestions(for: "I will he", count: 4)
         #expect(offered.contains { $0.text == "be" } && !offered.contains { $0.text == "do" || $0.isAutocorrect }, "\(offered)")
         // A word that fits is offered nothing in its place.
@@ -363,16 +365,34 @@ import Testing
         #expect(!learned.suggestions(for: "it makes me fell").contains { $0.isAutocorrect })
     }
 
-    /// A word of one or two letters is left as typed: `år` and `är`, `là` and `la`, `så` and `sa`
-    /// are one slip apart and all common, and two words before do not tell them apart (after
-    /// `här det` the sv model finds `är` hundreds of times likelier than the right `år`).
-    @Test func aWordOfOneOrTwoLettersIsNotTakenForARealWordError() throws {
-        var engine = try Self.shippedEngine(words: ["sv/sv.combined.gz"], counts: "talbanken")
-        let text = "han bodde här det år"
-        #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(engine.suggestions(for: text))")
-        engine.realWordMinLength = 1
-        engine.realWordMinBigrams = 0
-        #expect(engine.suggestions(for: text).first == Suggestion(text: "är", typed: "år", isAutocorrect: true))
+    /// The English words and model with the shipped en-US layout, whose geometry prices slips.
+    static let withLayout = Result { () throws -> SuggestionEngine in
+        let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }
+        let container = try Container(bytes: LayoutBuild.bundle(dictionary: try built.get().0, locales: locales))
+        return SuggestionEngine(dictionary: try WordDictionary(container: container), layout: try LayoutBundle(container: container).layout(for: .phone))
+    }
+
+    /// typing37k's slip of two letters that the words before all but rule out is replaced on space,
+    /// with a lead ``SuggestionEngine/shortRealWordExtraLead`` greater than a longer word's (`à`
+    /// and `a`, `så` and `sa`, `if` and `of` are one slip apart and all common); where the typed
+    /// word fits, it stays; a word shorter than ``SuggestionEngine/realWordMinLength`` never goes.
+    @Test func aKnownWordOfTwoLettersTheWordsBeforeRuleOutIsReplaced() throws {
+        var engine = try Self.withLayout.get()
+        let text = "for those if"
+        #expect(engine.suggestions(for: text).first == Suggestion(text: "of", typed: "if", isAutocorrect: true), "\(engine.suggestions(for: text))")
+        for fits in ["I think he", "as if", "one of", "I will be"] {
+            #expect(!engine.suggestions(for: fits).contains { $0.isAutocorrect }, "\(fits): \(engine.suggestions(for: fits))")
+        }
+        // Held-out fortunes: a rarer word the words before expect (`Te` after "Tao"), and a word
+        // capitalised where the words before show no sentence's start, stay.
+        for kept in ["the nature of Tao to", "Package Quality: If"] {
+            #expect(!engine.suggestions(for: kept).contains { $0.isAutocorrect }, "\(kept): \(engine.suggestions(for: kept))")
+        }
+        engine.shortRealWordExtraLead = 3
+        #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect })
+        engine.shortRealWordExtraLead = 0
+        engine.realWordMinLength = 3
+        #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect })
     }
 
     /// A model counted from a treebank's thirty thousand words corrects no real word: it has met a

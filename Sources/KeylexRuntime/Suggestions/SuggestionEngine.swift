@@ -122,10 +122,20 @@ public struct SuggestionEngine: Sendable {
     /// `պատասխանի`; after legal text, Afrikaans `swart en wit` became `swart en wat`); the shipped models of
     /// fortunes, the Web Treebank and the Kabyle texts hold 63,000 to 450,000.
     public var realWordMinBigrams = 50_000
-    /// The fewest letters of a known word that real-word correction may replace. A word of one or
-    /// two letters is one slip from other common short words in every language (`à` and `a`,
-    /// `là` and `la`, `så` and `sa`), which two words before cannot tell apart.
-    public var realWordMinLength = 3
+    /// The fewest letters of a known word that real-word correction may replace. A word of one
+    /// letter is one slip from most others.
+    public var realWordMinLength = 2
+    /// What a known word of up to ``shortRealWordLength`` letters needs beyond ``realWordLead`` to be replaced: 1, ten times
+    /// more (about 3,000 times likelier). It is one slip from other common short words in every
+    /// language (`à` and `a`, `là` and `la`, `så` and `sa`, `if` and `of`), which the words before
+    /// tell apart only where they all but rule one out (`I will he` → `be`, `for those if` → `of`).
+    public var shortRealWordExtraLead: Float = 1
+    /// The longest known word that pays ``shortRealWordExtraLead``.
+    public static let shortRealWordLength = 2
+    /// The least frequency class of a word that replaces a known word of up to
+    /// ``shortRealWordLength`` letters: the language's commonest words (English `be`, `of`, `to`,
+    /// `is`), not a rarer one the words before happen to expect (`Te` after "Tao").
+    public static let shortRealWordClass: UInt8 = 180
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
     /// What the margin drops by for a typed word that strays: its last half, and at least
