@@ -365,6 +365,22 @@ import Testing
         #expect(!learned.suggestions(for: "it makes me fell").contains { $0.isAutocorrect })
     }
 
+    /// An unknown word of two letters goes to the commonest word the words before make ten times
+    /// likelier than its other readings, whatever their scores (typing37k's `As they used ti`: `to`,
+    /// not `it`, one slip away too); with a lead asked of a thousand times, or without them, it stays.
+    @Test func anUnknownWordOfTwoLettersIsCorrectedByTheWordsBefore() throws {
+        var engine = try Self.withLayout.get()
+        let slips = [("used ti", "ti", "to"), ("all oc", "oc", "of")]
+        for (text, typed, expected) in slips {
+            #expect(engine.suggestions(for: text).first == Suggestion(text: expected, typed: typed, isAutocorrect: true), "\(engine.suggestions(for: text))")
+        }
+        #expect(!engine.suggestions(for: "ti").contains { $0.isAutocorrect })
+        engine.shortWordContextLead = 3
+        for (text, _, _) in slips {
+            #expect(!engine.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
+        }
+    }
+
     /// The English words and model with the shipped en-US layout, whose geometry prices slips.
     static let withLayout = Result { () throws -> SuggestionEngine in
         let locales = ShippedLayoutTests.shipped.locales.filter { $0.tag == "en-US" }

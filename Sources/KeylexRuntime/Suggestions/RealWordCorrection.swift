@@ -7,7 +7,7 @@ extension SuggestionEngine {
     /// context corrections (see ``addContextCorrections(_:of:_:into:)``): the other corrections
     /// of a known word cost an edit more (see ``searchCorrections(_:_:known:count:costs:into:)``),
     /// beyond ``realWordMaxCost``. A word of two letters needs ``shortRealWordExtraLead`` more, and
-    /// goes only for one of the commonest words (``shortRealWordClass``: not `to` for `Te` after
+    /// goes only for one of the commonest words (``commonWordClass``: not `to` for `Te` after
     /// "Tao"). A word the user has learned is never replaced, nor one shorter than
     /// ``realWordMinLength``, nor one capitalised where no sentence starts (the capital says a
     /// clause or a name starts, which the words before do not show: after "Rule:", `If` is no slip
@@ -20,7 +20,7 @@ extension SuggestionEngine {
             r.user?.hasLearnedWord(r.typed) != true, r.context.isSentenceStart || r.typed.first?.isUppercase != true,
             let typed = number(ofContextWord: Substring(r.typed))
         else { return nil }
-        let short = r.typed.unicodeScalars.count <= Self.shortRealWordLength
+        let short = r.typed.unicodeScalars.count <= Self.shortWordLength
         let extra = short ? shortRealWordExtraLead : 0
         let least =
             model.logProbability(of: typed, frequencyClass: dictionary.frequencyClass(at: typed), in: context) + realWordLead + extra
@@ -28,7 +28,7 @@ extension SuggestionEngine {
             .filter {
                 $0.candidate.mayReplace && $0.candidate.number >= 0 && $0.candidate.cost <= self.realWordMaxCost
                     && $0.word.lowercased() != r.typed.lowercased() && !self.isAnotherEnding($0.word, of: r.typed)
-                    && (!short || $0.candidate.frequencyClass >= Self.shortRealWordClass)
+                    && (!short || $0.candidate.frequencyClass >= Self.commonWordClass)
             }
             .map { ($0.word, model.logProbability(of: $0.candidate.number, frequencyClass: $0.candidate.frequencyClass, in: context)) }
             .max { $0.1 < $1.1 }

@@ -125,17 +125,22 @@ public struct SuggestionEngine: Sendable {
     /// The fewest letters of a known word that real-word correction may replace. A word of one
     /// letter is one slip from most others.
     public var realWordMinLength = 2
-    /// What a known word of up to ``shortRealWordLength`` letters needs beyond ``realWordLead`` to be replaced: 1, ten times
+    /// What a known word of up to ``shortWordLength`` letters needs beyond ``realWordLead`` to be replaced: 1, ten times
     /// more (about 3,000 times likelier). It is one slip from other common short words in every
     /// language (`à` and `a`, `là` and `la`, `så` and `sa`, `if` and `of`), which the words before
     /// tell apart only where they all but rule one out (`I will he` → `be`, `for those if` → `of`).
     public var shortRealWordExtraLead: Float = 1
-    /// The longest known word that pays ``shortRealWordExtraLead``.
-    public static let shortRealWordLength = 2
-    /// The least frequency class of a word that replaces a known word of up to
-    /// ``shortRealWordLength`` letters: the language's commonest words (English `be`, `of`, `to`,
-    /// `is`), not a rarer one the words before happen to expect (`Te` after "Tao").
-    public static let shortRealWordClass: UInt8 = 180
+    /// The longest typed word that pays ``shortRealWordExtraLead`` when known, and that is corrected
+    /// by ``shortWordContextLead`` when unknown.
+    public static let shortWordLength = 2
+    /// The least frequency class of a word that replaces a typed word of up to ``shortWordLength``
+    /// letters by the words before: the language's commonest words (English `be`, `of`, `to`,
+    /// `is`), not a rarer one they happen to expect (`Te` after "Tao").
+    public static let commonWordClass: UInt8 = 180
+    /// How much likelier after the words before (a base-10 logarithm: ten times) a correction of
+    /// an unknown word of up to ``shortWordLength`` letters, one of the commonest words, must be than
+    /// another candidate to lead it, whatever their scores (see ``autocorrectLead``).
+    public var shortWordContextLead: Float = 1
     /// The margin when the dictionary does not set one.
     public static let defaultAutocorrectMargin: Float = 90
     /// What the margin drops by for a typed word that strays: its last half, and at least
@@ -641,9 +646,24 @@ public struct SuggestionEngine: Sendable {
             return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - r.typoMarginDrop
                 && found.allSatisfy {
                     $0.candidate.number == c.number || $0.isCasing(of: best) || $0.candidate.isSoundAlike || leads(c, $0.candidate)
+                        || isLikelierInContext(c, than: $0.candidate, r)
                 }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
+    }
+
+    /// Whether, the typed word having up to ``shortWordLength`` letters, `best` (one of the
+    /// language's commonest words, ``commonWordClass``) is ``shortWordContextLead`` likelier than
+    /// `other` (no completion) after the words before, as a model of ``realWordMinBigrams`` pairs
+    /// or more finds them: two letters tell little, the words before much (`As they used ti` →
+    /// `to`, not `it`; `One oc` → `of`).
+    private func isLikelierInContext(_ best: Candidate, than other: Candidate, _ r: Ranking) -> Bool {
+        guard r.typed.unicodeScalars.count <= Self.shortWordLength, !other.isCompletion, best.frequencyClass >= Self.commonWordClass,
+            best.number >= 0, other.number >= 0, let model, model.bigrams.entryCount >= realWordMinBigrams,
+            let context = r.context.before?.model
+        else { return false }
+        return model.logProbability(of: best.number, frequencyClass: best.frequencyClass, in: context)
+            - model.logProbability(of: other.number, frequencyClass: other.frequencyClass, in: context) >= shortWordContextLead
     }
 
     /// Whether a completion that is no spelling variant ranks above `variant` in context, the typed
