@@ -172,10 +172,6 @@ extension SuggestionEngine {
     static let contextCorrectionLead: Float = 1
     /// The shortest typed word for which words that fit the context better are looked for.
     static let contextCorrectionLength = 2
-    /// The longest typed word whose context corrections may start with another letter (`he` after
-    /// "I will" offers `be`): a word this short has few neighbours, and its first letter is as
-    /// often the slip as any other.
-    static let anyFirstLetterLength = 2
     /// The dearest context correction of a typed word of up to ``shortContextWordLength`` letters:
     /// one slip (`he` is not offered `do` for being likelier after "I will").
     static let shortWordContextCost: Float = 1
@@ -185,9 +181,11 @@ extension SuggestionEngine {
     static let maxContextCorrections = 64
 
     /// Adds the real-word corrections of `typed`, a known word: the words within
-    /// ``EditCosts/maxCost`` of it (``shortWordContextCost`` for a short word) that
-    /// start with its letter (any letter, up to ``anyFirstLetterLength`` letters) and that the model's context makes
-    /// ``contextCorrectionLead`` likelier ("a peace" → "piece"). The context, not the spelling,
+    /// ``EditCosts/maxCost`` of it (``shortWordContextCost`` for a short word) that start with its
+    /// letter and that the model's context makes ``contextCorrectionLead`` likelier ("a peace" →
+    /// "piece"). A word of ``shortWordLength`` letters or fewer has few neighbours, and its first
+    /// letter is as often the slip as any other: its corrections may start with any letter (`he`
+    /// after "I will" is offered `be`). The context, not the spelling,
     /// puts them forward: their edits do not lower their rank (their ``Candidate/contextBonus``
     /// makes up for them), but still count against them for autocorrection, so a known word is
     /// never replaced on their account.
@@ -202,7 +200,7 @@ extension SuggestionEngine {
             model.logProbability(of: number, frequencyClass: dictionary.frequencyClass(at: number), in: context)
             + Self.contextCorrectionLead
         let letter =
-            typed.count <= Self.anyFirstLetterLength
+            typed.count <= Self.shortWordLength
             ? 0..<dictionary.wordCount : dictionary.prefixRange(ofCodes: UnsafeBufferPointer(rebasing: typed[..<1]))
         var spelled = 0
         search.withEditCosts(to: typed, costs: searchCosts, geometry: geometry) { editCost in

@@ -125,13 +125,15 @@ public struct SuggestionEngine: Sendable {
     /// The fewest letters of a known word that real-word correction may replace. A word of one
     /// letter is one slip from most others.
     public var realWordMinLength = 2
-    /// What a known word of up to ``shortWordLength`` letters needs beyond ``realWordLead`` to be replaced: 1, ten times
-    /// more (about 3,000 times likelier). It is one slip from other common short words in every
-    /// language (`à` and `a`, `là` and `la`, `så` and `sa`, `if` and `of`), which the words before
-    /// tell apart only where they all but rule one out (`I will he` → `be`, `for those if` → `of`).
+    /// What a known word of up to ``shortWordLength`` letters needs beyond ``realWordLead`` to be
+    /// replaced: 1, ten times more (about 3,000 times likelier). It is one slip from other common
+    /// short words in every language (`à` and `a`, `là` and `la`, `så` and `sa`, `if` and `of`),
+    /// which the words before tell apart only where they all but rule one out (`I will he` → `be`,
+    /// `for those if` → `of`).
     public var shortRealWordExtraLead: Float = 1
-    /// The longest typed word that pays ``shortRealWordExtraLead`` when known, and that is corrected
-    /// by ``shortWordContextLead`` when unknown.
+    /// The longest typed word that pays ``shortRealWordExtraLead`` when known, that is corrected by
+    /// ``shortWordContextLead`` when unknown, and whose context corrections may start with any
+    /// letter.
     public static let shortWordLength = 2
     /// The least frequency class of a word that replaces a typed word of up to ``shortWordLength``
     /// letters by the words before: the language's commonest words (English `be`, `of`, `to`,
