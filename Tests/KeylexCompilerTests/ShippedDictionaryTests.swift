@@ -243,6 +243,11 @@ import Testing
         #expect(Self.first(english, "0lease") ?? ("", false) == ("Please", true))
         #expect(english.suggestions(for: "I guess th3").dropFirst().first == Suggestion(text: "th3", typed: "th3", isUnknown: true))
         #expect(Self.first(english, "a backup when heal5hy") ?? ("", false) == ("healthy", true))
+        // A token of four characters clears the plain margin, not a short word's (typing37k's
+        // `com3`, `j7st`); one of three, the margin of its length (`co2` is no `cow`).
+        #expect(Self.first(english, "if they com3") ?? ("", false) == ("come", true))
+        #expect(Self.first(english, "You j7st") ?? ("", false) == ("just", true))
+        #expect(!english.suggestions(for: "my co2").contains { $0.isAutocorrect })
         // Between letters, it may also be a digit too many: offered, not applied.
         #expect(Self.first(english, "When it is used we tr4y") ?? ("", true) == ("try", false))
         // Names and units with digits read as no word, and numbers, are left alone.

@@ -14,6 +14,8 @@ struct DigitForLetter {
     let asLetter: String
     /// The token without the digit, when letters lie on both sides of it.
     let withoutDigit: String?
+    /// The shortest token whose reading clears the plain autocorrect margin, whatever its length.
+    static let plainMarginLength = 4
 
     /// The reading of the token at the end of `text`, when it is letters and one digit that marks a
     /// letter key of `geometry`.
@@ -39,7 +41,7 @@ extension SuggestionEngine {
     /// as the engine corrects it, `thef8ghting` → `the fighting`; else the digit left out: `tr4y` →
     /// `try`), then the token itself (``Suggestion/isUnknown``), then what the reading's word offers.
     /// The word replaces the token on space (``Suggestion/isAutocorrect``) when it is the digit read
-    /// as its letter and clears ``margin(length:)`` as a correction of a neighbouring key would, or
+    /// as its letter and clears ``digitSlipMargin(_:)`` as a correction of a neighbouring key would, or
     /// when the engine would apply its correction.
     func digitForLetterSuggestions(_ text: Substring, count: Int) -> [Suggestion]? {
         guard let slip = DigitForLetter(endOf: text, geometry: geometry) else { return nil }
@@ -50,7 +52,7 @@ extension SuggestionEngine {
             guard let first = found.first, !first.isUnknown, !first.isEmoji else { continue }
             let exact = first.text.lowercased() == reading.lowercased()
             guard exact || (asLetter && first.isAutocorrect && slip.withoutDigit != nil && reading.count >= 7) else { continue }
-            let apply = exact ? asLetter && clearsMargin(reading, length: slip.typed.unicodeScalars.count) : true
+            let apply = exact ? asLetter && clearsMargin(reading, margin: digitSlipMargin(slip)) : true
             let word = exact ? cased(first.text, like: reading, capitalised: TypingContext.startsSentence(head + reading)) : first.text
             let rest = found.dropFirst().filter { !$0.isEmoji && !$0.isUnknown && $0.text != word }.map {
                 Suggestion(text: $0.text, typed: slip.typed)
@@ -64,12 +66,20 @@ extension SuggestionEngine {
         return nil
     }
 
-    /// Whether the word `reading`, as a correction of one neighbouring key, clears the autocorrect
-    /// margin of a typed word of `length` letters.
-    private func clearsMargin(_ reading: String, length: Int) -> Bool {
+    /// The margin the word a digit's letter makes of `slip` must clear: ``autocorrectMargin`` for a
+    /// token of ``DigitForLetter/plainMarginLength`` characters or more (its digit is a slip no word
+    /// of the language makes: `com3` → `come`, `j7st` → `just`), else the margin of a typed word
+    /// that long (`co2` is a name, not a slip of `cow`).
+    private func digitSlipMargin(_ slip: DigitForLetter) -> Float {
+        let length = slip.typed.unicodeScalars.count
+        return length >= DigitForLetter.plainMarginLength ? autocorrectMargin : margin(length: length)
+    }
+
+    /// Whether the word `reading`, as a correction of one neighbouring key, clears `margin`.
+    private func clearsMargin(_ reading: String, margin: Float) -> Bool {
         guard let word = suggestibleWord(reading, user: userDictionary?.snapshot) else { return false }
         let candidate = Candidate(
             number: word.number ?? -1, frequencyClass: word.frequencyClass, cost: costs.neighbouringKey, isCompletion: false)
-        return candidate.score >= margin(length: length)
+        return candidate.score >= margin
     }
 }
