@@ -15,9 +15,9 @@ extension SuggestionEngine {
     /// (``isAnotherEnding(_:of:)``). `nil` without a model or a context, or with a model of fewer
     /// than ``realWordMinBigrams`` pairs.
     func realWordCorrection(_ found: [Found], _ r: Ranking) -> String? {
-        guard let model, model.bigrams.entryCount >= realWordMinBigrams, r.typed.unicodeScalars.count >= realWordMinLength,
+        guard let model = decidingModel, r.typed.unicodeScalars.count >= realWordMinLength,
             let context = r.context.before?.model,
-            r.user?.hasLearnedWord(r.typed) != true, r.context.isSentenceStart || r.typed.first?.isUppercase != true,
+            r.user?.hasLearnedWord(r.typed) != true, !r.context.isCapitalisedInside(r.typed),
             let typed = number(ofContextWord: Substring(r.typed))
         else { return nil }
         let short = r.typed.unicodeScalars.count <= Self.shortWordLength

@@ -56,8 +56,9 @@ extension SuggestionEngine {
             guard score > best?.score ?? -.infinity else { return }
             let text = cased(first.word, like: leftTyped, capitalised: context.isSentenceStart) + " " + cased(second.word, like: rightTyped)
             let slip = viaLetter ? model == nil || seen : seen && max(first.frequencyClass, second.frequencyClass) >= Self.missedSpaceClass
-            let name = Self.isName(leftTyped, rightTyped, first: first.word, context: context)
-            best = RunTogetherWords(text: text, score: score, mayReplace: slip && !name, ranksByScore: seen || (viaLetter && model == nil))
+            best = RunTogetherWords(
+                text: text, score: score, mayReplace: slip && !Self.isName(leftTyped, rightTyped, first: first.word, context: context),
+                ranksByScore: seen || (viaLetter && model == nil))
         }
         let letterForSpace = scalars.count >= Self.letterForSpaceLength
         for i in 1..<scalars.count {
@@ -75,8 +76,7 @@ extension SuggestionEngine {
     /// and `DivisionTwo` are two words). A name the dictionary lacks is offered its split, not
     /// given it on space.
     static func isName(_ left: String, _ right: String, first: String, context: TypingContext) -> Bool {
-        !context.isSentenceStart && left.first?.isUppercase == true && first.first?.isUppercase != true
-            && right.first?.isUppercase != true
+        context.isCapitalisedInside(left) && first.first?.isUppercase != true && right.first?.isUppercase != true
     }
 
     /// A word of the dictionary (its number) or of the user's (none).

@@ -122,6 +122,11 @@ public struct SuggestionEngine: Sendable {
     /// `պատասխանի`; after legal text, Afrikaans `swart en wit` became `swart en wat`); the shipped models of
     /// fortunes, the Web Treebank and the Kabyle texts hold 63,000 to 450,000.
     public var realWordMinBigrams = 50_000
+    /// The n-gram model, when it holds ``realWordMinBigrams`` pairs or more: large enough for the
+    /// words before to decide between words one slip apart.
+    var decidingModel: NGramModel? {
+        model.flatMap { $0.bigrams.entryCount >= realWordMinBigrams ? $0 : nil }
+    }
     /// The fewest letters of a known word that real-word correction may replace. A word of one
     /// letter is one slip from most others.
     public var realWordMinLength = 2
@@ -638,7 +643,7 @@ public struct SuggestionEngine: Sendable {
         if let variant = found.first(where: { $0.mayReplace && $0.isVariant }) {
             return variant.candidate.editScore >= autocorrectMargin && !isOutrankedByCompletion(variant, found, r) ? variant.word : nil
         }
-        let length = r.typed.unicodeScalars.count
+        let length = r.typed.unicodeScalars.count, short = length <= Self.shortWordLength
         guard !Self.isAllCapitals(r.typed) else { return nil }
         let replaceable = found.filter(\.mayReplace)
         let byContext = replaceable.first, bySpelling = replaceable.max { $0.candidate.editScore < $1.candidate.editScore }
@@ -648,21 +653,20 @@ public struct SuggestionEngine: Sendable {
             return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - r.typoMarginDrop
                 && found.allSatisfy {
                     $0.candidate.number == c.number || $0.isCasing(of: best) || $0.candidate.isSoundAlike || leads(c, $0.candidate)
-                        || isLikelierInContext(c, than: $0.candidate, r)
+                        || (short && isLikelierInContext(c, than: $0.candidate, r))
                 }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
     }
 
-    /// Whether, the typed word having up to ``shortWordLength`` letters, `best` (one of the
-    /// language's commonest words, ``commonWordClass``) is ``shortWordContextLead`` likelier than
-    /// `other` (no completion) after the words before, as a model of ``realWordMinBigrams`` pairs
-    /// or more finds them: two letters tell little, the words before much (`As they used ti` →
-    /// `to`, not `it`; `One oc` → `of`).
+    /// Whether `best` (one of the language's commonest words, ``commonWordClass``) is
+    /// ``shortWordContextLead`` likelier than `other` (no completion) after the words before, as
+    /// the ``decidingModel`` finds them; asked for a typed word of up to ``shortWordLength``
+    /// letters, which tell little where the words before tell much (`As they used ti` → `to`, not
+    /// `it`; `One oc` → `of`).
     private func isLikelierInContext(_ best: Candidate, than other: Candidate, _ r: Ranking) -> Bool {
-        guard r.typed.unicodeScalars.count <= Self.shortWordLength, !other.isCompletion, best.frequencyClass >= Self.commonWordClass,
-            best.number >= 0, other.number >= 0, let model, model.bigrams.entryCount >= realWordMinBigrams,
-            let context = r.context.before?.model
+        guard !other.isCompletion, best.frequencyClass >= Self.commonWordClass, best.number >= 0, other.number >= 0,
+            let model = decidingModel, let context = r.context.before?.model
         else { return false }
         return model.logProbability(of: best.number, frequencyClass: best.frequencyClass, in: context)
             - model.logProbability(of: other.number, frequencyClass: other.frequencyClass, in: context) >= shortWordContextLead

@@ -40,6 +40,12 @@ struct TypingContext {
         }
     }
 
+    /// Whether `word` starts with a capital where no sentence starts: a name, or a clause the words
+    /// before do not show (after "Rule:", `If`).
+    func isCapitalisedInside(_ word: some StringProtocol) -> Bool {
+        !isSentenceStart && word.first?.isUppercase == true
+    }
+
     /// The end of `text` after its last whitespace: the token before the cursor, whatever it holds
     /// (the same indices as `text`).
     static func lastToken(of text: Substring) -> Substring {
