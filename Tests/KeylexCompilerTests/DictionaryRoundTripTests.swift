@@ -63,7 +63,8 @@ import Testing
 
     @Test func wideStatesBecomeDenseTablesAndRoundTrip() throws {
         // 40 first letters with a gap: the root and the "x" state are dense tables with empty slots.
-        let letters = (0x61...0x7A).map { String(UnicodeScalar($0)!) } + (0xE0...0xEF).filter { $0 != 0xE5 }.map { String(UnicodeScalar($0)!) }
+        let letters =
+            (0x61...0x7A).map { String(UnicodeScalar($0)!) } + (0xE0...0xEF).filter { $0 != 0xE5 }.map { String(UnicodeScalar($0)!) }
         let words = Array(Set(letters.flatMap { [$0, $0 + "s", $0 + "ing"] } + letters.map { "x" + $0 }))
         let (compiled, dictionary) = try Self.compile(words, counts: words.indices.map { UInt64($0 % 17 + 1) })
         let root = dictionary.automaton.arcs(of: dictionary.root)!
@@ -101,8 +102,11 @@ import Testing
     /// its own code (the words round-trip by number) and the missing one none.
     @Test func lettersAtTheEdgesOfTheAlphabetRunsAreFound() throws {
         let run = (0x431...0x43E).filter { $0 != 0x437 }.map(UInt32.init)
-        let present: [UInt32] = [0xFF, 0x100, 0x10F, 0x110, 0x11F, 0x430, 0x4FF, 0x3042, 0x9FFF, 0xFFEF, 0xFFFD, 0x1_0000, 0x1_F600, 0x10_FFFD] + run
-        let absent: [UInt32] = [0xFE, 0x101, 0x10E, 0x111, 0x120, 0x42F, 0x437, 0x43F, 0x500, 0x3041, 0xA000, 0xFFF0, 0xFFFC, 0x1_0001, 0x1_F5FF, 0x10_FFFC]
+        let present: [UInt32] =
+            [0xFF, 0x100, 0x10F, 0x110, 0x11F, 0x430, 0x4FF, 0x3042, 0x9FFF, 0xFFEF, 0xFFFD, 0x1_0000, 0x1_F600, 0x10_FFFD] + run
+        let absent: [UInt32] = [
+            0xFE, 0x101, 0x10E, 0x111, 0x120, 0x42F, 0x437, 0x43F, 0x500, 0x3041, 0xA000, 0xFFF0, 0xFFFC, 0x1_0001, 0x1_F5FF, 0x10_FFFC,
+        ]
         let words = present.map { "a" + String(UnicodeScalar($0)!) }
         let (compiled, dictionary) = try Self.compile(words)
         Self.checkAll(compiled, words, dictionary)
@@ -124,5 +128,26 @@ import Testing
             let (compiled, dictionary) = try Self.compile(list, counts: round % 2 == 0 ? counts : nil)
             Self.checkAll(compiled, list, dictionary)
         }
+    }
+
+    /// A list given in order (compiled without sorting), the same list shuffled and the list with
+    /// repeats (their counts summed) make the same file: the words wordfreq added to the shipped
+    /// French and German lists.
+    @Test func sortedShuffledAndRepeatedListsCompileAlike() throws {
+        var words: [String] = []
+        for language in ["fr", "de"] {
+            let text = try String(contentsOfFile: TestSupport.shipped("corpora/\(language)/wordfreq.added.tsv"), encoding: .utf8)
+            words += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "\t")[0]) }
+        }
+        let sorted = Array(Set(words)).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        #expect(sorted.count > 800)
+        func bytes(_ list: [String], count: (Int) -> UInt64) -> [UInt8] {
+            DictionaryCompiler.compile(list.enumerated().map { ($1, count($0), []) }, hasCounts: true).bytes
+        }
+        let inOrder = bytes(sorted) { $0 % 7 == 0 ? 2 : 4 }
+        #expect(bytes(sorted.reversed()) { $0 % 7 == 0 ? 2 : 4 } != inOrder)  // the counts follow the words
+        let shuffled = Array(sorted.enumerated()).shuffled()
+        #expect(bytes(shuffled.map(\.element)) { shuffled[$0].offset % 7 == 0 ? 2 : 4 } == inOrder)
+        #expect(bytes(sorted + sorted) { ($0 % sorted.count) % 7 == 0 ? 1 : 2 } == inOrder)
     }
 }

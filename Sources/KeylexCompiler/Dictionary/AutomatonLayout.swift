@@ -153,38 +153,45 @@ struct AutomatonLayout {
     /// layout reaches a fixed point; a table's slots all have the width of its widest pointer.
     private mutating func placePointers() {
         pointerWidth = [UInt8](repeating: 0, count: dawg.arcCount)
-        for arc in 0..<dawg.arcCount where dawg.arcTargets[arc] != 0 && !isNext[arc] { pointerWidth[arc] = 1 }
         tableWidth = [Int](repeating: 1, count: dawg.stateCount)
         offset = [Int](repeating: 0, count: dawg.stateCount)
-        repeat { placeStates() } while widenPointers()
+        var pointed: [(arc: Int32, state: Int32)] = []
+        var size = [Int](repeating: 0, count: dawg.stateCount)
+        for state in order {
+            size[state] = headerSize[state] + fixedSize[state] + (form[state] == .sparse ? 0 : storedSlots(state))
+            for arc in dawg.arcs(of: state) where dawg.arcTargets[arc] != 0 && !isNext[arc] {
+                pointerWidth[arc] = 1
+                pointed.append((Int32(arc), Int32(state)))
+                if form[state] == .sparse { size[state] += 1 }
+            }
+        }
+        repeat { placeStates(size) } while widenPointers(pointed, &size)
     }
 
-    /// Places the states one after another at today's widths.
-    private mutating func placeStates() {
+    /// Places the states one after another, each of `size` bytes.
+    private mutating func placeStates(_ size: [Int]) {
         var cursor = 0
         for state in order {
             offset[state] = cursor
-            let arcs = dawg.arcs(of: state)
-            let pointers = form[state] != .sparse ? storedSlots(state) * tableWidth[state] : arcs.reduce(0) { $0 + Int(pointerWidth[$1]) }
-            cursor += headerSize[state] + fixedSize[state] + pointers
+            cursor += size[state]
         }
     }
 
-    /// Widens every pointer that no longer fits its width; whether any did.
-    private mutating func widenPointers() -> Bool {
+    /// Widens every pointer of `pointed` (arcs with a pointer, with their state) that no longer fits
+    /// its width, growing the `size` of its state; whether any did.
+    private mutating func widenPointers(_ pointed: [(arc: Int32, state: Int32)], _ size: inout [Int]) -> Bool {
         var changed = false
-        for state in order {
-            for arc in dawg.arcs(of: state) where pointerWidth[arc] > 0 {
-                let needed = UInt8(varintLength(Self.pointer(to: offset[Int(dawg.arcTargets[arc])], from: arcsStart(state))))
-                if needed > pointerWidth[arc] {
-                    pointerWidth[arc] = needed
-                    changed = true
-                }
-                if form[state] != .sparse && Int(needed) > tableWidth[state] {
-                    tableWidth[state] = Int(needed)
-                    changed = true
-                }
+        for (arc, state) in pointed.lazy.map({ (Int($0.arc), Int($0.state)) }) {
+            let needed = UInt8(varintLength(Self.pointer(to: offset[Int(dawg.arcTargets[arc])], from: arcsStart(state))))
+            guard needed > pointerWidth[arc] else { continue }
+            if form[state] == .sparse {
+                size[state] += Int(needed - pointerWidth[arc])
+            } else if Int(needed) > tableWidth[state] {
+                size[state] += storedSlots(state) * (Int(needed) - tableWidth[state])
+                tableWidth[state] = Int(needed)
             }
+            pointerWidth[arc] = needed
+            changed = true
         }
         return changed
     }

@@ -55,7 +55,7 @@ struct DawgBuilder {
     /// Freezes the whole path and returns the root state.
     mutating func finish() -> Int32 {
         freeze(downTo: 0)
-        let root = freezeState(openArcs[...])
+        let root = freezeState(from: 0)
         openArcs.removeAll()
         return root
     }
@@ -65,7 +65,7 @@ struct DawgBuilder {
     private mutating func freeze(downTo depth: Int) {
         while openStart.count - 1 > depth {
             let start = openStart.removeLast()
-            let state = freezeState(openArcs[start...])
+            let state = freezeState(from: start)
             openArcs.removeLast(openArcs.count - start)
             openArcs[openArcs.count - 1].target = state
         }
@@ -74,7 +74,7 @@ struct DawgBuilder {
     /// Where the hash of a state's arcs starts: FNV-1a over their labels and targets.
     private static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    private static func hash(_ arcs: ArraySlice<OpenArc>) -> UInt64 {
+    private static func hash(_ arcs: UnsafeBufferPointer<OpenArc>) -> UInt64 {
         var h = hashSeed
         for arc in arcs {
             h = (h ^ UInt64(arc.labelAndFinal)) &* 0x1000_0000_01B3
@@ -83,7 +83,7 @@ struct DawgBuilder {
         return (h ^ (h >> 29)) &* 0x9E37_79B9_7F4A_7C15  // spreads every bit into the high half
     }
 
-    private func equals(_ state: Int, _ arcs: ArraySlice<OpenArc>) -> Bool {
+    private func equals(_ state: Int, _ arcs: UnsafeBufferPointer<OpenArc>) -> Bool {
         let start = Int(arcStart[state]), end = Int(arcStart[state + 1])
         guard end - start == arcs.count else { return false }
         for (i, arc) in zip(start..<end, arcs) where arcLabels[i] != arc.labelAndFinal || arcTargets[i] != arc.target {
@@ -92,20 +92,29 @@ struct DawgBuilder {
         return true
     }
 
-    /// Returns the registered state equal to `arcs`, registering a new one when there is none.
-    private mutating func freezeState(_ arcs: ArraySlice<OpenArc>) -> Int32 {
-        if arcs.isEmpty { return 0 }
+    /// The register's slot of the state equal to `arcs`, or the empty slot where it goes, and the
+    /// tag of their hash.
+    private func find(_ arcs: UnsafeBufferPointer<OpenArc>) -> (slot: Int, tag: UInt64) {
         let tag = Self.hash(arcs) >> 32
         let mask = register.count - 1
         var slot = Int(tag) & mask
         while register[slot] != 0 {
-            let state = Int(register[slot] & 0xFFFF_FFFF)
-            if register[slot] >> 32 == tag, equals(state, arcs) { return Int32(state) }
+            if register[slot] >> 32 == tag, equals(Int(register[slot] & 0xFFFF_FFFF), arcs) { break }
             slot = (slot + 1) & mask
         }
+        return (slot, tag)
+    }
+
+    /// Returns the registered state equal to the open arcs from `start` on, registering a new one
+    /// when there is none.
+    private mutating func freezeState(from start: Int) -> Int32 {
+        if start == openArcs.count { return 0 }
+        let (slot, tag) = openArcs.withUnsafeBufferPointer { find(UnsafeBufferPointer(rebasing: $0[start...])) }
+        if register[slot] != 0 { return Int32(truncatingIfNeeded: register[slot] & 0xFFFF_FFFF) }
         let state = Int32(wordCounts.count)
         var words: UInt32 = 0
-        for arc in arcs {
+        for i in start..<openArcs.count {
+            let arc = openArcs[i]
             arcLabels.append(arc.labelAndFinal)
             arcTargets.append(arc.target)
             words += (arc.labelAndFinal & 1) + wordCounts[Int(arc.target)]

@@ -145,6 +145,7 @@ public enum DictionaryCompiler {
         hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
     ) -> CompiledDictionary {
         var records = RecordArena()
+        records.reserveCapacity(records: entries.count, wordBytes: entries.reduce(0) { $0 + $1.word.utf8.count })
         let place = WordRecord.Place(file: 0, line: 0, column: 0, quiet: true)
         for entry in entries {
             var word = entry.word

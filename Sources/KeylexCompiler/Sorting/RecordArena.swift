@@ -24,6 +24,12 @@ struct RecordArena {
         return growth
     }
 
+    /// Makes room for `records` records whose words hold `wordBytes` UTF-8 bytes in all.
+    mutating func reserveCapacity(records: Int, wordBytes: Int) {
+        offsets.reserveCapacity(records)
+        bytes.reserveCapacity(wordBytes + records * WordRecord.fixedSize)
+    }
+
     /// Appends the record of the UTF-8 `word` with `count`, `flags` and `place`.
     mutating func append(_ word: UnsafeRawBufferPointer, count: UInt64, flags: DictionaryFormat.WordFlags, place: WordRecord.Place) {
         offsets.append(bytes.count)
@@ -58,6 +64,8 @@ struct RecordArena {
     mutating func sortAndMerge() {
         bytes.withUnsafeMutableBytes { raw in
             let words = UnsafeRawBufferPointer(raw)
+            // Words given in order, each once (a sorted list), need neither sorting nor merging.
+            guard offsets.indices.dropFirst().contains(where: { Self.compare(words, offsets[$0 - 1], offsets[$0]) >= 0 }) else { return }
             offsets.sort { a, b in
                 let order = Self.compare(words, a, b)
                 return order < 0 || (order == 0 && a < b)

@@ -79,7 +79,16 @@ struct ScalarSet {
     /// Adds the scalars of the UTF-8 bytes `word`.
     mutating func add(_ word: UnsafeRawBufferPointer) {
         bits.withUnsafeMutableBufferPointer { bits in
-            word.forEachScalar { scalar in bits[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+            var ascii: (UInt64, UInt64) = (0, 0)  // bits 0 and 1, kept in registers
+            word.forEachScalar { scalar in
+                switch scalar >> 6 {
+                case 0: ascii.0 |= 1 << scalar
+                case 1: ascii.1 |= 1 << (scalar & 63)
+                default: bits[Int(scalar >> 6)] |= 1 << (scalar & 63)
+                }
+            }
+            bits[0] |= ascii.0
+            bits[1] |= ascii.1
         }
     }
 
