@@ -149,5 +149,11 @@ import Testing
         let shuffled = Array(sorted.enumerated()).shuffled()
         #expect(bytes(shuffled.map(\.element)) { shuffled[$0].offset % 7 == 0 ? 2 : 4 } == inOrder)
         #expect(bytes(sorted + sorted) { ($0 % sorted.count) % 7 == 0 ? 1 : 2 } == inOrder)
+        // Only a list in order, each word once, is read where it is; it reads back as given.
+        let entries = sorted.map { (word: $0, count: UInt64(1), flags: DictionaryFormat.WordFlags()) }
+        #expect(SortedWords(inOrder: entries)?.map(\.word) == sorted)
+        #expect(SortedWords(inOrder: entries.reversed()) == nil)
+        #expect(SortedWords(inOrder: entries + entries.suffix(1)) == nil)
+        #expect(SortedWords(inOrder: [("", 1, [])] + entries) == nil)
     }
 }

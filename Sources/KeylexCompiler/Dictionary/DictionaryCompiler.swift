@@ -138,12 +138,14 @@ public enum DictionaryCompiler {
         }
     }
 
-    /// Compiles `entries` (NFC words in any order; a word given twice is merged). Without counts
-    /// the dictionary gets no frequency section.
+    /// Compiles `entries` (NFC words in any order; a word given twice is merged; a list in order,
+    /// each word once, is read where it is). Without counts the dictionary gets no frequency section.
     public static func compile(
-        _ entries: [(word: String, count: UInt64, flags: DictionaryFormat.WordFlags)],
-        hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
+        _ entries: [SortedWords.Entry], hasCounts: Bool, extras: Extras = Extras(), progress: ((Double) -> Void)? = nil
     ) -> CompiledDictionary {
+        if let words = SortedWords(inOrder: entries) {
+            return compile(words, hasCounts: hasCounts, extras: extras, progress: progress)
+        }
         var records = RecordArena()
         records.reserveCapacity(records: entries.count, wordBytes: entries.reduce(0) { $0 + $1.word.utf8.count })
         let place = WordRecord.Place(file: 0, line: 0, column: 0, quiet: true)

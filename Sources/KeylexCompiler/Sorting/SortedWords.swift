@@ -4,7 +4,7 @@ import KeylexRuntime
 /// The words of a dictionary in Unicode scalar order, each once: what the sort/merge stage gives
 /// and the automaton is built from. Held in memory when the words fitted the memory limit, else
 /// in files of a temporary folder that is removed with the last copy of this value (one merged
-/// file, or runs that follow each other).
+/// file, or runs that follow each other); or the caller's own list, when it was given in order.
 /// It can be read any number of times.
 public struct SortedWords: Sequence {
     /// One word and what the corpora said of it.
@@ -15,9 +15,13 @@ public struct SortedWords: Sequence {
         public let flags: DictionaryFormat.WordFlags
     }
 
+    /// A word as a caller gives it to the compiler.
+    public typealias Entry = (word: String, count: UInt64, flags: DictionaryFormat.WordFlags)
+
     private enum Storage {
         case memory(RecordArena)
         case files([String], SpillFolder)
+        case entries([Entry])
     }
 
     private let storage: Storage
@@ -37,6 +41,27 @@ public struct SortedWords: Sequence {
         self.alphabet = alphabet.scalars
     }
 
+    /// The words of `entries` as they are, when each comes after the one before it (a sorted list,
+    /// each word once); `nil` otherwise. Nothing is copied.
+    init?(inOrder entries: [Entry]) {
+        var alphabet = ScalarSet()
+        var previous: [UInt8] = []
+        for entry in entries {
+            var word = entry.word
+            let inOrder = word.withUTF8 { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                guard previous.withUnsafeBytes({ WordRecord.compare($0, raw) }) < 0 else { return false }  // the first: not empty
+                alphabet.add(raw)
+                previous.replaceSubrange(previous.indices, with: raw)
+                return true
+            }
+            guard inOrder else { return nil }
+        }
+        storage = .entries(entries)
+        count = entries.count
+        self.alphabet = alphabet.scalars
+    }
+
     /// The words of the run in the files `paths` of `folder`, read one after the other.
     init(paths: [String], in folder: SpillFolder, count: Int, alphabet: [UInt32]) {
         storage = .files(paths, folder)
@@ -46,19 +71,31 @@ public struct SortedWords: Sequence {
 
     public struct Iterator: IteratorProtocol {
         fileprivate let reader: WordRunReader?
+        fileprivate var entries: IndexingIterator<[Entry]>?
 
         public mutating func next() -> Word? {
-            reader?.next()
+            if entries != nil { return entries?.next().map { Word(word: $0.word, count: $0.count, flags: $0.flags) } }
+            return reader?.next()
         }
     }
 
     /// The words in order. If the files cannot be read to their end (one was removed or damaged
     /// underneath), the words stop early; the compiled dictionary then fails its verification.
-    public func makeIterator() -> Iterator { Iterator(reader: reader()) }
+    public func makeIterator() -> Iterator {
+        if case .entries(let entries) = storage { return Iterator(reader: nil, entries: entries.makeIterator()) }
+        return Iterator(reader: reader())
+    }
 
     /// Calls `body` with each word's UTF-8 bytes (valid only during the call), count and flags, in
     /// order, as the iterator gives them but without making a string of each word.
     func forEachWord(_ body: (UnsafeRawBufferPointer, UInt64, DictionaryFormat.WordFlags) -> Void) {
+        if case .entries(let entries) = storage {
+            for entry in entries {
+                var word = entry.word
+                word.withUTF8 { body(UnsafeRawBufferPointer($0), entry.count, entry.flags) }
+            }
+            return
+        }
         guard let reader = reader() else { return }
         while reader.nextInPlace(body) {}
     }
@@ -67,6 +104,7 @@ public struct SortedWords: Sequence {
         switch storage {
         case .memory(let arena): arena.reader()
         case .files(let paths, _): try? WordRunReader(paths: paths)
+        case .entries: nil
         }
     }
 }
