@@ -155,13 +155,13 @@ struct AutomatonLayout {
         pointerWidth = [UInt8](repeating: 0, count: dawg.arcCount)
         tableWidth = [Int](repeating: 1, count: dawg.stateCount)
         offset = [Int](repeating: 0, count: dawg.stateCount)
-        var pointed: [(arc: Int32, state: Int32)] = []
+        var pointed: [(arc: Int32, state: Int32, target: Int32)] = []
         var size = [Int](repeating: 0, count: dawg.stateCount)
         for state in order {
             size[state] = headerSize[state] + fixedSize[state] + (form[state] == .sparse ? 0 : storedSlots(state))
             for arc in dawg.arcs(of: state) where dawg.arcTargets[arc] != 0 && !isNext[arc] {
                 pointerWidth[arc] = 1
-                pointed.append((Int32(arc), Int32(state)))
+                pointed.append((Int32(arc), Int32(state), dawg.arcTargets[arc]))
                 if form[state] == .sparse { size[state] += 1 }
             }
         }
@@ -177,12 +177,12 @@ struct AutomatonLayout {
         }
     }
 
-    /// Widens every pointer of `pointed` (arcs with a pointer, with their state) that no longer fits
-    /// its width, growing the `size` of its state; whether any did.
-    private mutating func widenPointers(_ pointed: [(arc: Int32, state: Int32)], _ size: inout [Int]) -> Bool {
+    /// Widens every pointer of `pointed` (arcs with a pointer, with their state and target) that no
+    /// longer fits its width, growing the `size` of its state; whether any did.
+    private mutating func widenPointers(_ pointed: [(arc: Int32, state: Int32, target: Int32)], _ size: inout [Int]) -> Bool {
         var changed = false
-        for (arc, state) in pointed.lazy.map({ (Int($0.arc), Int($0.state)) }) {
-            let needed = UInt8(varintLength(Self.pointer(to: offset[Int(dawg.arcTargets[arc])], from: arcsStart(state))))
+        for (arc, state, target) in pointed.lazy.map({ (Int($0.arc), Int($0.state), Int($0.target)) }) {
+            let needed = UInt8(varintLength(Self.pointer(to: offset[target], from: arcsStart(state))))
             guard needed > pointerWidth[arc] else { continue }
             if form[state] == .sparse {
                 size[state] += Int(needed - pointerWidth[arc])

@@ -172,10 +172,7 @@ struct DictionaryEncoder {
 
 /// The number of bytes of the LEB128 form of `value`.
 func varintLength(_ value: UInt32) -> Int {
-    var length = 1
-    var v = value >> 7
-    while v != 0 { length += 1; v >>= 7 }
-    return length
+    max(1, (UInt32.bitWidth - value.leadingZeroBitCount + 6) / 7)
 }
 
 /// Appends `value` as LEB128, padded with continuation bytes to `width` bytes when given.
