@@ -27,6 +27,8 @@ struct AutomatonLayout {
     private(set) var pointerWidth: [UInt8] = []
     private(set) var tableWidth: [Int] = []
     private(set) var offset: [Int] = []
+    /// The bytes of all the states.
+    private(set) var byteCount = 0
 
     init(dawg: DawgBuilder, root: Int32, alphabetSize: Int) {
         self.dawg = dawg
@@ -175,6 +177,7 @@ struct AutomatonLayout {
             offset[state] = cursor
             cursor += size[state]
         }
+        byteCount = cursor
     }
 
     /// Widens every pointer of `pointed` (arcs with a pointer, with their state and target) that no

@@ -17,6 +17,7 @@ struct DictionaryEncoder {
     func encode() -> (sections: [(SectionTag, [UInt8])], features: ContainerFeatures) {
         let layout = AutomatonLayout(dawg: dawg, root: root, alphabetSize: scalars.count)
         var automaton: [UInt8] = []
+        automaton.reserveCapacity(layout.byteCount)
         for state in layout.order {
             precondition(automaton.count == layout.offset[state], "each state is written where the layout placed it")
             if layout.storesCount[state] { appendVarint(UInt32(dawg.wordCounts[state]), to: &automaton) }

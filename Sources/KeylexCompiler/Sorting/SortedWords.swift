@@ -45,17 +45,16 @@ public struct SortedWords: Sequence {
     /// each word once); `nil` otherwise. Nothing is copied.
     init?(inOrder entries: [Entry]) {
         var alphabet = ScalarSet()
-        var previous: [UInt8] = []
+        var previous = ""
         for entry in entries {
             var word = entry.word
+            // After the word before it; the first word, after "", is not empty.
             let inOrder = word.withUTF8 { bytes in
-                let raw = UnsafeRawBufferPointer(bytes)
-                guard previous.withUnsafeBytes({ WordRecord.compare($0, raw) }) < 0 else { return false }  // the first: not empty
-                alphabet.add(raw)
-                previous.replaceSubrange(previous.indices, with: raw)
-                return true
+                previous.withUTF8 { WordRecord.compare(UnsafeRawBufferPointer($0), UnsafeRawBufferPointer(bytes)) < 0 }
             }
             guard inOrder else { return nil }
+            word.withUTF8 { alphabet.add(UnsafeRawBufferPointer($0)) }
+            previous = word
         }
         storage = .entries(entries)
         count = entries.count
