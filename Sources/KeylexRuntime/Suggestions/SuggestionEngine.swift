@@ -650,26 +650,37 @@ public struct SuggestionEngine: Sendable {
         return [byContext, bySpelling].compactMap { $0 }.first { best in
             let c = best.candidate
             let evidence = max(c.editScore, c.contextScore - contextMarginExtra)
+            let inContext = short ? ContextLead(of: c, self, r) : nil
             return c.cost <= Self.autocorrectLimit(length: length) && evidence >= margin(length: length) - r.typoMarginDrop
                 && found.allSatisfy {
                     $0.candidate.number == c.number || $0.isCasing(of: best) || $0.candidate.isSoundAlike || leads(c, $0.candidate)
-                        || (short && isLikelierInContext(c, than: $0.candidate, r))
+                        || inContext?.leads($0.candidate) == true
                 }
                 && c.contextScore - (r.runTogether?.score ?? -.infinity) >= autocorrectLead
         }?.word
     }
 
-    /// Whether `best` (one of the language's commonest words, ``commonWordClass``) is
-    /// ``shortWordContextLead`` likelier than `other` (no completion) after the words before, as
-    /// the ``decidingModel`` finds them; asked for a typed word of up to ``shortWordLength``
-    /// letters, which tell little where the words before tell much (`As they used ti` → `to`, not
-    /// `it`; `One oc` → `of`).
-    private func isLikelierInContext(_ best: Candidate, than other: Candidate, _ r: Ranking) -> Bool {
-        guard !other.isCompletion, best.frequencyClass >= Self.commonWordClass, best.number >= 0, other.number >= 0,
-            let model = decidingModel, let context = r.context.before?.model
-        else { return false }
-        return model.logProbability(of: best.number, frequencyClass: best.frequencyClass, in: context)
-            - model.logProbability(of: other.number, frequencyClass: other.frequencyClass, in: context) >= shortWordContextLead
+    /// A correction of a typed word of up to ``shortWordLength`` letters, which tell little where
+    /// the words before tell much, weighed by those words as the ``decidingModel`` finds them: it
+    /// leads another candidate (no completion) that it is ``shortWordContextLead`` likelier than
+    /// there (`As they used ti` → `to`, not `it`; `One oc` → `of`).
+    private struct ContextLead {
+        let model: NGramModel, context: NGramModel.Context, likelihood: Float, lead: Float
+
+        /// `nil` unless `best` is one of the language's commonest words (``commonWordClass``) and
+        /// `engine` has a deciding model and the words before.
+        init?(of best: Candidate, _ engine: SuggestionEngine, _ r: Ranking) {
+            guard best.frequencyClass >= SuggestionEngine.commonWordClass, best.number >= 0, let model = engine.decidingModel,
+                let context = r.context.before?.model
+            else { return nil }
+            (self.model, self.context, lead) = (model, context, engine.shortWordContextLead)
+            likelihood = model.logProbability(of: best.number, frequencyClass: best.frequencyClass, in: context)
+        }
+
+        func leads(_ other: Candidate) -> Bool {
+            !other.isCompletion && other.number >= 0
+                && likelihood - model.logProbability(of: other.number, frequencyClass: other.frequencyClass, in: context) >= lead
+        }
     }
 
     /// Whether a completion that is no spelling variant ranks above `variant` in context, the typed
