@@ -410,6 +410,19 @@ import Testing
         #expect(engine.suggestions(for: "the business").first?.text == "business")
     }
 
+    /// A word the typed one spells by its sound, one edit away, is not two words with a letter for
+    /// the space between them (typing37k's `in Bennett s absense` had become `a sense`, the b over
+    /// the space bar); without the rules, it is.
+    @Test func aWordSpelledBySoundIsNotTwoWordsWithALetterForTheSpace() throws {
+        let engine = try Self.withIndex.get()
+        let plain = try Self.engine(phonetics: false)
+        let found = engine.suggestions(for: "in his absense")
+        #expect(!found.contains { $0.text == "a sense" } && found.first { !$0.isUnknown }?.text == "absence", "\(found)")
+        #expect(plain.suggestions(for: "in his absense").contains { $0.text == "a sense" })
+        // A letter for the space where no word sounds like the typed one still splits it.
+        #expect(engine.suggestions(for: "so againstbthe").first?.text == "against the")
+    }
+
     /// A correction that also sounds like the typed word ranks higher (`EditCosts.sameSound`), but
     /// whether it is applied is judged without that bonus.
     @Test func aCorrectionThatSoundsAlikeRanksHigherButIsNotAppliedForIt() throws {

@@ -54,6 +54,9 @@ extension Candidate {
     /// Whether the word may replace the typed one on space: a correction within the edits searched,
     /// not a completion nor a word found by its sound.
     var mayReplace: Bool { !isCompletion && !isSoundAlike }
+    /// Whether the word may replace the typed one and sounds like it, one edit from it or less: the
+    /// typed word spells it by its sound (`absense`, `absence`).
+    var isSpellingBySound: Bool { mayReplace && soundBonus > 0 && cost <= 1 }
     /// The score from the frequency and the edit cost alone.
     var editScore: Float { score - soundBonus - contextBonus }
     /// The score from the frequency, the edit cost and the words before: which of the words that

@@ -13,6 +13,9 @@ struct RunTogetherWords {
     /// `outof`) and the model has the pair. Other missed spaces are only offered: a compound the
     /// dictionary lacks (`beachfront`, `nextdoor`) reads as two words too.
     let mayReplace: Bool
+    /// Whether a letter typed over the space bar stands for the space (`againstbthe`), rather than
+    /// the space missed (`outof`).
+    let isLetterForSpace: Bool
     /// Whether it ranks among the candidates by its score alone: it may replace the typed word, or
     /// the n-gram model has the pair. Otherwise it pays ``unseenPairCost`` (``rankingScore``).
     let ranksByScore: Bool
@@ -58,7 +61,7 @@ extension SuggestionEngine {
             let slip = viaLetter ? model == nil || seen : seen && max(first.frequencyClass, second.frequencyClass) >= Self.missedSpaceClass
             best = RunTogetherWords(
                 text: text, score: score, mayReplace: slip && !Self.isName(leftTyped, rightTyped, first: first.word, context: context),
-                ranksByScore: seen || (viaLetter && model == nil))
+                isLetterForSpace: viaLetter, ranksByScore: seen || (viaLetter && model == nil))
         }
         let letterForSpace = scalars.count >= Self.letterForSpaceLength
         for i in 1..<scalars.count {

@@ -298,7 +298,8 @@ public struct SuggestionEngine: Sendable {
                 }
                 let r = ranking(
                     typed, known: known, context: context, user: user, learned: learned,
-                    typoMarginDrop: known ? 0 : typoMarginDrop(typedCodes))
+                    typoMarginDrop: known ? 0 : typoMarginDrop(typedCodes),
+                    spelledBySound: candidates.all.contains(where: \.isSpellingBySound))
                 return (rank(r, candidates, count: count), foundWord || r.runTogether != nil)
             }
         }
@@ -312,14 +313,17 @@ public struct SuggestionEngine: Sendable {
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 1) { rank(ranking, CandidateList($0), count: count) }
     }
 
-    /// What ranking needs to know of `typed`, with its reading as two words when it is unknown.
+    /// What ranking needs to know of `typed`, with its reading as two words when it is unknown (not
+    /// with a letter for the space when a candidate is `typed` spelled by its sound).
     private func ranking(
         _ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
-        typoMarginDrop: Float = 0
+        typoMarginDrop: Float = 0, spelledBySound: Bool = false
     ) -> Ranking {
-        Ranking(
+        // `absense` is `absence`, not `a sense` with its b for the space.
+        let split = known ? nil : runTogetherWords(typed, context: context, user: user)
+        return Ranking(
             typed: typed, known: known, context: context, user: user, learned: learned,
-            runTogether: known ? nil : runTogetherWords(typed, context: context, user: user),
+            runTogether: spelledBySound && split?.isLetterForSpace == true ? nil : split,
             typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
             typoMarginDrop: typoMarginDrop)
     }
