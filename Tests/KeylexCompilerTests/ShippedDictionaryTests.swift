@@ -421,6 +421,9 @@ import Testing
         #expect(plain.suggestions(for: "in his absense").contains { $0.text == "a sense" })
         // A letter for the space where no word sounds like the typed one still splits it.
         #expect(engine.suggestions(for: "so againstbthe").first?.text == "against the")
+        // A missed space is still offered, after the word spelled by its sound (codespell's `allmost`).
+        let almost = engine.suggestions(for: "the allmost", count: 4).map(\.text)
+        #expect(almost.firstIndex(of: "almost") ?? 9 < almost.firstIndex(of: "all most") ?? 0, "\(almost)")
     }
 
     /// A correction that also sounds like the typed word ranks higher (`EditCosts.sameSound`), but

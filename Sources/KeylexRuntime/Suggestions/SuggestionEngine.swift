@@ -593,7 +593,7 @@ public struct SuggestionEngine: Sendable {
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
         for f in leads + ordered
         where result.count < count && f.word != typed && !ignored.contains(f.word) {
-            if let split = runTogether, split.rankingScore > f.candidate.contextScore {
+            if let split = runTogether, split.rankingScore > f.candidate.contextScore, !f.candidate.isSpellingBySound {
                 add(split.text)
                 runTogether = nil
             }
