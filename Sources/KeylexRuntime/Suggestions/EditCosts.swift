@@ -9,8 +9,10 @@ public struct EditCosts: Sendable, Equatable {
     public var substitution: Float = 1
     /// A letter typed in place of one whose key is next to it (centres at most 1.25 key widths apart).
     public var neighbouringKey: Float = 0.7
-    /// A letter typed in place of one whose key is near (centres at most 2.25 key widths apart).
-    public var nearKey: Float = 0.8
+    /// A letter typed in place of one whose key is near (centres at most 2.25 key widths apart): by
+    /// default no cheaper than ``substitution``, a finger seldom lands two keys off (0.8 before
+    /// 2026-12-02; docs/SUGGESTIONS.md).
+    public var nearKey: Float = 1
     /// A letter typed in place of one whose key is distant (centres more than 3 key widths apart,
     /// `recieve` read as `relieve`: c for l): neither a slip of the finger nor a confusion of sounds
     /// that the layout would explain, so dearer than a substitution with no layout known. At 1.6
