@@ -595,6 +595,17 @@ import Testing
         #expect(Self.texts(try Self.engine.get(), "Thank you for your ").first != "help")
     }
 
+    /// Two words that make one where a space was typed too many rank their join as the words before
+    /// the first rank it, as the candidates rank by the words before the typed one: typing37k's
+    /// `with out` after "You just can't work" came after `our` and `outside`.
+    @Test func aWordTypedAsTwoRanksByTheWordsBeforeIt() throws {
+        let web = TestSupport.shipped("corpora/en/ewt.counts.gz")
+        let (table, _) = Self.read(ngrams: [Self.countsFile, web])
+        let engine = SuggestionEngine(dictionary: try WordDictionary(container: Container(bytes: DictionaryCompiler.compile(try #require(table)).bytes)))
+        let texts = Self.texts(engine, "You just can't work with out", count: 4)
+        #expect(texts.firstIndex(of: "without") ?? 9 < texts.firstIndex(of: "outside") ?? 9, "\(texts)")
+    }
+
     /// Italian and Spanish ship models of Debian's fortunes in their languages too, 24 more locales
     /// models of Universal Dependencies treebanks (corpora/treebanks.tsv), and Kabyle one of its texts.
     @Test(arguments: [

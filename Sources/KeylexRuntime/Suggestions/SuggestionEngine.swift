@@ -324,7 +324,9 @@ public struct SuggestionEngine: Sendable {
         return Ranking(
             typed: typed, known: known, context: context, user: user, learned: learned,
             runTogether: spelledBySound && split?.isLetterForSpace == true ? nil : split,
-            typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user),
+            typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user).map {
+                joinedInContext($0, context: context, typedIsKnown: known, user: user)
+            },
             typoMarginDrop: typoMarginDrop)
     }
 
@@ -597,7 +599,7 @@ public struct SuggestionEngine: Sendable {
                 add(split.text)
                 runTogether = nil
             }
-            if let join = typedAsTwo, join.score > f.candidate.contextScore { addTypedAsTwo() }
+            if let join = typedAsTwo, join.rankingScore > f.candidate.contextScore { addTypedAsTwo() }
             add(f.word)
         }
         if let split = runTogether { add(split.text) }

@@ -12,6 +12,10 @@ struct WordTypedAsTwo {
     /// space (``EditCosts/spaceInsertion``; a space for an apostrophe, or before one, costs as the
     /// apostrophe left out, ``EditCosts/joinerOmission``).
     let score: Float
+    /// What it ranks by among the candidates: its score, moved by the words before the previous
+    /// word as theirs are by the words before the typed one (see
+    /// ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:user:)``).
+    var rankingScore: Float
     /// Whether the join is likely: the first part is no word the dictionary suggests (`starti g`),
     /// or, for a space in place of an apostrophe, either part is none (`I m`), or an apostrophe
     /// follows the space (`We 've`). A likely join is offered first. A word followed by a letter
@@ -39,9 +43,10 @@ extension SuggestionEngine {
         func join(_ text: String, cost: Float, capitalised: Bool = false, isLikely: () -> Bool) -> WordTypedAsTwo? {
             let word = capitalised ? suggestibleWordOrCapitalised(text, user: user) : suggestibleWord(text, user: user)
             return word.map { word in
-                WordTypedAsTwo(
+                let score = Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1))
+                return WordTypedAsTwo(
                     text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
-                    score: Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1)), isLikely: isLikely())
+                    score: score, rankingScore: score, isLikely: isLikely())
             }
         }
         if apostrophe != nil { return join(first + "'" + typed, cost: costs.joinerOmission, capitalised: true) { true } }
@@ -53,6 +58,21 @@ extension SuggestionEngine {
         }
         let joins = [first + typed] + geometry.lettersOverSpace.map { first + String($0) + typed }
         return joins.compactMap { join($0, cost: costs.spaceInsertion, isLikely: { !firstIsWord() }) }.max { $0.score < $1.score }
+    }
+
+    /// `join` ranked by the words before the previous word, which it replaces, as the candidates
+    /// are by the words before the typed one (see ``rankInContext(_:_:typedIsKnown:)``): after
+    /// "can't work", `with out` is `without`; after "a ghost town with", `man y` is `many`.
+    func joinedInContext(_ join: WordTypedAsTwo, context: TypingContext, typedIsKnown: Bool, user: UserWords?) -> WordTypedAsTwo {
+        guard let model, let previous = context.previousWord,
+            let word = suggestibleWord(join.text, user: user) ?? suggestibleWord(letterCase.lowercased(join.text), user: user),
+            let number = word.number, let before = wordsBefore(previous.base[..<previous.startIndex], user: user)?.model
+        else { return join }
+        let probability = model.logProbability(of: number, frequencyClass: word.frequencyClass, in: before)
+        let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
+        var ranked = join
+        ranked.rankingScore += weight * (model.frequencyClass(equivalentTo: probability) - Float(word.frequencyClass))
+        return ranked
     }
 
     /// Whether `join` is to replace the two words typed on space: it is likely, and it clears
