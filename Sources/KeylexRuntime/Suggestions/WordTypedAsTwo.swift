@@ -62,7 +62,7 @@ extension SuggestionEngine {
 
     /// `join` ranked by the words before the previous word, which it replaces, as the candidates
     /// are by the words before the typed one (see ``rankInContext(_:_:typedIsKnown:)``): after
-    /// "can't work", `with out` is `without`; after "a ghost town with", `man y` is `many`.
+    /// "can't work", `with out` offers `without` before `our`.
     func joinedInContext(_ join: WordTypedAsTwo, context: TypingContext, typedIsKnown: Bool, user: UserWords?) -> WordTypedAsTwo {
         guard let model, let previous = context.previousWord,
             let word = suggestibleWord(join.text, user: user) ?? suggestibleWord(letterCase.lowercased(join.text), user: user),
