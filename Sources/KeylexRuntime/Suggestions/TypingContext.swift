@@ -10,6 +10,9 @@ struct TypingContext {
     /// The apostrophe typed between that space and the word being typed (`I 'll`; `I ‘m`, a
     /// smart keyboard's opening quote after a space): the space was meant to be none.
     let apostropheBefore: Character?
+    /// The text before ``previousWord``, as far as the query reads: what the words before it say of
+    /// a word typed as two (see ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:user:)``).
+    let beforePrevious: Substring?
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?
 
@@ -34,9 +37,11 @@ struct TypingContext {
         if spaced.last == " ", let previous = CurrentWord(in: head), previous.text.endIndex == head.endIndex {
             previousWord = previous.text
             apostropheBefore = apostrophe
+            beforePrevious = head[..<previous.start]
         } else {
             previousWord = nil
             apostropheBefore = nil
+            beforePrevious = nil
         }
     }
 

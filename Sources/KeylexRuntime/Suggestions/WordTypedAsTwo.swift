@@ -64,9 +64,9 @@ extension SuggestionEngine {
     /// are by the words before the typed one (see ``rankInContext(_:_:typedIsKnown:)``): after
     /// "can't work", `with out` offers `without` before `our`.
     func joinedInContext(_ join: WordTypedAsTwo, context: TypingContext, typedIsKnown: Bool, user: UserWords?) -> WordTypedAsTwo {
-        guard let model, let previous = context.previousWord,
+        guard let model, let text = context.beforePrevious,
             let word = suggestibleWord(join.text, user: user) ?? suggestibleWord(letterCase.lowercased(join.text), user: user),
-            let number = word.number, let before = wordsBefore(previous.base[..<previous.startIndex], user: user)?.model
+            let number = word.number, let before = wordsBefore(text, user: user)?.model
         else { return join }
         let probability = model.logProbability(of: number, frequencyClass: word.frequencyClass, in: before)
         let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
