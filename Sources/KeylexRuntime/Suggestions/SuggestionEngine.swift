@@ -317,15 +317,15 @@ public struct SuggestionEngine: Sendable {
     /// with a letter for the space when a candidate is `typed` spelled by its sound).
     private func ranking(
         _ typed: String, known: Bool, context: TypingContext, user: UserWords?, learned: [String],
-        typoMarginDrop: Float = 0, spelledBySound: Bool = false
+        typoMarginDrop: Float = 0, spelledBySound: @autoclosure () -> Bool = false
     ) -> Ranking {
         // `absense` is `absence`, not `a sense` with its b for the space.
         let split = known ? nil : runTogetherWords(typed, context: context, user: user)
         return Ranking(
             typed: typed, known: known, context: context, user: user, learned: learned,
-            runTogether: spelledBySound && split?.isLetterForSpace == true ? nil : split,
+            runTogether: split?.isLetterForSpace == true && spelledBySound() ? nil : split,
             typedAsTwo: wordTypedAsTwo(typed, previous: context.previousWord, apostrophe: context.apostropheBefore, user: user).map {
-                joinedInContext($0, context: context, typedIsKnown: known, user: user)
+                joinedInContext($0, context: context, typedIsKnown: known)
             },
             typoMarginDrop: typoMarginDrop)
     }

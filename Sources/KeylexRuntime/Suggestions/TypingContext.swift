@@ -11,7 +11,7 @@ struct TypingContext {
     /// smart keyboard's opening quote after a space): the space was meant to be none.
     let apostropheBefore: Character?
     /// The text before ``previousWord``, as far as the query reads: what the words before it say of
-    /// a word typed as two (see ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:user:)``).
+    /// a word typed as two (see ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:)``).
     let beforePrevious: Substring?
     /// The words before, for the n-gram model and the user's learned pairs.
     var before: WordsBefore?

@@ -5,6 +5,8 @@
 struct WordTypedAsTwo {
     /// The word, cased like the first part.
     let text: String
+    /// The word as the dictionary (or the user) has it, with its class and number.
+    let word: SuggestionEngine.Word
     /// What it replaces: the previous word, the space (and an apostrophe after it), and the word
     /// being typed.
     let typed: String
@@ -14,7 +16,7 @@ struct WordTypedAsTwo {
     let score: Float
     /// What it ranks by among the candidates: its score, moved by the words before the previous
     /// word as theirs are by the words before the typed one (see
-    /// ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:user:)``).
+    /// ``SuggestionEngine/joinedInContext(_:context:typedIsKnown:)``).
     var rankingScore: Float
     /// Whether the join is likely: the first part is no word the dictionary suggests (`starti g`),
     /// or, for a space in place of an apostrophe, either part is none (`I m`), or an apostrophe
@@ -45,7 +47,7 @@ extension SuggestionEngine {
             return word.map { word in
                 let score = Float(word.frequencyClass) - Candidate.costWeight * (cost + max(0, cost - 1))
                 return WordTypedAsTwo(
-                    text: cased(word.word, like: first), typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
+                    text: cased(word.word, like: first), word: word, typed: first + " " + (apostrophe.map(String.init) ?? "") + typed,
                     score: score, rankingScore: score, isLikely: isLikely())
             }
         }
@@ -63,15 +65,16 @@ extension SuggestionEngine {
     /// `join` ranked by the words before the previous word, which it replaces, as the candidates
     /// are by the words before the typed one (see ``rankInContext(_:_:typedIsKnown:)``): after
     /// "can't work", `with out` offers `without` before `our`.
-    func joinedInContext(_ join: WordTypedAsTwo, context: TypingContext, typedIsKnown: Bool, user: UserWords?) -> WordTypedAsTwo {
-        guard let model, let text = context.beforePrevious,
-            let word = suggestibleWord(join.text, user: user) ?? suggestibleWord(letterCase.lowercased(join.text), user: user),
-            let number = word.number, let before = wordsBefore(text, user: user)?.model
+    func joinedInContext(_ join: WordTypedAsTwo, context: TypingContext, typedIsKnown: Bool) -> WordTypedAsTwo {
+        // The model's context alone: the user's pairs after the word before are not read here.
+        guard let model, let number = join.word.number, let text = context.beforePrevious,
+            let before = wordsBefore(text, user: nil)?.model
         else { return join }
-        let probability = model.logProbability(of: number, frequencyClass: word.frequencyClass, in: before)
+        let frequencyClass = join.word.frequencyClass
+        let probability = model.logProbability(of: number, frequencyClass: frequencyClass, in: before)
         let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
         var ranked = join
-        ranked.rankingScore += weight * (model.frequencyClass(equivalentTo: probability) - Float(word.frequencyClass))
+        ranked.rankingScore += weight * (model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
         return ranked
     }
 
