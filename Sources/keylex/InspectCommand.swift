@@ -38,6 +38,8 @@ struct Inspect: ParsableCommand {
             let whitelistShortcuts: Int
             /// How many words carry each flag or label.
             let flags: [String: Int]
+            /// What the dictionary asks of the engine (`DICT`'s options): `umlautSpellings`, `optionalYo`.
+            let options: [String]
         }
         struct Layouts: Encodable {
             let locale: String
@@ -74,7 +76,7 @@ struct Inspect: ParsableCommand {
                     hasFrequencies: d.hasFrequencies,
                     bytesPerWord: d.wordCount == 0 ? 0 : (Double(container.byteCount) / Double(d.wordCount) * 100).rounded() / 100,
                     attributes: Dictionary(d.attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
-                    shortcuts: shortcuts, whitelistShortcuts: whitelist, flags: flags)
+                    shortcuts: shortcuts, whitelistShortcuts: whitelist, flags: flags, options: Self.optionNames(d.options))
             },
             layouts: bundle.map { b in
                 b.locales.map { locale in
@@ -112,6 +114,7 @@ struct Inspect: ParsableCommand {
                 frequencies: \(d.hasFrequencies ? "yes" : "no")
                 shortcuts:   \(d.shortcuts) (\(d.whitelistShortcuts) replace the typed word)
                 """)
+            if !d.options.isEmpty { print("options:     " + d.options.joined(separator: ", ")) }
             if !d.flags.isEmpty {
                 print("flags:       " + d.flags.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             }
@@ -127,6 +130,12 @@ struct Inspect: ParsableCommand {
 }
 
 extension Inspect {
+    /// The names of the options `options` holds.
+    static func optionNames(_ options: DictionaryFormat.Options) -> [String] {
+        let names: [(DictionaryFormat.Options, String)] = [(.umlautSpellings, "umlautSpellings"), (.optionalYo, "optionalYo")]
+        return names.filter { options.contains($0.0) }.map(\.1)
+    }
+
     /// The dictionary's shortcut count, whitelist shortcut count, and words per flag and label.
     static func annotations(_ d: WordDictionary) -> (Int, Int, [String: Int]) {
         var whitelist = 0

@@ -115,6 +115,19 @@ import Testing
         #expect(none.status == 1 && none.stderr.contains("has no emoji"))
     }
 
+    /// An AOSP list whose locale is Russian lets ё be written е: `keylex inspect` names the option,
+    /// and `keylex suggest` keeps a word typed so, offering its ё spelling beside it.
+    @Test func aRussianListLetsYoBeWrittenE() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/corpora/ru", withIntermediateDirectories: true)
+        try "dictionary=main:ru,locale=ru\n word=её,f=200\n word=ещё,f=190\n word=дом,f=150\n word=все,f=180\n word=всё,f=170\n"
+            .write(toFile: folder + "/corpora/ru/ru.combined", atomically: true, encoding: .utf8)
+        #expect(try Self.run(["build", "-q"], in: folder).status == 0)
+        #expect(try Self.run(["inspect", "build/ru.klx"], in: folder).stdout.contains("options:     optionalYo\n"))
+        #expect(!(try Self.run(["inspect", "build/en.klx"], in: folder)).stdout.contains("options:"))
+        #expect(try Self.run(["suggest", "build/ru.klx", "дом еще"], in: folder).stdout.hasPrefix("еще\t-\nещё\t-\n"))
+        #expect(try Self.run(["suggest", "build/ru.klx", "дом все"], in: folder).stdout.hasPrefix("все\t-\n"))
+    }
+
     /// `keylex suggest A.klx B.klx TEXT`: a word of either language is kept as typed.
     @Test func suggestOverTwoLanguages() throws {
         try FileManager.default.createDirectory(atPath: folder + "/corpora/de", withIntermediateDirectories: true)

@@ -192,6 +192,31 @@ import Testing
         #expect(russian.suggestions(for: "это изза").contains { $0.text == "из-за" })
     }
 
+    /// Russian spelling leaves ё out at will: a word typed with е for its ё is that word, kept as
+    /// typed and not flagged unknown, with the ё spelling offered beside it; it reads as that word
+    /// in context, and is not learned as a new one. A letter alone (`б` for `бы`, an initial) is
+    /// not completed on space.
+    @Test func russianWordsWithoutYoAreTheWords() throws {
+        let russian = try Self.engine("ru", "ru-RU")
+        #expect(russian.dictionary.options.contains(.optionalYo))
+        for text in ["это дается", "это безнадежно", "он идет", "новая елка"] {
+            let typed = String(text.split(separator: " ").last!)
+            let suggestions = russian.suggestions(for: text)
+            #expect(suggestions.first.map { ($0.text, $0.isAutocorrect, $0.isUnknown) } ?? ("", true, true) == (typed, false, false), "\(suggestions)")
+            let written = try #require(russian.yoSpellings(of: typed).first)
+            #expect(written.unicodeScalars.contains("ё") && suggestions.contains { $0.text == written }, "\(suggestions)")
+            #expect(russian.number(ofContextWord: Substring(typed)) != nil, "\(typed)")
+        }
+        // A word that is a word as written is not read as another with ё (`все`, all; `всё`, everything).
+        #expect(russian.yoSpellings(of: "все").isEmpty)
+        #expect(russian.yoSpellings(of: "елка") == ["ёлка"])
+        for text in ["если б", "что ж", "М"] {
+            #expect(!russian.suggestions(for: text).contains { $0.isAutocorrect }, "\(text)")
+        }
+        // Without the option (an English dictionary), е is е.
+        #expect(try Self.english.get().yoSpellings(of: "еще").isEmpty)
+    }
+
     @Test func phoneSpaceSlipsAreCorrected() throws {
         let english = try Self.english.get()
         // A letter over the space bar typed for the space, and the space typed for a letter.

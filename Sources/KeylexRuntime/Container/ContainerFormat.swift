@@ -27,7 +27,8 @@ public enum ContainerFormat {
     /// 14: `ngrm`'s bigram contexts may be `<num>`, the words after a number (its keys one bit
     ///     wider when the dictionary's word count is one less than a power of two: a 1.13 reader
     ///     skips such a model).
-    public static let minorVersion: UInt16 = 14
+    /// 15: `DICT`'s option bit 1, Russian ё that may be written е (a 1.14 reader ignores it).
+    public static let minorVersion: UInt16 = 15
     /// Size of the fixed header.
     public static let headerSize = 32
     /// Size of one section table entry.

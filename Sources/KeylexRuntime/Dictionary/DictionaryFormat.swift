@@ -26,15 +26,23 @@ public enum DictionaryFormat {
         /// "ß"), as AOSP's German lists ask.
         public static let umlautSpellings = Options(rawValue: 1 << 0)
 
+        /// Russian ё may be written е (since 1.15): Russian spelling leaves it out at will, so
+        /// `дается` is the word `даётся`, not a misspelling of it.
+        public static let optionalYo = Options(rawValue: 1 << 1)
+
         /// The options a dictionary's source attributes ask for (`value` gives an attribute's
         /// value): umlaut spellings for AOSP's `REQUIRES_GERMAN_UMLAUT_PROCESSING=1` or
-        /// `options=…:german_umlaut_processing`. How the compiler sets them, and how a file before
-        /// minor version 11, which has only its attributes, is read.
+        /// `options=…:german_umlaut_processing`, optional ё for a `locale` of Russian (`ru`,
+        /// `ru_RU`). How the compiler sets them, and how a file before minor version 11, which has
+        /// only its attributes, is read.
         public init(attributes value: (String) -> String?) {
             let umlauts =
                 value("REQUIRES_GERMAN_UMLAUT_PROCESSING") == "1"
                 || value("options")?.split(separator: ":").contains("german_umlaut_processing") == true
-            self = umlauts ? .umlautSpellings : []
+            let language = value("locale")?.split(whereSeparator: { $0 == "_" || $0 == "-" }).first?.lowercased()
+            self = []
+            if umlauts { insert(.umlautSpellings) }
+            if language == "ru" { insert(.optionalYo) }
         }
     }
 

@@ -47,8 +47,9 @@ extension SuggestionEngine {
     /// The dictionary's number of a word of the context, as written or in lower case (a capital
     /// at a sentence's start), as the model's text was counted. A word that is no word but stands
     /// for one the model knows counts as that one: a contraction typed without its apostrophe
-    /// (`dont`, `youre`: `I dont kn` → `know`, as after `don't`), or a word the dictionary replaces
-    /// on space (a whitelist shortcut of a "not a word" entry).
+    /// (`dont`, `youre`: `I dont kn` → `know`, as after `don't`), a word the dictionary replaces
+    /// on space (a whitelist shortcut of a "not a word" entry), or a Russian word with е for its ё
+    /// (`еще` for `ещё`).
     func number(ofContextWord word: Substring) -> Int? {
         let word = String(word)
         let lower = letterCase.lowercased(word)
@@ -58,6 +59,7 @@ extension SuggestionEngine {
             return number
         }
         if let replacement = shortcuts(of: word, user: nil).replacement, let number = dictionary.number(of: replacement) { return number }
+        if let written = yoSpellings(of: lower).first, let number = dictionary.number(of: written) { return number }
         return number(ofContraction: lower) ?? dictionary.number(of: word) ?? dictionary.number(of: lower)
     }
 

@@ -23,6 +23,10 @@ public struct SuggestionEngine: Sendable {
     let letterCase: LetterCase
     /// Whether some entry of the dictionary has several words ("parce que").
     let hasPhrases: Bool
+    /// Whether the dictionary's language leaves ё out at will (its
+    /// ``DictionaryFormat/Options/optionalYo``, Russian): a word typed with е for its ё is that
+    /// word (see ``yoSpellings(of:)``).
+    let writesYoOptionally: Bool
     /// The dictionary's words by sound, when it has them.
     let phonetics: SoundAlikeSearch?
     /// The runs of letters the dictionary's words hold, when the bundle has them (and folding
@@ -69,6 +73,7 @@ public struct SuggestionEngine: Sendable {
         }
         self.mostFrequent = mostFrequent
         costs.spellsUmlauts = Self.spellsUmlauts(dictionary)
+        writesYoOptionally = dictionary.options.contains(.optionalYo)
         autocorrectMargin = dictionary.attribute("autocorrect_margin").flatMap(Float.init) ?? Self.defaultAutocorrectMargin
     }
 
@@ -477,7 +482,8 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// `typed`, in lower case, and both with the apostrophe the dictionary may use instead of the
-    /// typed one (’ from a smart keyboard, ' in most corpora).
+    /// typed one (’ from a smart keyboard, ' in most corpora), and with the ё it left as е (see
+    /// ``yoSpellings(of:)``).
     func spellings(of typed: String) -> [String] {
         var result = [typed]
         let lower = letterCase.lowercased(typed)
@@ -486,7 +492,7 @@ public struct SuggestionEngine: Sendable {
             result.append(
                 spelling.contains("\u{2019}") ? spelling.replacing("\u{2019}", with: "'") : spelling.replacing("'", with: "\u{2019}"))
         }
-        return result
+        return writesYoOptionally ? result + result.flatMap(yoSpellings) : result
     }
 
     /// What ranking needs to know of the typed word.
@@ -509,8 +515,9 @@ public struct SuggestionEngine: Sendable {
 
     /// A candidate with its word, whether the word is a spelling variant of the typed one, and
     /// whether it may replace it on space: a correction within the edits searched (see
-    /// ``Candidate/mayReplace``), or a completion one letter longer (`goin` → `going`: once space
-    /// is typed, the word is finished, and its last letter was left out).
+    /// ``Candidate/mayReplace``), or a completion one letter longer of a word of two letters or more
+    /// (`goin` → `going`: once space is typed, the word is finished, and its last letter was left
+    /// out; but a letter alone is an initial or a short form: Russian `б` for `бы`, not a slip).
     struct Found {
         let candidate: Candidate
         let word: String
@@ -527,9 +534,10 @@ public struct SuggestionEngine: Sendable {
             self.candidate = candidate
             self.word = word
             self.isVariant = isVariant
+            let letters = typed.unicodeScalars.count
             mayReplace =
                 candidate.mayReplace
-                || (candidate.isCompletion && !candidate.isSoundAlike && word.unicodeScalars.count == typed.unicodeScalars.count + 1)
+                || (candidate.isCompletion && !candidate.isSoundAlike && letters > 1 && word.unicodeScalars.count == letters + 1)
         }
     }
 
