@@ -217,6 +217,22 @@ import Testing
         #expect(try Self.english.get().yoSpellings(of: "еще").isEmpty)
     }
 
+    /// Swiss Standard German writes ss for ß, and the Swiss keyboard has no ß key: de-CH's words
+    /// are respelt so (corpora/de-CH, from corpora/de by scripts/swiss-german.py), and what a Swiss
+    /// user types is kept, where de-DE's list gives ß.
+    @Test func swissGermanWritesSsForEszett() throws {
+        let swiss = try Self.engine("de-CH", "de-CH")
+        #expect(!swiss.dictionary.alphabet.contains("ß"))
+        for text in ["liebe Grüsse", "er heisst", "die Strasse", "das ist gross"] {
+            let typed = String(text.split(separator: " ").last!)
+            let first = swiss.suggestions(for: text).first
+            #expect(first.map { ($0.text, $0.isAutocorrect, $0.isUnknown) } ?? ("", true, true) == (typed, false, false), "\(text)")
+        }
+        #expect(swiss.suggestions(for: "die Stra").contains { $0.text == "Strasse" })
+        let german = try Self.engine("de", "de-DE")
+        #expect(Self.first(german, "er heisst") ?? ("", false) == ("heißt", true))
+    }
+
     @Test func phoneSpaceSlipsAreCorrected() throws {
         let english = try Self.english.get()
         // A letter over the space bar typed for the space, and the space typed for a letter.

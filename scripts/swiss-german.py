@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes corpora/de-CH/ from corpora/de/: the same words, counts and n-grams in Swiss Standard
+German spelling, which writes ss for ß (`Strasse`, `grüssen`, `heisst`). Words that become one
+(`Masse`, `Maße`) are one entry: the higher frequency of AOSP's list and of the added words, the
+sum of the n-gram counts.
+
+    python3 scripts/swiss-german.py [corpora/de corpora/de-CH]
+
+The output is deterministic: running it again on the same input gives the same bytes.
+"""
+import gzip
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def swiss(text):
+    """`text` as Swiss Standard German spells it: ss for ß (SS for ẞ)."""
+    return text.replace("ß", "ss").replace("ẞ", "SS")
+
+
+def write_gzip(path, lines):
+    with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out:
+        out.write("".join(line + "\n" for line in lines).encode("utf-8"))
+
+
+def word_list(source, target):
+    """AOSP's list: its header with the Swiss locale, each word once with its highest frequency."""
+    lines = gzip.open(source, "rt", encoding="utf-8").read().splitlines()
+    header = lines[0].replace("locale=de,", "locale=de_CH,").replace("description=Deutsch,", "description=Deutsch (Schweiz),")
+    best, order = {}, []
+    for line in lines[1:]:
+        fields = dict(field.split("=", 1) for field in line.strip().split(","))
+        word = swiss(fields["word"])
+        if word not in best:
+            order.append(word)
+        if word not in best or int(fields["f"]) > int(best[word]["f"]):
+            best[word] = dict(fields, word=word)
+    write_gzip(target, [header] + [" " + ",".join(f"{k}={v}" for k, v in best[w].items()) for w in order])
+    return len(lines) - 1, len(order)
+
+
+def counts(source, target):
+    """The n-gram counts, their words respelt, equal n-grams summed, in the order first met."""
+    total = {}
+    for line in gzip.open(source, "rt", encoding="utf-8").read().splitlines():
+        ngram, count = line.rsplit("\t", 1)
+        key = swiss(ngram)
+        total[key] = total.get(key, 0) + int(count)
+    write_gzip(target, [f"{ngram}\t{count}" for ngram, count in total.items()])
+    return len(total)
+
+
+def added_words(source, target):
+    """The words added to AOSP's list (comment lines kept), each once with its highest count."""
+    comments, best = [], {}
+    for line in open(source, encoding="utf-8").read().splitlines():
+        if line.startswith("#"):
+            comments.append(line)
+            continue
+        word, count, *rest = line.split("\t")
+        word = swiss(word)
+        if word not in best or int(count) > int(best[word][0]):
+            best[word] = (count, rest)
+    comments.append("# Respelt with ss for ß by scripts/swiss-german.py (Swiss Standard German).")
+    with open(target, "w", encoding="utf-8") as out:
+        out.writelines(line + "\n" for line in comments)
+        out.writelines("\t".join([word, count] + rest) + "\n" for word, (count, rest) in best.items())
+    return len(best)
+
+
+def main():
+    source, target = (sys.argv[1:3] if len(sys.argv) >= 3 else
+                      (os.path.join(ROOT, "corpora", "de"), os.path.join(ROOT, "corpora", "de-CH")))
+    os.makedirs(target, exist_ok=True)
+    before, after = word_list(os.path.join(source, "de.combined.gz"), os.path.join(target, "de_CH.combined.gz"))
+    ngrams = counts(os.path.join(source, "gsd.counts.gz"), os.path.join(target, "gsd.counts.gz"))
+    added = added_words(os.path.join(source, "wordfreq.added.tsv"), os.path.join(target, "wordfreq.added.tsv"))
+    print(f"{target}: {after:,} words (of {before:,}), {added:,} added words, {ngrams:,} n-grams")
+
+
+if __name__ == "__main__":
+    main()
