@@ -44,8 +44,14 @@ def corpus_for(tag, folders):
     return None
 
 
+# Corpus folders made from another by scripts/swiss-german.py.
+RESPELT = {"de-CH": "`de/`'s, in Swiss spelling (ss for ß)"}
+
+
 def source_of(folder, corpora):
     """Where a corpus folder's words come from, in a few words."""
+    if folder in RESPELT:
+        return RESPELT[folder]
     files = os.listdir(os.path.join(corpora, folder))
     added = "".join(f", and common words of `{f[:-len('.added.tsv')]}` it lacks" for f in sorted(files) if f.endswith(".added.tsv"))
     return list_source(folder, files) + added
