@@ -190,6 +190,14 @@ import Testing
         #expect(french.suggestions(for: "oui parce que").first?.isUnknown == false)
         let russian = try Self.engine("ru", "ru-RU")
         #expect(russian.suggestions(for: "это изза").contains { $0.text == "из-за" })
+        // Ukrainian's apostrophe ʼ (the layout's long press of ь) is the list's ', kept as typed.
+        let ukrainian = try Self.engine("uk", "uk-UA")
+        let meat = ukrainian.suggestions(for: "мʼясо")
+        #expect(meat.first.map { ($0.text, $0.isAutocorrect, $0.isUnknown) } ?? ("", true, true) == ("мʼясо", false, false), "\(meat)")
+        #expect(!meat.contains { $0.text.contains("'") || $0.text.lowercased() == "мʼясо" && $0.text != "мʼясо" }, "\(meat)")
+        #expect(ukrainian.suggestions(for: "я хочу мʼя").contains { $0.text == "мʼясо" })
+        // The word typed with ’ is not offered again in another case at a sentence's start.
+        #expect(!(try Self.english.get()).suggestions(for: "can’t").contains { $0.text == "Can’t" })
     }
 
     /// Russian spelling leaves ё out at will: a word typed with е for its ё is that word, kept as

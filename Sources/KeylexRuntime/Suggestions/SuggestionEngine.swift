@@ -482,17 +482,26 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// `typed`, in lower case, and both with the apostrophe the dictionary may use instead of the
-    /// typed one (’ from a smart keyboard, ' in most corpora), and with the ё it left as е (see
-    /// ``yoSpellings(of:)``).
+    /// typed one (’ from a smart keyboard or ʼ from a Ukrainian one for ' in most corpora, ’ for
+    /// '), and with the ё it left as е (see ``yoSpellings(of:)``).
     func spellings(of typed: String) -> [String] {
         var result = [typed]
         let lower = letterCase.lowercased(typed)
         if lower != typed { result.append(lower) }
-        for spelling in result where spelling.contains("\u{2019}") || spelling.contains("'") {
-            result.append(
-                spelling.contains("\u{2019}") ? spelling.replacing("\u{2019}", with: "'") : spelling.replacing("'", with: "\u{2019}"))
+        for spelling in result where spelling.contains(where: { $0 == "'" || Self.apostrophes.contains($0) }) {
+            let plain = Self.plainApostrophes(spelling)
+            result.append(plain != spelling ? plain : spelling.replacing("'", with: "\u{2019}"))
         }
         return writesYoOptionally ? result + result.flatMap(yoSpellings) : result
+    }
+
+    /// The apostrophes that are the lists' ' written otherwise: ’ (smart punctuation) and ʼ
+    /// (Ukrainian's). Those typed for it by mistake (‘ \` ´) are corrected to it instead.
+    static let apostrophes: Set<Character> = ["\u{2019}", "\u{02BC}"]
+
+    /// `word` with ' for its ``apostrophes``.
+    static func plainApostrophes(_ word: String) -> String {
+        String(word.map { apostrophes.contains($0) ? "'" : $0 })
     }
 
     /// What ranking needs to know of the typed word.
@@ -601,8 +610,11 @@ public struct SuggestionEngine: Sendable {
             typed.unicodeScalars.count > Self.completionsFirstLength
             ? rest
             : rest.filter(\.candidate.isCompletion) + rest.filter { !$0.candidate.isCompletion }
+        // The typed word's own entry, with the lists' apostrophe for the one typed (`can’t`, Ukrainian
+        // `мʼясо`), is the typed word too.
+        let own = Self.plainApostrophes(typed)
         for f in leads + ordered
-        where result.count < count && f.word != typed && !ignored.contains(f.word) {
+        where result.count < count && f.word != typed && f.word != own && !ignored.contains(f.word) {
             if let split = runTogether, split.rankingScore > f.candidate.contextScore, !f.candidate.isSpellingBySound {
                 add(split.text)
                 runTogether = nil
@@ -738,9 +750,10 @@ public struct SuggestionEngine: Sendable {
     /// `word` in the casing of `typed`: all capitals when the user typed two or more capitals and
     /// nothing else, a capital first letter when the user typed one or when `capitalised` (a
     /// sentence starts); the dictionary's own casing when the word has capitals of its own. The
-    /// apostrophe is the one the user types.
+    /// apostrophe is the one the user types (’, or Ukrainian ʼ, for the lists' ').
     func cased(_ word: String, like typed: String, capitalised: Bool = false) -> String {
-        let word = typed.contains("\u{2019}") && !typed.contains("'") ? word.replacing("'", with: "\u{2019}") : word
+        let mark = typed.contains("'") ? nil : typed.first(where: Self.apostrophes.contains)
+        let word = mark.map { word.replacing("'", with: String($0)) } ?? word
         let letters = typed.unicodeScalars.filter { $0.properties.isAlphabetic }
         guard let first = letters.first else { return word }
         if first.properties.isUppercase, letters.count >= 2, letters.allSatisfy({ !$0.properties.isLowercase }) {
