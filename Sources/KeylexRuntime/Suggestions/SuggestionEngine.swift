@@ -496,7 +496,7 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// The apostrophes that are the lists' ' written otherwise: ’ (smart punctuation) and ʼ
-    /// (Ukrainian's). Those typed for it by mistake (‘ \` ´) are corrected to it instead.
+    /// (Ukrainian's). Those typed for it by mistake (‘, a backtick, ´) are corrected to it instead.
     static let apostrophes: Set<Character> = ["\u{2019}", "\u{02BC}"]
 
     /// `word` with ' for its ``apostrophes``.
