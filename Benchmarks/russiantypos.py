@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Real Russian misspellings: the ru-RU bundle against hunspell, pyspellchecker and symspellpy, in one run.
+"""Real Russian misspellings: the ru-RU bundle against hunspell, aspell, pyspellchecker and symspellpy, in one run.
 
     swift build -c release && .build/release/keylex build
-    apt-get install hunspell hunspell-ru
+    apt-get install hunspell hunspell-ru aspell aspell-ru
     python3 -m venv .venv-bench && .venv-bench/bin/pip install symspellpy pyspellchecker
     git clone https://github.com/dkulagin/kartaslov Benchmarks/.work/kartaslov    # measuring only: never committed
     .venv-bench/bin/python Benchmarks/russiantypos.py [--half tuning] [--markdown docs/BENCHMARKS.md]
@@ -45,6 +45,10 @@ def folded(word):
 
 def hunspell(words):
     return common.ispell_pipe(["hunspell", "-d", "ru_RU", "-a"], words)
+
+
+def aspell(words):
+    return common.ispell_pipe(["aspell", "-a", "--lang=ru", "--encoding=utf-8"], words)
 
 
 def pyspell_peer():
@@ -142,7 +146,7 @@ def main():
              "| corrector | autocorrect right | autocorrect wrong | top-1 | top-3 |", "|---|---|---|---|---|",
              f"| Keylex | {k['right']:.1%} | {k['wrong']:.1%} | {k['top1']:.1%} | {k['top3']:.1%} |"]
     if not args.keylex_only:
-        for name, suggest in [("hunspell (ru_RU)", hunspell), ("pyspellchecker (ru)", pyspell),
+        for name, suggest in [("hunspell (ru_RU)", hunspell), ("aspell (ru)", aspell), ("pyspellchecker (ru)", pyspell),
                               ("symspellpy (pyspellchecker's Russian words)", symspell_peer(spell))]:
             top1, top3 = scores(pairs, suggest([t for t, _ in pairs]))
             lines.append(f"| {name} | – | – | {top1:.1%} | {top3:.1%} |")
