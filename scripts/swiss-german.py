@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Writes corpora/de-CH/ from corpora/de/: the same words, counts and n-grams in Swiss Standard
-German spelling, which writes ss for ß (`Strasse`, `grüssen`, `heisst`). Words that become one
-(`Masse`, `Maße`) are one entry: the higher frequency of AOSP's list and of the added words, the
-sum of the n-gram counts.
+"""Writes corpora/de-CH/ from corpora/de/, and emoji/de-CH.tsv.gz from emoji/de.tsv.gz: the same
+words, counts, n-grams and emoji keywords in Swiss Standard German spelling, which writes ss for ß
+(`Strasse`, `grüssen`, `heisst`, `Fussball`). Words that become one (`Masse`, `Maße`) are one
+entry: the higher frequency of AOSP's list and of the added words, the sum of the n-gram counts;
+an emoji's keywords that become one are one keyword.
 
-    python3 scripts/swiss-german.py [corpora/de corpora/de-CH]
+    python3 scripts/swiss-german.py
 
 The output is deterministic: running it again on the same input gives the same bytes.
 """
 import gzip
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -70,14 +70,31 @@ def added_words(source, target):
     return len(best)
 
 
+def emoji(source, target):
+    """The emoji file: its header noting the respelling, each line's name and keywords respelt,
+    keywords that become one kept once."""
+    out, count = [], 0
+    for line in gzip.open(source, "rt", encoding="utf-8").read().splitlines():
+        if line.startswith("#") and line[1:2] not in ("\ufe0f", "\u20e3"):  # a comment, not the emoji #️⃣
+            out.append(line.replace("# de:", "# de-CH:", 1) + " Respelt with ss for ß by scripts/swiss-german.py.")
+            continue
+        character, name, keywords, group = line.split("\t")
+        words = list(dict.fromkeys(swiss(k) for k in keywords.split("|")))
+        out.append("\t".join([character, swiss(name), "|".join(words), group]))
+        count += 1
+    write_gzip(target, out)
+    return count
+
+
 def main():
-    source, target = (sys.argv[1:3] if len(sys.argv) >= 3 else
-                      (os.path.join(ROOT, "corpora", "de"), os.path.join(ROOT, "corpora", "de-CH")))
+    source, target = os.path.join(ROOT, "corpora", "de"), os.path.join(ROOT, "corpora", "de-CH")
     os.makedirs(target, exist_ok=True)
     before, after = word_list(os.path.join(source, "de.combined.gz"), os.path.join(target, "de_CH.combined.gz"))
     ngrams = counts(os.path.join(source, "gsd.counts.gz"), os.path.join(target, "gsd.counts.gz"))
     added = added_words(os.path.join(source, "wordfreq.added.tsv"), os.path.join(target, "wordfreq.added.tsv"))
     print(f"{target}: {after:,} words (of {before:,}), {added:,} added words, {ngrams:,} n-grams")
+    emojis = emoji(os.path.join(ROOT, "emoji", "de.tsv.gz"), os.path.join(ROOT, "emoji", "de-CH.tsv.gz"))
+    print(f"emoji/de-CH.tsv.gz: {emojis:,} emoji")
 
 
 if __name__ == "__main__":
