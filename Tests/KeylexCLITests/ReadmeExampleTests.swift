@@ -45,7 +45,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/corpora", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder + "/layouts", withDestinationPath: root.appendingPathComponent("layouts").path)
         try FileManager.default.createSymbolicLink(atPath: folder + "/emoji", withDestinationPath: root.appendingPathComponent("emoji").path)
-        for corpus in ["en-US", "en", "fr", "de", "ru", "sr", "es", "th", "km", "kab"] {
+        for corpus in ["en-US", "en", "fr", "de", "de-CH", "ru", "sr", "uk", "es", "th", "km", "kab"] {
             try FileManager.default.createSymbolicLink(atPath: folder + "/corpora/" + corpus, withDestinationPath: root.appendingPathComponent("corpora/" + corpus).path)
         }
         let build = try CommandLineTests.run(["build", "-q"], in: folder)
