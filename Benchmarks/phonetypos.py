@@ -139,7 +139,10 @@ def correct_words(sentences):
     return queries
 
 
-def keylex_errors(pairs, bundle=common.BUNDLE):
+def keylex_errors(pairs, bundle=common.BUNDLE, same=same):
+    """Keylex's replacements on space, right and wrong, and its top-1 and top-3 corrections (the
+    typed word left out), as shares of `pairs` (typed, intended, words before); `same` compares
+    two spellings."""
     results = common.keylex_suggest([query(before, typed) for typed, _, before in pairs], n=4, bundle=bundle)
     right = wrong = top1 = top3 = 0
     misses = []
@@ -157,7 +160,7 @@ def keylex_errors(pairs, bundle=common.BUNDLE):
     return {"right": right / n, "wrong": wrong / n, "top1": top1 / n, "top3": top3 / n, "misses": misses}
 
 
-def peer_scores(suggest, pairs):
+def peer_scores(suggest, pairs, same=same):
     top1 = top3 = 0
     for (typed, intended, _), offered in zip(pairs, suggest([typed for typed, _, _ in pairs])):
         offered = [t for t in (offered or []) if not same(t, typed)][:3]

@@ -100,27 +100,9 @@ def load_pairs(clone, count, half, bundle, known_to_peers):
     return [(t, f) for t, f in pairs if zlib.crc32(t.encode()) % 2 == parity]
 
 
-def scores(pairs, answers):
-    """top-1 and top-3 of a corrector's answers (the typed word left out), `е` and `ё` alike."""
-    top1 = top3 = 0
-    for (typo, fix), offered in zip(pairs, answers):
-        offered = [folded(a.lower()) for a in (offered or []) if folded(a.lower()) != folded(typo)][:3]
-        top1 += bool(offered) and offered[0] == folded(fix)
-        top3 += folded(fix) in offered
-    return top1 / len(pairs), top3 / len(pairs)
-
-
-def keylex(pairs, bundle):
-    """Keylex's top-1, top-3, and its replacements on space, right and wrong, as shares of the pairs."""
-    results = common.keylex_suggest([f"{CONTEXT} {t}" for t, _ in pairs], n=4, bundle=bundle)
-    right = wrong = 0
-    for (typo, fix), items in zip(pairs, results):
-        auto = [text for text, flags in items if "autocorrect" in flags]
-        if auto:
-            right += folded(auto[0].lower()) == folded(fix)
-            wrong += folded(auto[0].lower()) != folded(fix)
-    top1, top3 = scores(pairs, [[text for text, _ in items] for items in results])
-    return {"right": right / len(pairs), "wrong": wrong / len(pairs), "top1": top1, "top3": top3}
+def same(a, b):
+    """Whether two spellings are one word: case aside, `е` and `ё` alike."""
+    return folded(a.lower()) == folded(b.lower())
 
 
 def main():
@@ -137,7 +119,7 @@ def main():
         common.KEYLEX = os.path.abspath(args.keylex)
     pyspell, spell = pyspell_peer()
     pairs = load_pairs(args.kartaslov, args.pairs, args.half, args.bundle, lambda word: word in spell)
-    k = keylex(pairs, args.bundle)
+    k = phonetypos.keylex_errors([(typo, fix, CONTEXT) for typo, fix in pairs], bundle=args.bundle, same=same)
     fixes = sorted({fix for _, fix in pairs})
     replaced = phonetypos.replaced_correct_words([(f"{CONTEXT} {fix}", fix) for fix in fixes], bundle=args.bundle)
     precision = k["right"] / max(k["right"] + k["wrong"], 1e-9)
@@ -148,8 +130,8 @@ def main():
     if not args.keylex_only:
         for name, suggest in [("hunspell (ru_RU)", hunspell), ("aspell (ru)", aspell), ("pyspellchecker (ru)", pyspell),
                               ("symspellpy (pyspellchecker's Russian words)", symspell_peer(spell))]:
-            top1, top3 = scores(pairs, suggest([t for t, _ in pairs]))
-            lines.append(f"| {name} | – | – | {top1:.1%} | {top3:.1%} |")
+            p = phonetypos.peer_scores(suggest, [(typo, fix, CONTEXT) for typo, fix in pairs], same=same)
+            lines.append(f"| {name} | – | – | {p['top1']:.1%} | {p['top3']:.1%} |")
     lines += ["", f"- Keylex's replacements on space are right for {precision:.1%} of those it makes.",
               f"- The corrections typed as they are ({len(fixes):,}), replaced on space by Keylex: "
               f"{len(replaced) / len(fixes):.2%} ({len(replaced)}"

@@ -21,24 +21,28 @@ def swiss(text):
 
 
 def write_gzip(path, lines):
-    with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out:
-        out.write("".join(line + "\n" for line in lines).encode("utf-8"))
+    with open(path, "wb") as out:
+        out.write(gzip.compress("".join(line + "\n" for line in lines).encode("utf-8"), 9, mtime=0))
+
+
+def highest(entries):
+    """`entries` (respelt word, count, entry) as one entry a word, the one with the highest count,
+    in the order the words first come."""
+    best = {}
+    for word, count, entry in entries:
+        if word not in best or count > best[word][0]:
+            best[word] = (count, entry)
+    return [entry for _, entry in best.values()]
 
 
 def word_list(source, target):
     """AOSP's list: its header with the Swiss locale, each word once with its highest frequency."""
     lines = gzip.open(source, "rt", encoding="utf-8").read().splitlines()
     header = lines[0].replace("locale=de,", "locale=de_CH,").replace("description=Deutsch,", "description=Deutsch (Schweiz),")
-    best, order = {}, []
-    for line in lines[1:]:
-        fields = dict(field.split("=", 1) for field in line.strip().split(","))
-        word = swiss(fields["word"])
-        if word not in best:
-            order.append(word)
-        if word not in best or int(fields["f"]) > int(best[word]["f"]):
-            best[word] = dict(fields, word=word)
-    write_gzip(target, [header] + [" " + ",".join(f"{k}={v}" for k, v in best[w].items()) for w in order])
-    return len(lines) - 1, len(order)
+    fields = (dict(field.split("=", 1) for field in line.strip().split(",")) for line in lines[1:])
+    entries = highest((swiss(f["word"]), int(f["f"]), dict(f, word=swiss(f["word"]))) for f in fields)
+    write_gzip(target, [header] + [" " + ",".join(f"{k}={v}" for k, v in entry.items()) for entry in entries])
+    return len(lines) - 1, len(entries)
 
 
 def counts(source, target):
@@ -54,20 +58,14 @@ def counts(source, target):
 
 def added_words(source, target):
     """The words added to AOSP's list (comment lines kept), each once with its highest count."""
-    comments, best = [], {}
-    for line in open(source, encoding="utf-8").read().splitlines():
-        if line.startswith("#"):
-            comments.append(line)
-            continue
-        word, count, *rest = line.split("\t")
-        word = swiss(word)
-        if word not in best or int(count) > int(best[word][0]):
-            best[word] = (count, rest)
+    lines = open(source, encoding="utf-8").read().splitlines()
+    comments = [line for line in lines if line.startswith("#")]
+    rows = [[swiss(fields[0])] + fields[1:] for fields in (line.split("\t") for line in lines if not line.startswith("#"))]
+    entries = highest((row[0], int(row[1]), row) for row in rows)
     comments.append("# Respelt with ss for ß by scripts/swiss-german.py (Swiss Standard German).")
     with open(target, "w", encoding="utf-8") as out:
-        out.writelines(line + "\n" for line in comments)
-        out.writelines("\t".join([word, count] + rest) + "\n" for word, (count, rest) in best.items())
-    return len(best)
+        out.writelines(line + "\n" for line in comments + ["\t".join(row) for row in entries])
+    return len(entries)
 
 
 def emoji(source, target):

@@ -85,6 +85,12 @@ struct NGramModel: Sendable {
     /// how a probability in context compares with the classes that rank words without one.
     func frequencyClass(equivalentTo logProbability: Float) -> Float { (logProbability - intercept) / slope }
 
+    /// How far a word of class `frequencyClass` moves when it is ranked `weight` of the way towards
+    /// the class its probability in context, `logProbability`, is worth.
+    func classShift(_ logProbability: Float, from frequencyClass: UInt8, weight: Float) -> Float {
+        weight * (self.frequencyClass(equivalentTo: logProbability) - Float(frequencyClass))
+    }
+
     /// The words before the one to predict, found in the model once per query.
     struct Context {
         /// The bigram context of the last word, if it has one.

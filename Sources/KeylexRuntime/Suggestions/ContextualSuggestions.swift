@@ -89,8 +89,12 @@ extension SuggestionEngine {
     /// for the candidates of an unknown typed word, moved ``misspellingContextWeight`` of the way
     /// there. A known typed word's other candidates have no evidence but the context.
     func rankInContext(_ candidates: inout CandidateList, _ before: WordsBefore, typedIsKnown: Bool) {
-        rankInContext(&candidates, before, weight: typedIsKnown ? 1 : Self.misspellingContextWeight)
+        rankInContext(&candidates, before, weight: Self.contextWeight(typedIsKnown: typedIsKnown))
     }
+
+    /// How far context moves a candidate: all the way for a known typed word's candidates,
+    /// ``misspellingContextWeight`` for an unknown one's.
+    static func contextWeight(typedIsKnown: Bool) -> Float { typedIsKnown ? 1 : misspellingContextWeight }
 
     /// Ranks `candidates` by the model's context, moving each one's class `weight` of the way to
     /// the class of its probability there.
@@ -101,7 +105,7 @@ extension SuggestionEngine {
             let probability = withRecentUse(
                 model.logProbability(of: candidate.number, frequencyClass: candidate.frequencyClass, in: context),
                 of: candidate.number, before)
-            return weight * (model.frequencyClass(equivalentTo: probability) - Float(candidate.frequencyClass))
+            return model.classShift(probability, from: candidate.frequencyClass, weight: weight)
         }
     }
 

@@ -72,9 +72,8 @@ extension SuggestionEngine {
         else { return join }
         let frequencyClass = join.word.frequencyClass
         let probability = model.logProbability(of: number, frequencyClass: frequencyClass, in: before)
-        let weight = typedIsKnown ? 1 : Self.misspellingContextWeight
         var ranked = join
-        ranked.rankingScore += weight * (model.frequencyClass(equivalentTo: probability) - Float(frequencyClass))
+        ranked.rankingScore += model.classShift(probability, from: frequencyClass, weight: Self.contextWeight(typedIsKnown: typedIsKnown))
         return ranked
     }
 
