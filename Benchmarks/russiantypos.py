@@ -12,14 +12,15 @@ orfo_and_typos.L1_5.csv`, CC BY-NC-SA 4.0, so used for measuring only): Russian 
 people misspelt them in text Kartaslov collected, each with how often the misspelling was met beside
 the word. Kept: pairs of lower-case Cyrillic words of three letters or more whose misspelling
 hunspell's ru_RU rejects (a real word typed for another needs context) and whose correction every
-corrector knows (the ru-RU bundle holds it, hunspell accepts it, pyspellchecker's Russian list holds
-it). Left out: a misspelling Kartaslov gives two corrections (`вка`: `вера`, `вода`), and one that
-holds a word one or two letters shorter (`корабльъ` holds `корабль`): Kartaslov never pairs a
-misspelling with a word it holds, so such a one is paired with another form (`корабле`). Then a
-deterministic sample, split in two halves by the CRC-32 of the misspelling: settings are
-chosen on the even half (`--half tuning`), the odd half is reported. `е` and `ё` count as the same
-letter (Russian is mostly written without `ё`). Each misspelling is typed after `это ` ("this"), as
-is each correction for the correct words replaced.
+corrector knows (hunspell accepts it, pyspellchecker's Russian list holds it, and the ru-RU bundle
+holds it: asked after the sample is drawn). Left out: a misspelling Kartaslov gives two corrections
+(`вка`: `вера`, `вода`), and one that holds a word one or two letters shorter (`корабльъ` holds
+`корабль`): Kartaslov never pairs a misspelling with a word it holds, so such a one is paired with
+another form (`корабле`). Then a deterministic sample, drawn before the bundle is asked (so that
+one with more words is measured on the same misspellings), split in two halves by the CRC-32 of the
+misspelling: settings are chosen on the even half (`--half tuning`), the odd half is reported. `е`
+and `ё` count as the same letter (Russian is mostly written without `ё`). Each misspelling is typed
+after `это ` ("this"), as is each correction for the correct words replaced.
 """
 import argparse
 import csv
@@ -93,11 +94,13 @@ def load_pairs(clone, count, half, bundle, known_to_peers):
     pairs = [(t, f) for t, f in pairs if not words.intersection(inside[t])]
     fixes = sorted({fix for _, fix in pairs})
     accepted = set(fixes) - common.hunspell_rejects(fixes, "ru_RU")
-    known = common.keylex_known(fixes, bundle=bundle)
-    pairs = [(t, f) for t, f in pairs if t in rejects and f in accepted and f in known and known_to_peers(f)]
+    pairs = [(t, f) for t, f in pairs if t in rejects and f in accepted and known_to_peers(f)]
+    # Drawn before the bundle is asked, so that a bundle with more words is measured on the same
+    # misspellings (and on those of them whose correction it has).
     pairs = sorted(random.Random(7).sample(pairs, min(count, len(pairs))))
+    known = common.keylex_known(sorted({fix for _, fix in pairs}), bundle=bundle)
     parity = 0 if half == "tuning" else 1
-    return [(t, f) for t, f in pairs if zlib.crc32(t.encode()) % 2 == parity]
+    return [(t, f) for t, f in pairs if f in known and zlib.crc32(t.encode()) % 2 == parity]
 
 
 def same(a, b):

@@ -28,7 +28,7 @@ import tempfile
 
 import treebanks
 from treebanks import ROOT
-from wordlists import list_counts, ranked_count, spelled
+from wordlists import CountRanker, list_counts, spelled
 
 KEYLEX = os.path.join(ROOT, ".build", "release", "keylex")
 WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -75,9 +75,9 @@ def added(clones, locale, repository, parts, name, dictionary):
     common = [spelling[w] for w, n in text.most_common() if n >= MIN_COUNT and candidate(spelling[w], text)]
     have = known(common + [w.lower() for w in common], lists)
     missing = [w for w in common if w not in have and w.lower() not in have]
-    lines = []
+    lines, ranked = [], CountRanker(text, listed)
     for word in sorted(spelled(missing, dictionary), key=lambda w: -text[w.lower()]):
-        count = ranked_count(text[word.lower()], text, listed)
+        count = ranked(text[word.lower()])
         if count is not None:
             lines.append(f"{word}\t{count}\t{text[word.lower()]} times in the text")
     output = os.path.join(ROOT, "corpora", locale, f"{name}.added.tsv")

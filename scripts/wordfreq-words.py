@@ -12,21 +12,27 @@ Spanish that AOSP's lists lack, of the kinds below, from wordfreq.
   `schreibst`, `arbeitest`, `hattest`; French `abandonnes` (`abandonne`), `exprimes`, and the
   plural `hésitez` (`hésitent`), `conseillez`. The lists have the commonest (`bist`, `hast`; `es`,
   `as`) but few others, which chat is full of, and a keyboard corrected them to another form
-  (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`). Russian's list lacks the first
-  person plural and the second persons of most verbs whose third person it has (`помогаем`,
-  `отвечаете`, `используешь` for `помогает`, `отвечает`, `использует`). Spanish's lacks the forms
+  (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`). Spanish's list lacks the forms
   of `vos` of Argentina, Uruguay and Central America (`buscá`, `conocés`, `necesitás` beside the
   `tú` forms `busca`, `conoces`, `necesitas` it has), which a keyboard corrected to the `tú` form.
+- Russian forms the list lacks: of most verbs whose third person it has, the other persons, the
+  imperative and the third person plural (`помогаем`, `отвечаете`, `переживаю`, `покажите`,
+  `обсудят` for `помогает`, `отвечает`, `переживает`, `покажет`, `обсудит`); and other forms of
+  its words, by the stem hunspell gives them (`дождю`, `улыбке`, `поговорила` of `дождь`,
+  `улыбка`, `поговорить`). A keyboard corrected them to the form the list has, or to another word.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
-list, 3.1.1), is of one of those kinds (a second person: five letters or more, the German ending in
-`st` and the French in `es` or `ez`, and the list, or a kind before, has the word with `t` for
-`st`, without the `s`, or with `ent` for `ez`; the Russian with the third person's ending,
-RUSSIAN_PERSONS; the Spanish with the `tú` form's, SPANISH_VOSEO), has no apostrophe, the list has
-it in no casing, and Debian's spelling dictionary of the language (hunspell-de-de, hunspell-fr,
-hunspell-ru, hunspell-es) accepts it. wordfreq
-folds `ß` to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one
-spelling with `ß` it accepts (`äußerst`), if there is one. No form of a word the list flags
+list, 3.1.1; WORDS_BY_LANGUAGE for Russian), is of one of those kinds (a second person: five
+letters or more, the German ending in `st` and the French in `es` or `ez`, and the list, or a kind
+before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian verb
+with the third person's ending, RUSSIAN_PERSONS; the other Russian forms four letters or more, not
+ending in `о`, with a stem in the list; the Spanish with the `tú` form's, SPANISH_VOSEO), has no
+apostrophe, the list has it in no casing (nor with `ё` for `е`), and Debian's spelling dictionary of
+the language (hunspell-de-de, hunspell-fr, hunspell-ru, hunspell-es) accepts it. wordfreq folds `ß`
+to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one spelling with `ß`
+it accepts (`äußerst`), if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is
+added with `ё` where the list's word it was found by, or a form of its stem, has `ё` after the same
+letters (`спасём`, by `спасёт`). No form of a word the list flags
 `possibly_offensive` is added. Its count is the median count, in the list, of the list's words
 that wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
 CC BY-SA 4.0 (corpora/README.md).
@@ -43,29 +49,56 @@ import os
 import sys
 
 from treebanks import ROOT
-from wordlists import list_counts, offensive_words, ranked_count, spelled
+from wordlists import CountRanker, hunspell_stems, list_counts, offensive_words, spelled
 
 WORDS = 100_000
+# Russian's words inflect for case, number and person, and AOSP's list lacks many of their forms:
+# its words are looked for among wordfreq's 300,000 most frequent (70 times a billion words and more).
+WORDS_BY_LANGUAGE = {"ru": 300_000}
 
+
+# A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
+# makes it one of the kind (its third person, its stem), or None.
 
 def second_person(ending, third):
     """The test for a second person: five letters or more, ending in `ending`, whose third person
     (`ending` replaced by `third`) is in `known`."""
-    return lambda word, known: len(word) >= 5 and word.endswith(ending) and word[:-len(ending)] + third in known
+    def test(word, known, _):
+        person = word[:-len(ending)] + third
+        return person if len(word) >= 5 and word.endswith(ending) and person in known else None
+    return test
 
 
 def other_persons(endings):
-    """The test for a person of a verb in any of `endings` (ending → the third person's ending)."""
-    tests = [second_person(ending, third) for ending, third in endings.items()]
-    return lambda word, known: any(test(word, known) for test in tests)
+    """The test for a person of a verb in any of `endings` (pairs: ending, the third person's ending)."""
+    tests = [second_person(ending, third) for ending, third in endings]
+    return lambda word, known, stems: next(filter(None, (test(word, known, stems) for test in tests)), None)
 
 
-# Russian's first person plural and second persons, with the third person singular's ending: the
-# first conjugation (`-ет`, `-ёт`), the second (`-ит`), and their reflexive forms (`-ся`, `-сь`).
-RUSSIAN_PERSONS = {"ешь": "ет", "ем": "ет", "ете": "ет", "ёшь": "ёт", "ём": "ёт", "ёте": "ёт",
-                   "ишь": "ит", "им": "ит", "ите": "ит",
-                   "ешься": "ется", "емся": "ется", "етесь": "ется", "ёшься": "ётся", "ёмся": "ётся", "ётесь": "ётся",
-                   "ишься": "ится", "имся": "ится", "итесь": "ится"}
+def inflected_form(word, known, stems):
+    """The test for a form of a known word: four letters or more, a stem hunspell gives it is in
+    `known`, and it does not end in `о` (the first part of a compound, `жилищно` of
+    `жилищно-коммунальный`, is a token of wordfreq's and a word of hunspell's)."""
+    if len(word) < 4 or word.endswith("о"):
+        return None
+    return next((stem for stem in sorted(stems.get(word, ())) if stem != word and stem in known), None)
+
+
+# Russian forms of verbs whose third person singular is known, by their endings and the third
+# person's: the first person plural and the second persons (`-ем`, `-ешь`, `-ете` for `-ет`; `-им`,
+# `-ишь`, `-ите` for `-ит`), the first person singular (`-ю`, `-у` for `-ет`, `-ит`: `переживаю`,
+# `поеду`), the third person plural (`-ют`, `-ут` for `-ет`; `-ят`, `-ат` for `-ит`: `закроют`,
+# `обсудят`) and the imperative (`-й`, `-йте` for `-ет`; `-и`, `-ите` for `-ит`, `-ет`; `-ь`, `-ьте`
+# for `-ит`: `продолжай`, `покажите`, `отправь`), with `ё` where the third person has it, and their
+# reflexive forms (`-ся`, `-сь`).
+RUSSIAN_ACTIVE = [("ешь", "ет"), ("ем", "ет"), ("ете", "ет"), ("ёшь", "ёт"), ("ём", "ёт"), ("ёте", "ёт"),
+                  ("ишь", "ит"), ("им", "ит"), ("ите", "ит"),
+                  ("ю", "ет"), ("у", "ет"), ("у", "ёт"), ("ю", "ит"), ("у", "ит"),
+                  ("ют", "ет"), ("ут", "ет"), ("ут", "ёт"), ("ят", "ит"), ("ат", "ит"),
+                  ("й", "ет"), ("йте", "ет"), ("и", "ит"), ("и", "ет"), ("и", "ёт"), ("ите", "ет"), ("ите", "ёт"),
+                  ("ь", "ит"), ("ьте", "ит")]
+RUSSIAN_PERSONS = RUSSIAN_ACTIVE + [(ending + ("сь" if ending[-1] in "аеёиоуыэюя" else "ся"), third + "ся")
+                                    for ending, third in RUSSIAN_ACTIVE]
 
 # Spanish words that are a known word with its last vowel accented: mostly the present and the
 # imperative of `vos` (Argentina, Uruguay, Central America), which stress the `tú` form's ending
@@ -75,21 +108,49 @@ SPANISH_VOSEO = {"ás": "as", "és": "es", "ís": "es", "á": "a", "é": "e", "�
 
 # By language: its AOSP list, its spelling dictionary, and the kinds of word added, in order.
 LANGUAGES = {
-    "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, known: word[0] in "äöü"),
+    "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, *_: word if word[0] in "äöü" else None),
                                           ("second persons singular whose third person is known", second_person("st", "t"))]),
     "fr": ("fr/fr.combined.gz", "fr_FR", [("that are a known word with an `s` added (second persons singular, plurals)",
                                            second_person("es", "e")),
                                           ("second persons plural whose third person plural is known", second_person("ez", "ent"))]),
     "es": ("es/es.combined.gz", "es_ES", [("that are a known word with its last vowel accented (forms of `vos`, `buscá`, `conocés`; "
-                                           "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO))]),
-    "ru": ("ru/ru.combined.gz", "ru_RU", [("first persons plural and second persons whose third person singular is known",
-                                           other_persons(RUSSIAN_PERSONS))]),
+                                           "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO.items()))]),
+    "ru": ("ru/ru.combined.gz", "ru_RU", [("forms of verbs whose third person singular is known (persons, imperatives)",
+                                           other_persons(RUSSIAN_PERSONS)),
+                                          ("other forms of known words, by hunspell's stems (cases, tenses)", inflected_form)]),
 }
 
 
 def folded(word):
-    """`word` as wordfreq writes it: in lower case, `ß` as `ss`."""
-    return word.casefold()
+    """`word` as wordfreq writes it: in lower case, `ß` as `ss`, `ё` as `е`."""
+    return word.casefold().replace("ё", "е")
+
+
+def with_yo(word, models):
+    """`word` with `ё` for each `е` that one of `models`, known words of its verb or stem, writes
+    `ё` after the same letters: wordfreq writes `спасем` for `спасём`, found by `спасёт`; `ребенка`
+    for `ребёнка`, by `ребёнок`; `соберется` for `соберётся`, whose stem's forms hold `соберёт`."""
+    letters = list(word)
+    for known in models:
+        for i, letter in enumerate(known[:len(word)]):
+            if letter == "ё" and word[i] == "е" and folded(word[:i]) == folded(known[:i]):
+                letters[i] = "ё"
+    return "".join(letters)
+
+
+def lemma(stem):
+    """A stem of hunspell's without the reflexive ending: `собраться` and `собрать` are one verb."""
+    return stem[:-2] if stem.endswith(("ся", "сь")) else stem
+
+
+def yo_forms(spellings, dictionary):
+    """The known words written with `ё`, by the lemma of their stem (asked of hunspell in `е`)."""
+    written = {key: word for key, word in spellings.items() if "ё" in word}
+    forms = {}
+    for key, stems in hunspell_stems(list(written), dictionary).items():
+        for stem in stems if key in written else ():  # hunspell reads the parts of `кое-что` too
+            forms.setdefault(lemma(stem), []).append(written[key])
+    return forms
 
 
 def with_eszett(word):
@@ -100,10 +161,11 @@ def with_eszett(word):
 
 
 def frequent_words(language):
-    """wordfreq's WORDS most frequent words of `language`, with their frequencies per billion words."""
+    """wordfreq's WORDS (or WORDS_BY_LANGUAGE) most frequent words of `language`, with their
+    frequencies per billion words."""
     import wordfreq
     frequencies = wordfreq.get_frequency_dict(language, "large")
-    words = itertools.islice(wordfreq.iter_wordlist(language, "large"), WORDS)
+    words = itertools.islice(wordfreq.iter_wordlist(language, "large"), WORDS_BY_LANGUAGE.get(language, WORDS))
     return {w: round(frequencies[w] * 1e9) for w in words}
 
 
@@ -116,12 +178,13 @@ def spelling(word, accepted):
     return found[0] if len(found) == 1 else None
 
 
-def additions(text, listed, accepted, candidates):
-    """The lines of the file for `candidates` (wordfreq's spelling), in their order."""
+def additions(text, ranked, accepted, candidates):
+    """The lines of the file for `candidates` (wordfreq's spelling, and with `ё` where it has one),
+    in their order."""
     lines = []
-    for word in candidates:
-        added = spelling(word, accepted)
-        count = ranked_count(text[word], text, listed) if added else None
+    for word, respelled in candidates:
+        added = spelling(respelled, accepted)
+        count = ranked(text[word]) if added else None
         if count is not None:
             lines.append(f"{added}\t{count}\t{text[word]} per billion words in wordfreq")
     return lines
@@ -132,20 +195,30 @@ def write(language):
     path, dictionary, kinds = LANGUAGES[language]
     path = os.path.join(ROOT, "corpora", path)
     text = frequent_words(language)
-    listed = {}
+    listed, spellings = {}, {}
     for word, count in list_counts(path).items():
         listed.setdefault(folded(word), count)
-    new = [w for w in text if len(w) > 1 and "'" not in w and w not in listed]
+        spellings.setdefault(folded(word), word.lower())
+    new = [w for w in text if len(w) > 1 and "'" not in w and folded(w) not in listed]
     # No form of a word the list flags offensive is added: it is no word another is known by.
     known, found = set(listed) - {folded(w) for w in offensive_words(path)}, []
+    stems, with_yo_by_lemma = hunspell_stems(new, dictionary), yo_forms(spellings, dictionary)
     for _, is_kind in kinds:
-        found.append([w for w in new if is_kind(w, known) and w not in known])
-        known |= set(found[-1])
-    accepted = spelled([s for words in found for w in words for s in with_eszett(w)], dictionary)
-    lines = [additions(text, listed, accepted, words) for words in found]
+        kind = [(w, by) for w in new if folded(w) not in known and (by := is_kind(w, known, stems))]
+        models = {w: [spellings.get(by, by)] + [f for s in sorted(stems.get(w, ())) for f in with_yo_by_lemma.get(lemma(s), [])]
+                  for w, by in kind}
+        respelled = {}  # wordfreq counts some words in both spellings (`вернем`, `вернём`): the commoner is kept
+        for w, _ in kind:
+            respelled.setdefault(folded(w), (w, with_yo(w, models[w])))
+        found.append(list(respelled.values()))
+        spellings.update((folded(w), r) for w, r in found[-1])
+        known |= set(respelled)
+    accepted = spelled([s for words in found for _, w in words for s in with_eszett(w)], dictionary)
+    ranked = CountRanker(text, listed)
+    lines = [additions(text, ranked, accepted, words) for words in found]
     kinds_said = ", then ".join(what for what, _ in kinds)
     with open(os.path.join(ROOT, "corpora", language, "wordfreq.added.tsv"), "w", encoding="utf-8") as out:
-        out.write(f"# Words among wordfreq 3.1.1's {WORDS:,} most frequent that AOSP's list lacks and hunspell's {dictionary} accepts:\n"
+        out.write(f"# Words among wordfreq 3.1.1's {WORDS_BY_LANGUAGE.get(language, WORDS):,} most frequent that AOSP's list lacks and hunspell's {dictionary} accepts:\n"
                   f"# those {kinds_said}; each with the median count of the list's words as frequent\n"
                   "# (scripts/wordfreq-words.py). Data: wordfreq, CC BY-SA 4.0 (corpora/README.md).\n")
         out.write("\n".join(line for kind in lines for line in kind) + "\n")

@@ -2,6 +2,7 @@
 Debian's spelling dictionary, and giving a new word the count of the list's words as frequent as it.
 Imported by scripts/treebank-words.py and scripts/wordfreq-words.py.
 """
+import bisect
 import gzip
 import re
 import statistics
@@ -46,8 +47,27 @@ def spelled(words, dictionary):
     return set(words) - set(run.stdout.split())
 
 
-def ranked_count(count, text, listed):
-    """The median list count of the words the text holds within a factor of 1.5 of `count`
-    (`text` and `listed` map the same spelling of a word, lower case, to its counts)."""
-    near = [listed[w] for w, n in text.items() if w in listed and count / 1.5 <= n <= count * 1.5]
-    return int(statistics.median(near)) if len(near) >= 3 else None
+def hunspell_stems(words, dictionary):
+    """The stems hunspell's `dictionary` gives each word of `words` it accepts (`hunspell -s`)."""
+    run = subprocess.run(["hunspell", "-d", dictionary, "-s"], input="\n".join(words) + "\n", capture_output=True, text=True)
+    stems = {}
+    for line in run.stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 2:
+            stems.setdefault(fields[0], set()).add(fields[1])
+    return stems
+
+
+class CountRanker:
+    """Gives a new word the count of the list's words as frequent as it: called with `count`, the
+    median list count of the words the text holds within a factor of 1.5 of it, or None when fewer
+    than three (`text` and `listed` map the same spelling of a word, lower case, to its counts)."""
+
+    def __init__(self, text, listed):
+        pairs = sorted((n, listed[w]) for w, n in text.items() if w in listed)
+        self.text_counts = [n for n, _ in pairs]
+        self.list_counts = [c for _, c in pairs]
+
+    def __call__(self, count):
+        near = self.list_counts[bisect.bisect_left(self.text_counts, count / 1.5):bisect.bisect_right(self.text_counts, count * 1.5)]
+        return int(statistics.median(near)) if len(near) >= 3 else None

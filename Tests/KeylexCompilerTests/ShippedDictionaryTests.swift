@@ -215,6 +215,10 @@ import Testing
             #expect(written.unicodeScalars.contains("ё") && suggestions.contains { $0.text == written }, "\(suggestions)")
             #expect(russian.number(ofContextWord: Substring(typed)) != nil, "\(typed)")
         }
+        // A word typed with its ё where the list writes е (wordfreq's spelling: `снесет`) is that word.
+        let typedYo = russian.suggestions(for: "он снесёт").first
+        #expect(typedYo.map { ($0.text, $0.isAutocorrect, $0.isUnknown) } ?? ("", true, true) == ("снесёт", false, false))
+        #expect(russian.yoSpellings(of: "снесёт") == ["снесет"])
         // A word that is a word as written is not read as another with ё (`все`, all; `всё`, everything).
         #expect(russian.yoSpellings(of: "все").isEmpty)
         #expect(russian.yoSpellings(of: "елка") == ["ёлка"])
