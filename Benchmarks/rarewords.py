@@ -13,7 +13,9 @@ with a capital) and that Debian's hunspell dictionary of the language accepts; 1
 with a fixed seed, each typed after the language's definite article (`the`, `die`, `le`, `el`,
 `это`). Reported: how many are replaced on space (autocorrect), with examples. `--keylex` names a
 second binary measured on the same words in the same run (an engine before a change: the bundles
-are read by both).
+are read by both). `--before DIR` names the bundles before a change (a copy of build/): the words
+are drawn from those they lack, and the second binary (or the same one) reads them, so that a change
+that adds words is measured on the same words.
 """
 import argparse
 import os
@@ -55,16 +57,22 @@ def replaced(binary, bundle, before, words):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--keylex", help="a second keylex binary, measured on the same words")
+    parser.add_argument("--before", help="a folder of the bundles before a change: the words are drawn from those they lack, "
+                                         "and the second binary (or this one) reads them")
     parser.add_argument("--markdown")
     args = parser.parse_args()
-    binaries = [("Keylex", misspellings.KEYLEX)] + ([("the other binary", os.path.abspath(args.keylex))] if args.keylex else [])
-    lines = ["Command: `python3 Benchmarks/rarewords.py` (1,000 words a language, or all there are; the shipped bundles).", "",
+    other = os.path.abspath(args.keylex) if args.keylex else misspellings.KEYLEX
+    binaries = [("Keylex", misspellings.KEYLEX)] + ([("the other binary", other)] if args.keylex or args.before else [])
+    options = (" --keylex OTHER_BINARY" if args.keylex else "") + (" --before BUNDLES_BEFORE" if args.before else "")
+    drawn = "drawn from the words the bundles before lack" if args.before else "the shipped bundles"
+    lines = [f"Command: `python3 Benchmarks/rarewords.py{options}` (1,000 words a language, or all there are; {drawn}).", "",
              "| language | rare correct words | " + " | ".join(f"replaced by {name}" for name, _ in binaries) + " | examples |",
              "|---|--:|" + "--:|" * len(binaries) + "---|"]
     for language, (locale, dictionary, before) in LANGUAGES.items():
         bundle = os.path.join(ROOT, "build", f"{locale}.klx")
-        words = rare_words(language, bundle, dictionary)
-        results = [replaced(binary, bundle, before, words) for _, binary in binaries]
+        bundles = [bundle, os.path.join(args.before, f"{locale}.klx") if args.before else bundle]
+        words = rare_words(language, bundles[-1], dictionary)
+        results = [replaced(binary, b, before, words) for (_, binary), b in zip(binaries, bundles)]
         shares = " | ".join(f"{len(r) / max(1, len(words)):.1%}" for r in results)
         examples = ", ".join(f"{w} → {s}" for w, s in results[0][:5])
         lines.append(f"| {language} ({locale}) | {len(words):,} | {shares} | {examples} |")

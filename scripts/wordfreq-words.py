@@ -15,27 +15,28 @@ Spanish that AOSP's lists lack, of the kinds below, from wordfreq.
   (`akzeptierst` became `akzeptiert`, `abandonnes` `abandonnés`). Spanish's list lacks the forms
   of `vos` of Argentina, Uruguay and Central America (`buscá`, `conocés`, `necesitás` beside the
   `tú` forms `busca`, `conoces`, `necesitas` it has), which a keyboard corrected to the `tú` form.
-- Russian forms the list lacks: of most verbs whose third person it has, the other persons, the
+- Russian forms the list lacks, of most verbs whose third person it has: the other persons, the
   imperative and the third person plural (`помогаем`, `отвечаете`, `переживаю`, `покажите`,
-  `обсудят` for `помогает`, `отвечает`, `переживает`, `покажет`, `обсудит`); and other forms of
-  its words, by the stem hunspell gives them (`дождю`, `улыбке`, `поговорила` of `дождь`,
-  `улыбка`, `поговорить`). A keyboard corrected them to the form the list has, or to another word.
+  `обсудят` for `помогает`, `отвечает`, `переживает`, `покажет`, `обсудит`).
+- In every language, other forms of the list's words, by the stem hunspell gives them (`дождю`,
+  `поговорила` of `дождь`, `поговорить`; `llévalo` of `llevar`; `ernähre`; `rejoindrez`). A
+  keyboard corrected them to the form the list has, or to another word.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
-list, 3.1.1; WORDS_BY_LANGUAGE for Russian), is of one of those kinds (a second person: five
-letters or more, the German ending in `st` and the French in `es` or `ez`, and the list, or a kind
-before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian verb
-with the third person's ending, RUSSIAN_PERSONS; the other Russian forms four letters or more, not
-ending in `о`, with a stem in the list; the Spanish with the `tú` form's, SPANISH_VOSEO), has no
-apostrophe, the list has it in no casing (nor with `ё` for `е`), and Debian's spelling dictionary of
-the language (hunspell-de-de, hunspell-fr, hunspell-ru, hunspell-es) accepts it. wordfreq folds `ß`
-to `ss` (`äusserst`): a German word the dictionary rejects so is added in the one spelling with `ß`
-it accepts (`äußerst`), if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is
-added with `ё` where the list's word it was found by, or a form of its stem, has `ё` after the same
-letters (`спасём`, by `спасёт`). No form of a word the list flags
-`possibly_offensive` is added. Its count is the median count, in the list, of the list's words
-that wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
-CC BY-SA 4.0 (corpora/README.md).
+list, 3.1.1; WORDS_BY_LANGUAGE for Russian and Spanish), is of one of those kinds (a second person:
+five letters or more, the German ending in `st` and the French in `es` or `ez`, and the list, or a
+kind before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian
+verb with the third person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's,
+SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, with a stem in the
+list, and not a word of the list without its accents), has no apostrophe, the list has it in no
+casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
+hunspell-fr, hunspell-ru, hunspell-es) accepts it. wordfreq folds `ß` to `ss` (`äusserst`): a
+German word the dictionary rejects so is added in the one spelling with `ß` it accepts (`äußerst`),
+if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
+list's word it was found by, or a form of its stem, has `ё` after the same letters (`спасём`, by
+`спасёт`). No form of a word the list flags `possibly_offensive` is added. Its count is the median
+count, in the list, of the list's words that wordfreq counts about as often (scripts/wordlists.py),
+so it ranks among them. wordfreq's data is CC BY-SA 4.0 (corpora/README.md).
 
     apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
@@ -47,14 +48,16 @@ join.
 import itertools
 import os
 import sys
+import unicodedata
 
 from treebanks import ROOT
 from wordlists import CountRanker, hunspell_stems, list_counts, offensive_words, spelled
 
 WORDS = 100_000
-# Russian's words inflect for case, number and person, and AOSP's list lacks many of their forms:
-# its words are looked for among wordfreq's 300,000 most frequent (70 times a billion words and more).
-WORDS_BY_LANGUAGE = {"ru": 300_000}
+# Russian's and Spanish's words inflect much (cases and persons; imperatives with their pronouns), and
+# AOSP's lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent
+# (70 times a billion words and more).
+WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000}
 
 
 # A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
@@ -78,7 +81,8 @@ def other_persons(endings):
 def inflected_form(word, known, stems):
     """The test for a form of a known word: four letters or more, a stem hunspell gives it is in
     `known`, and it does not end in `о` (the first part of a compound, `жилищно` of
-    `жилищно-коммунальный`, is a token of wordfreq's and a word of hunspell's)."""
+    `жилищно-коммунальный`, is a token of wordfreq's and a word of hunspell's). `stems` leaves out
+    the words that are a known word without its accents (see ``stems_of_new_words``)."""
     if len(word) < 4 or word.endswith("о"):
         return None
     return next((stem for stem in sorted(stems.get(word, ())) if stem != word and stem in known), None)
@@ -109,12 +113,15 @@ SPANISH_VOSEO = {"ás": "as", "és": "es", "ís": "es", "á": "a", "é": "e", "�
 # By language: its AOSP list, its spelling dictionary, and the kinds of word added, in order.
 LANGUAGES = {
     "de": ("de/de.combined.gz", "de_DE", [("that start with a lower-case ä, ö or ü", lambda word, *_: word if word[0] in "äöü" else None),
-                                          ("second persons singular whose third person is known", second_person("st", "t"))]),
+                                          ("second persons singular whose third person is known", second_person("st", "t")),
+                                          ("other forms of known words, by hunspell's stems", inflected_form)]),
     "fr": ("fr/fr.combined.gz", "fr_FR", [("that are a known word with an `s` added (second persons singular, plurals)",
                                            second_person("es", "e")),
-                                          ("second persons plural whose third person plural is known", second_person("ez", "ent"))]),
+                                          ("second persons plural whose third person plural is known", second_person("ez", "ent")),
+                                          ("other forms of known words, by hunspell's stems", inflected_form)]),
     "es": ("es/es.combined.gz", "es_ES", [("that are a known word with its last vowel accented (forms of `vos`, `buscá`, `conocés`; "
-                                           "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO.items()))]),
+                                           "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO.items())),
+                                          ("other forms of known words, by hunspell's stems", inflected_form)]),
     "ru": ("ru/ru.combined.gz", "ru_RU", [("forms of verbs whose third person singular is known (persons, imperatives)",
                                            other_persons(RUSSIAN_PERSONS)),
                                           ("other forms of known words, by hunspell's stems (cases, tenses)", inflected_form)]),
@@ -136,6 +143,20 @@ def with_yo(word, models):
             if letter == "ё" and word[i] == "е" and folded(word[:i]) == folded(known[:i]):
                 letters[i] = "ё"
     return "".join(letters)
+
+
+def unaccented(word):
+    """`word` without the accents of its Latin letters (Cyrillic `й` and `ё` stay as they are)."""
+    return "".join(unicodedata.normalize("NFD", c)[0] if c < "\u0250" else c for c in word)
+
+
+def stems_of_new_words(new, known, dictionary):
+    """hunspell's stems of the words of `new`, but those without accents that are a known word without
+    its accents: wordfreq counts common misspellings that are rare words too (German `wahrend` for
+    `während`, French `voila` for `voilà`), and a keyboard should go on correcting them. A word with
+    accents is kept (Spanish `tómate` beside `tomate`)."""
+    bare = {unaccented(w) for w in known}
+    return {w: s for w, s in hunspell_stems(new, dictionary).items() if unaccented(w) != w or w not in bare}
 
 
 def lemma(stem):
@@ -202,7 +223,7 @@ def write(language):
     new = [w for w in text if len(w) > 1 and "'" not in w and folded(w) not in listed]
     # No form of a word the list flags offensive is added: it is no word another is known by.
     known, found = set(listed) - {folded(w) for w in offensive_words(path)}, []
-    stems, with_yo_by_lemma = hunspell_stems(new, dictionary), yo_forms(spellings, dictionary)
+    stems, with_yo_by_lemma = stems_of_new_words(new, known, dictionary), yo_forms(spellings, dictionary)
     for _, is_kind in kinds:
         kind = [(w, by) for w in new if folded(w) not in known and (by := is_kind(w, known, stems))]
         models = {w: [spellings.get(by, by)] + [f for s in sorted(stems.get(w, ())) for f in with_yo_by_lemma.get(lemma(s), [])]

@@ -411,6 +411,28 @@ import Testing
         #expect(russian.suggestions(for: "ты пытаеш").first?.text == "пытаешься")
     }
 
+    /// Other forms of the lists' words, which wordfreq counts and hunspell stems to a word of the list
+    /// (scripts/wordfreq-words.py): Russian cases, imperatives, first persons (`дождю` was corrected to
+    /// `дождь`, `переживаю` to `переживают`), Spanish imperatives with their pronouns (`llévalo` to
+    /// `llevarlo`), German and French persons and tenses (`ernähre`, `rejoindrez`). A form without
+    /// accents whose accented spelling the list has is not added: `wahrend` is still `während`.
+    @Test func formsOfTheListsWordsAreKnown() throws {
+        let russian = try Self.engine("ru", "ru-RU"), spanish = try Self.engine("es", "es-ES")
+        let german = try Self.engine("de", "de-DE"), french = try Self.engine("fr", "fr-FR")
+        let typed = [
+            (russian, ["по дождю", "я переживаю", "вы покажите", "она поговорила"]), (spanish, ["no llévalo", "y tómate", "por favor ayúdenme"]),
+            (german, ["ich ernähre", "ihr konntet"]), (french, ["vous rejoindrez", "nous réglons"]),
+        ]
+        for (engine, texts) in typed {
+            for text in texts {
+                let word = String(text.split(separator: " ").last!)
+                #expect(Self.first(engine, text) ?? ("", true) == (word, false), "\(text)")
+            }
+        }
+        #expect(Self.first(german, "Das ist wahrend") ?? ("", false) == ("während", true))
+        #expect(Self.first(french, "et voila") ?? ("", false) == ("voilà", true))
+    }
+
     /// The search widens in passes: a second edit for words with the typed first letter when the
     /// first pass found few candidates, a third for long words when nothing was found; what the
     /// third finds is offered, never applied.
