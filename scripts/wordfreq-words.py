@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes `corpora/<language>/wordfreq.added.tsv`: common words of German, French, Russian and
-Spanish that AOSP's lists lack, of the kinds below, from wordfreq.
+"""Writes `corpora/<locale>/wordfreq.added.tsv`: common words of German, French, Russian, Spanish,
+Italian and Portuguese that AOSP's lists lack, of the kinds below, from wordfreq.
 
 - German words that start with a lower-case ä, ö or ü. AOSP's German list has the nouns
   (`Änderung`, `Öffnung`, `Übersicht`), but of the other words only 63: `überhaupt`, `überall`,
@@ -19,8 +19,8 @@ Spanish that AOSP's lists lack, of the kinds below, from wordfreq.
   imperative and the third person plural (`помогаем`, `отвечаете`, `переживаю`, `покажите`,
   `обсудят` for `помогает`, `отвечает`, `переживает`, `покажет`, `обсудит`).
 - In every language, other forms of the list's words, by the stem hunspell gives them (`дождю`,
-  `поговорила` of `дождь`, `поговорить`; `llévalo` of `llevar`; `ernähre`; `rejoindrez`). A
-  keyboard corrected them to the form the list has, or to another word.
+  `поговорила` of `дождь`, `поговорить`; `llévalo` of `llevar`; `ernähre`; `rejoindrez`;
+  `avvisami`; `arrasei`). A keyboard corrected them to the form the list has, or to another word.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
 list, 3.1.1; WORDS_BY_LANGUAGE for Russian and Spanish), is of one of those kinds (a second person:
@@ -30,7 +30,8 @@ verb with the third person's ending, RUSSIAN_PERSONS; the Spanish with the `tú`
 SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, with a stem in the
 list, and not a word of the list without its accents), has no apostrophe, the list has it in no
 casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
-hunspell-fr, hunspell-ru, hunspell-es) accepts it. wordfreq folds `ß` to `ss` (`äusserst`): a
+hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt) accepts it
+(wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss` (`äusserst`): a
 German word the dictionary rejects so is added in the one spelling with `ß` it accepts (`äußerst`),
 if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
 list's word it was found by, or a form of its stem, has `ё` after the same letters (`спасём`, by
@@ -38,9 +39,9 @@ list's word it was found by, or a form of its stem, has `ё` after the same lett
 count, in the list, of the list's words that wordfreq counts about as often (scripts/wordlists.py),
 so it ranks among them. wordfreq's data is CC BY-SA 4.0 (corpora/README.md).
 
-    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es
+    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es hunspell-it hunspell-pt-br hunspell-pt-pt
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
-    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru es
+    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru es it pt-BR pt-PT
 
 Run it before scripts/treebank-counts.py, whose counts are made over the word lists these files
 join.
@@ -122,6 +123,9 @@ LANGUAGES = {
     "es": ("es/es.combined.gz", "es_ES", [("that are a known word with its last vowel accented (forms of `vos`, `buscá`, `conocés`; "
                                            "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO.items())),
                                           ("other forms of known words, by hunspell's stems", inflected_form)]),
+    "it": ("it/it.combined.gz", "it_IT", [("forms of known words, by hunspell's stems", inflected_form)]),
+    "pt-BR": ("pt-BR/pt_BR.combined.gz", "pt_BR", [("forms of known words, by hunspell's stems", inflected_form)]),
+    "pt-PT": ("pt-PT/pt_PT.combined.gz", "pt_PT", [("forms of known words, by hunspell's stems", inflected_form)]),
     "ru": ("ru/ru.combined.gz", "ru_RU", [("forms of verbs whose third person singular is known (persons, imperatives)",
                                            other_persons(RUSSIAN_PERSONS)),
                                           ("other forms of known words, by hunspell's stems (cases, tenses)", inflected_form)]),
@@ -185,8 +189,9 @@ def frequent_words(language):
     """wordfreq's WORDS (or WORDS_BY_LANGUAGE) most frequent words of `language`, with their
     frequencies per billion words."""
     import wordfreq
-    frequencies = wordfreq.get_frequency_dict(language, "large")
-    words = itertools.islice(wordfreq.iter_wordlist(language, "large"), WORDS_BY_LANGUAGE.get(language, WORDS))
+    code = language.split("-")[0]  # wordfreq has one Portuguese
+    frequencies = wordfreq.get_frequency_dict(code, "large")
+    words = itertools.islice(wordfreq.iter_wordlist(code, "large"), WORDS_BY_LANGUAGE.get(language, WORDS))
     return {w: round(frequencies[w] * 1e9) for w in words}
 
 
@@ -212,7 +217,7 @@ def additions(text, ranked, accepted, candidates):
 
 
 def write(language):
-    """Writes `corpora/<language>/wordfreq.added.tsv` (see the module's comment)."""
+    """Writes `corpora/<language>/wordfreq.added.tsv` (`language`: the corpus folder, see the module's comment)."""
     path, dictionary, kinds = LANGUAGES[language]
     path = os.path.join(ROOT, "corpora", path)
     text = frequent_words(language)

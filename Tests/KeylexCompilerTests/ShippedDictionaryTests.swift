@@ -414,14 +414,17 @@ import Testing
     /// Other forms of the lists' words, which wordfreq counts and hunspell stems to a word of the list
     /// (scripts/wordfreq-words.py): Russian cases, imperatives, first persons (`дождю` was corrected to
     /// `дождь`, `переживаю` to `переживают`), Spanish imperatives with their pronouns (`llévalo` to
-    /// `llevarlo`), German and French persons and tenses (`ernähre`, `rejoindrez`). A form without
+    /// `llevarlo`), German and French persons and tenses (`ernähre`, `rejoindrez`), Italian pronouns
+    /// joined to the verb (`avvisami`), Portuguese first persons (`testei` to `teste`). A form without
     /// accents whose accented spelling the list has is not added: `wahrend` is still `während`.
     @Test func formsOfTheListsWordsAreKnown() throws {
         let russian = try Self.engine("ru", "ru-RU"), spanish = try Self.engine("es", "es-ES")
         let german = try Self.engine("de", "de-DE"), french = try Self.engine("fr", "fr-FR")
+        let italian = try Self.engine("it", "it-IT"), portuguese = try Self.engine("pt-BR", "pt-BR")
         let typed = [
             (russian, ["по дождю", "я переживаю", "вы покажите", "она поговорила"]), (spanish, ["no llévalo", "y tómate", "por favor ayúdenme"]),
             (german, ["ich ernähre", "ihr konntet"]), (french, ["vous rejoindrez", "nous réglons"]),
+            (italian, ["per favore avvisami", "devo ricordarmelo"]), (portuguese, ["eu arrasei", "ontem testei"]),
         ]
         for (engine, texts) in typed {
             for text in texts {
