@@ -31,9 +31,9 @@ SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, 
 list, and not a word of the list without its accents), has no apostrophe, the list has it in no
 casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
 hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt) accepts it
-(wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss` (`äusserst`): a
-German word the dictionary rejects so is added in the one spelling with `ß` it accepts (`äußerst`),
-if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
+(wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss`
+(`äusserst`): a German word the dictionary rejects so is added in the one spelling with `ß` it
+accepts (`äußerst`), if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
 list's word it was found by, or a form of its stem, has `ё` after the same letters (`спасём`, by
 `спасёт`). No form of a word the list flags `possibly_offensive` is added. Its count is the median
 count, in the list, of the list's words that wordfreq counts about as often (scripts/wordlists.py),
@@ -216,6 +216,24 @@ def additions(text, ranked, accepted, candidates):
     return lines
 
 
+def words_of_kinds(kinds, new, known, spellings, dictionary):
+    """The words of `new` of each kind in turn (a kind's words are known to the kinds after it), as
+    pairs: wordfreq's spelling, and the one to add (with `ё`, see ``with_yo``). `known` and
+    `spellings` (folded word → the list's spelling) grow with them."""
+    stems, with_yo_by_lemma = stems_of_new_words(new, known, dictionary), yo_forms(spellings, dictionary)
+    found = []
+    for _, is_kind in kinds:
+        kind = [(w, by) for w in new if folded(w) not in known and (by := is_kind(w, known, stems))]
+        respelled = {}  # wordfreq counts some words in both spellings (`вернем`, `вернём`): the commoner is kept
+        for w, by in kind:
+            models = [spellings.get(by, by)] + [f for s in sorted(stems.get(w, ())) for f in with_yo_by_lemma.get(lemma(s), [])]
+            respelled.setdefault(folded(w), (w, with_yo(w, models)))
+        found.append(list(respelled.values()))
+        spellings.update((folded(w), r) for w, r in found[-1])
+        known |= set(respelled)
+    return found
+
+
 def write(language):
     """Writes `corpora/<language>/wordfreq.added.tsv` (`language`: the corpus folder, see the module's comment)."""
     path, dictionary, kinds = LANGUAGES[language]
@@ -227,18 +245,8 @@ def write(language):
         spellings.setdefault(folded(word), word.lower())
     new = [w for w in text if len(w) > 1 and "'" not in w and folded(w) not in listed]
     # No form of a word the list flags offensive is added: it is no word another is known by.
-    known, found = set(listed) - {folded(w) for w in offensive_words(path)}, []
-    stems, with_yo_by_lemma = stems_of_new_words(new, known, dictionary), yo_forms(spellings, dictionary)
-    for _, is_kind in kinds:
-        kind = [(w, by) for w in new if folded(w) not in known and (by := is_kind(w, known, stems))]
-        models = {w: [spellings.get(by, by)] + [f for s in sorted(stems.get(w, ())) for f in with_yo_by_lemma.get(lemma(s), [])]
-                  for w, by in kind}
-        respelled = {}  # wordfreq counts some words in both spellings (`вернем`, `вернём`): the commoner is kept
-        for w, _ in kind:
-            respelled.setdefault(folded(w), (w, with_yo(w, models[w])))
-        found.append(list(respelled.values()))
-        spellings.update((folded(w), r) for w, r in found[-1])
-        known |= set(respelled)
+    known = set(listed) - {folded(w) for w in offensive_words(path)}
+    found = words_of_kinds(kinds, new, known, spellings, dictionary)
     accepted = spelled([s for words in found for _, w in words for s in with_eszett(w)], dictionary)
     ranked = CountRanker(text, listed)
     lines = [additions(text, ranked, accepted, words) for words in found]
