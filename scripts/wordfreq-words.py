@@ -28,7 +28,7 @@ five letters or more, the German ending in `st` and the French in `es` or `ez`, 
 kind before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian
 verb with the third person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's,
 SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, with a stem in the
-list, and not a word of the list without its accents), has no apostrophe, the list has it in no
+list, and not a word of the list without its accents, see ``stems_of_new_words``), has no apostrophe, the list has it in no
 casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
 hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt) accepts it
 (wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss`
@@ -58,7 +58,7 @@ WORDS = 100_000
 # Russian's and Spanish's words inflect much (cases and persons; imperatives with their pronouns), and
 # AOSP's lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent
 # (70 times a billion words and more).
-WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000}
+WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000, "it": 300_000, "pt-BR": 300_000, "pt-PT": 300_000}
 
 
 # A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
@@ -154,13 +154,24 @@ def unaccented(word):
     return "".join(unicodedata.normalize("NFD", c)[0] if c < "\u0250" else c for c in word)
 
 
-def stems_of_new_words(new, known, dictionary):
-    """hunspell's stems of the words of `new`, but those without accents that are a known word without
-    its accents: wordfreq counts common misspellings that are rare words too (German `wahrend` for
-    `während`, French `voila` for `voilà`), and a keyboard should go on correcting them. A word with
-    accents is kept (Spanish `tómate` beside `tomate`)."""
-    bare = {unaccented(w) for w in known}
-    return {w: s for w, s in hunspell_stems(new, dictionary).items() if unaccented(w) != w or w not in bare}
+def stems_of_new_words(new, known, text, dictionary):
+    """hunspell's stems of the words of `new`, but those without accents that are a known word
+    without its accents: wordfreq counts common misspellings that are rare words too (German
+    `wahrend` for `während`, French `voila` for `voilà`, Spanish `sandia` for `sandía`), and a
+    keyboard should go on correcting them. Kept: a word with accents (Spanish `tómate` beside
+    `tomate`), and one whose known twin has an accent on its last letter only and is less than five
+    times as frequent (`text`: wordfreq's frequencies), as persons of a verb are (Italian
+    `allontano`, I remove, beside `allontanò`; not `piu`, beside `più`)."""
+    twins = {}
+    for word in known:
+        if unaccented(word) != word:
+            twins.setdefault(unaccented(word), []).append(word)
+
+    def kept(word):
+        return unaccented(word) != word or all(
+            twin[:-1] == word[:-1] and text.get(word, 0) * 5 > text.get(twin, 0) for twin in twins.get(word, ()))
+
+    return {w: s for w, s in hunspell_stems(new, dictionary).items() if kept(w)}
 
 
 def lemma(stem):
@@ -216,11 +227,11 @@ def additions(text, ranked, accepted, candidates):
     return lines
 
 
-def words_of_kinds(kinds, new, known, spellings, dictionary):
+def words_of_kinds(kinds, new, known, text, spellings, dictionary):
     """The words of `new` of each kind in turn (a kind's words are known to the kinds after it), as
     pairs: wordfreq's spelling, and the one to add (with `ё`, see ``with_yo``). `known` and
-    `spellings` (folded word → the list's spelling) grow with them."""
-    stems, with_yo_by_lemma = stems_of_new_words(new, known, dictionary), yo_forms(spellings, dictionary)
+    `spellings` (folded word → the list's spelling) grow with them; `text` is wordfreq's frequencies."""
+    stems, with_yo_by_lemma = stems_of_new_words(new, known, text, dictionary), yo_forms(spellings, dictionary)
     found = []
     for _, is_kind in kinds:
         kind = [(w, by) for w in new if folded(w) not in known and (by := is_kind(w, known, stems))]
@@ -246,7 +257,7 @@ def write(language):
     new = [w for w in text if len(w) > 1 and "'" not in w and folded(w) not in listed]
     # No form of a word the list flags offensive is added: it is no word another is known by.
     known = set(listed) - {folded(w) for w in offensive_words(path)}
-    found = words_of_kinds(kinds, new, known, spellings, dictionary)
+    found = words_of_kinds(kinds, new, known, text, spellings, dictionary)
     accepted = spelled([s for words in found for _, w in words for s in with_eszett(w)], dictionary)
     ranked = CountRanker(text, listed)
     lines = [additions(text, ranked, accepted, words) for words in found]
