@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Rare correct words replaced on space, language by language: what Keylex's autocorrect costs a
 user who types a real word that the shipped dictionary lacks, in English, German, French, Spanish,
-Russian, Italian and Portuguese (the misspellings benchmark measures English only).
+Russian, Italian, Portuguese, Czech and Polish (the misspellings benchmark measures English only).
 
     swift build -c release && .build/release/keylex build
-    apt-get install hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-it hunspell-pt-br
+    apt-get install hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-it hunspell-pt-br hunspell-cs hunspell-pl
     python3 Benchmarks/rarewords.py [--keylex OTHER_BINARY] [--markdown docs/BENCHMARKS.md]
 
 For each language: the words of ranks 20,000 to 80,000 of wordfreq's list (Benchmarks/wordfreq/,
 wordfreq 3.1.1) that are three letters or more, that the locale's bundle lacks (as written and
 with a capital) and that Debian's hunspell dictionary of the language accepts; 1,000 of them drawn
 with a fixed seed, each typed after the language's definite article (`the`, `die`, `le`, `el`,
-`это`, `il`, `o`). Reported: how many are replaced on space (autocorrect), with examples. `--keylex` names a
+`il`, `o`), or after `это` or `to` (this) in Russian, Czech and Polish. Reported: how many are replaced on space (autocorrect), with examples. `--keylex` names a
 second binary measured on the same words in the same run (an engine before a change: the bundles
 are read by both). `--before DIR` names the bundles before a change (a copy of build/): the words
 are drawn from those they lack, and the second binary (or the same one) reads them, so that a change
@@ -35,6 +35,8 @@ LANGUAGES = {  # wordfreq list: (bundle, hunspell dictionary, what the word is t
     "ru": ("ru-RU", "ru_RU", "это "),
     "it": ("it-IT", "it_IT", "il "),
     "pt": ("pt-BR", "pt_BR", "o "),
+    "cs": ("cs", "cs_CZ", "to "),
+    "pl": ("pl-PL", "pl_PL", "to "),
 }
 WORD = re.compile(r"^[^\W\d_]{3,}$")
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     marisa librust-fst-dev cargo wamerican-huge wngerman wfrench wpolish fortunes fortunes-min fortunes-it fortunes-es fortunes-de fortunes-ru irstlm \
-    presage libpresage-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-it hunspell-pt-br aspell aspell-en aspell-ru >/dev/null
+    presage libpresage-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-it hunspell-pt-br hunspell-cs hunspell-pl aspell aspell-en aspell-ru >/dev/null
 pip install -q marisa-trie==1.4.1 dawg2==0.13.3 ducer==1.2.0 wordfreq==3.1.1 pythainlp==5.4.0
 
 # fst-driver builds against the crates Debian installed, with no network.

@@ -34,7 +34,7 @@ Those are in lower case and hold slips, names and other languages' words: a word
 it was counted at least twice and the spelling dictionary accepts it as it is (names, which it
 writes with a capital, are left out), with its frequency per billion words of the list.
 
-`--locales en,de,fr,es,sv,ru,it,pt --flat --out Benchmarks/wordfreq --no-spellcheck` remakes the
+`--locales en,de,fr,es,sv,ru,it,pt,cs,pl --flat --out Benchmarks/wordfreq --no-spellcheck` remakes the
 benchmarks' lists (Benchmarks/wordfreq/<locale>.tsv), made by this script before the AOSP lists
 replaced them as shipped corpora.
 """
@@ -204,7 +204,8 @@ SOURCES = {
     # The benchmarks' lists (--flat --no-spellcheck).
     **{code: Source(script, wordfreq=code, checker="hunspell:" + checker) for code, script, checker in [
         ("en", "LATIN", "en_US"), ("de", "LATIN", "de_DE"), ("fr", "LATIN", "fr_FR"), ("es", "LATIN", "es_ES"),
-        ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU"), ("it", "LATIN", "it_IT"), ("pt", "LATIN", "pt_BR")]},
+        ("sv", "LATIN", "sv_SE"), ("ru", "CYRILLIC", "ru_RU"), ("it", "LATIN", "it_IT"), ("pt", "LATIN", "pt_BR"),
+        ("cs", "LATIN", "cs_CZ"), ("pl", "LATIN", "pl_PL")]},
 }
 SHIPPED = [code for code, source in SOURCES.items() if source.package or source.keyman or source.attested or source.unilex or source.texts]
 HUNSPELL_DIR = "/usr/share/hunspell"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes `corpora/<locale>/wordfreq.added.tsv`: common words of German, French, Russian, Spanish,
-Italian and Portuguese that AOSP's lists lack, of the kinds below, from wordfreq.
+Italian, Portuguese, Czech and Polish that AOSP's lists lack, of the kinds below, from wordfreq.
 
 - German words that start with a lower-case ä, ö or ü. AOSP's German list has the nouns
   (`Änderung`, `Öffnung`, `Übersicht`), but of the other words only 63: `überhaupt`, `überall`,
@@ -23,14 +23,15 @@ Italian and Portuguese that AOSP's lists lack, of the kinds below, from wordfreq
   `avvisami`; `arrasei`). A keyboard corrected them to the form the list has, or to another word.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
-list, 3.1.1; WORDS_BY_LANGUAGE for Russian and Spanish), is of one of those kinds (a second person:
+list, 3.1.1; WORDS_BY_LANGUAGE for most), is of one of those kinds (a second person:
 five letters or more, the German ending in `st` and the French in `es` or `ez`, and the list, or a
 kind before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian
 verb with the third person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's,
 SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, with a stem in the
 list, and not a word of the list without its accents, see ``stems_of_new_words``), has no apostrophe, the list has it in no
 casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
-hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt) accepts it
+hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt, hunspell-cs,
+hunspell-pl) accepts it
 (wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss`
 (`äusserst`): a German word the dictionary rejects so is added in the one spelling with `ß` it
 accepts (`äußerst`), if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
@@ -39,9 +40,10 @@ list's word it was found by, or a form of its stem, has `ё` after the same lett
 count, in the list, of the list's words that wordfreq counts about as often (scripts/wordlists.py),
 so it ranks among them. wordfreq's data is CC BY-SA 4.0 (corpora/README.md).
 
-    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es hunspell-it hunspell-pt-br hunspell-pt-pt
+    apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es hunspell-it hunspell-pt-br hunspell-pt-pt \
+        hunspell-cs hunspell-pl
     python3 -m venv .venv-corpora && .venv-corpora/bin/pip install wordfreq==3.1.1
-    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru es it pt-BR pt-PT
+    .venv-corpora/bin/python scripts/wordfreq-words.py de fr ru es it pt-BR pt-PT cs pl
 
 Run it before scripts/treebank-counts.py, whose counts are made over the word lists these files
 join.
@@ -55,10 +57,10 @@ from treebanks import ROOT
 from wordlists import CountRanker, hunspell_stems, list_counts, offensive_words, spelled
 
 WORDS = 100_000
-# Russian's and Spanish's words inflect much (cases and persons; imperatives with their pronouns), and
-# AOSP's lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent
-# (70 times a billion words and more).
-WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000, "it": 300_000, "pt-BR": 300_000, "pt-PT": 300_000}
+# These languages' words inflect much (cases and persons; imperatives with their pronouns), and AOSP's
+# lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent (70 times a
+# billion words and more, in Russian).
+WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000, "it": 300_000, "pt-BR": 300_000, "pt-PT": 300_000, "cs": 300_000, "pl": 300_000}
 
 
 # A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
@@ -124,6 +126,8 @@ LANGUAGES = {
                                            "first persons of the preterite, `descargué`)", other_persons(SPANISH_VOSEO.items())),
                                           ("other forms of known words, by hunspell's stems", inflected_form)]),
     "it": ("it/it.combined.gz", "it_IT", [("forms of known words, by hunspell's stems", inflected_form)]),
+    **{code: (f"{code}/{code}.combined.gz", dictionary, [("forms of known words, by hunspell's stems", inflected_form)])
+       for code, dictionary in [("cs", "cs_CZ"), ("pl", "pl_PL")]},
     "pt-BR": ("pt-BR/pt_BR.combined.gz", "pt_BR", [("forms of known words, by hunspell's stems", inflected_form)]),
     "pt-PT": ("pt-PT/pt_PT.combined.gz", "pt_PT", [("forms of known words, by hunspell's stems", inflected_form)]),
     "ru": ("ru/ru.combined.gz", "ru_RU", [("forms of verbs whose third person singular is known (persons, imperatives)",
