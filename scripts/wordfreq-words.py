@@ -23,22 +23,22 @@ Italian, Portuguese, Czech and Polish that AOSP's lists lack, of the kinds below
   `avvisami`; `arrasei`). A keyboard corrected them to the form the list has, or to another word.
 
 A word is added when it is among wordfreq's WORDS most frequent words of the language (its "large"
-list, 3.1.1; WORDS_BY_LANGUAGE for most), is of one of those kinds (a second person:
-five letters or more, the German ending in `st` and the French in `es` or `ez`, and the list, or a
-kind before, has the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian
-verb with the third person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's,
-SPANISH_VOSEO; another form: four letters or more, not ending in Cyrillic `о`, with a stem in the
-list, and not a word of the list without its accents, see ``stems_of_new_words``), has no apostrophe, the list has it in no
-casing (nor with `ё` for `е`), and Debian's spelling dictionary of the language (hunspell-de-de,
-hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br, hunspell-pt-pt, hunspell-cs,
-hunspell-pl) accepts it
-(wordfreq's one Portuguese list serves both Portuguese lists). wordfreq folds `ß` to `ss`
-(`äusserst`): a German word the dictionary rejects so is added in the one spelling with `ß` it
-accepts (`äußerst`), if there is one. It writes most `ё` as `е` (`спасем`): a Russian word is added with `ё` where the
-list's word it was found by, or a form of its stem, has `ё` after the same letters (`спасём`, by
-`спасёт`). No form of a word the list flags `possibly_offensive` is added. Its count is the median
-count, in the list, of the list's words that wordfreq counts about as often (scripts/wordlists.py),
-so it ranks among them. wordfreq's data is CC BY-SA 4.0 (corpora/README.md).
+list, 3.1.1), is of one of those kinds (a second person: five letters or
+more, the German ending in `st` and the French in `es` or `ez`, and the list, or a kind before, has
+the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian verb with the third
+person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's, SPANISH_VOSEO; another form:
+four letters or more, not ending in Cyrillic `о`, with a stem in the list, and not a word of the
+list without its accents, see ``stems_of_new_words``), is letters only (no apostrophe or digit: not
+`ö1`), the list has it in no casing (nor with `ё` for `е`), and Debian's spelling dictionary of the
+language (hunspell-de-de, hunspell-fr, hunspell-ru, hunspell-es, hunspell-it, hunspell-pt-br,
+hunspell-pt-pt, hunspell-cs, hunspell-pl) accepts it (wordfreq's one Portuguese list serves both
+Portuguese lists). wordfreq folds `ß` to `ss` (`äusserst`): a German word the dictionary rejects so
+is added in the one spelling with `ß` it accepts (`äußerst`), if there is one. It writes most `ё` as
+`е` (`спасем`): a Russian word is added with `ё` where the list's word it was found by, or a form of
+its stem, has `ё` after the same letters (`спасём`, by `спасёт`). No form of a word the list flags
+`possibly_offensive` is added. Its count is the median count, in the list, of the list's words that
+wordfreq counts about as often (scripts/wordlists.py), so it ranks among them. wordfreq's data is
+CC BY-SA 4.0 (corpora/README.md).
 
     apt-get install hunspell hunspell-de-de hunspell-fr hunspell-ru hunspell-es hunspell-it hunspell-pt-br hunspell-pt-pt \
         hunspell-cs hunspell-pl
@@ -56,11 +56,10 @@ import unicodedata
 from treebanks import ROOT
 from wordlists import CountRanker, hunspell_stems, list_counts, offensive_words, spelled
 
-WORDS = 100_000
-# These languages' words inflect much (cases and persons; imperatives with their pronouns), and AOSP's
-# lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent (70 times a
-# billion words and more, in Russian).
-WORDS_BY_LANGUAGE = {"ru": 300_000, "es": 300_000, "it": 300_000, "pt-BR": 300_000, "pt-PT": 300_000, "cs": 300_000, "pl": 300_000}
+# The languages' words inflect much (persons, cases; imperatives with their pronouns), and AOSP's
+# lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent (70
+# times a billion words and more, in Russian).
+WORDS = 300_000
 
 
 # A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
@@ -201,12 +200,11 @@ def with_eszett(word):
 
 
 def frequent_words(language):
-    """wordfreq's WORDS (or WORDS_BY_LANGUAGE) most frequent words of `language`, with their
-    frequencies per billion words."""
+    """wordfreq's WORDS most frequent words of `language`, with their frequencies per billion words."""
     import wordfreq
     code = language.split("-")[0]  # wordfreq has one Portuguese
     frequencies = wordfreq.get_frequency_dict(code, "large")
-    words = itertools.islice(wordfreq.iter_wordlist(code, "large"), WORDS_BY_LANGUAGE.get(language, WORDS))
+    words = itertools.islice(wordfreq.iter_wordlist(code, "large"), WORDS)
     return {w: round(frequencies[w] * 1e9) for w in words}
 
 
@@ -258,7 +256,7 @@ def write(language):
     for word, count in list_counts(path).items():
         listed.setdefault(folded(word), count)
         spellings.setdefault(folded(word), word.lower())
-    new = [w for w in text if len(w) > 1 and "'" not in w and folded(w) not in listed]
+    new = [w for w in text if len(w) > 1 and w.isalpha() and folded(w) not in listed]  # not `ö1`, nor `can't`
     # No form of a word the list flags offensive is added: it is no word another is known by.
     known = set(listed) - {folded(w) for w in offensive_words(path)}
     found = words_of_kinds(kinds, new, known, text, spellings, dictionary)
@@ -267,7 +265,7 @@ def write(language):
     lines = [additions(text, ranked, accepted, words) for words in found]
     kinds_said = ", then ".join(what for what, _ in kinds)
     with open(os.path.join(ROOT, "corpora", language, "wordfreq.added.tsv"), "w", encoding="utf-8") as out:
-        out.write(f"# Words among wordfreq 3.1.1's {WORDS_BY_LANGUAGE.get(language, WORDS):,} most frequent that AOSP's list lacks and hunspell's {dictionary} accepts:\n"
+        out.write(f"# Words among wordfreq 3.1.1's {WORDS:,} most frequent that AOSP's list lacks and hunspell's {dictionary} accepts:\n"
                   f"# those {kinds_said}; each with the median count of the list's words as frequent\n"
                   "# (scripts/wordfreq-words.py). Data: wordfreq, CC BY-SA 4.0 (corpora/README.md).\n")
         out.write("\n".join(line for kind in lines for line in kind) + "\n")
