@@ -120,7 +120,7 @@ class Source:
     treebank parts corpora/treebanks.tsv names for the locale (a clone in `--treebanks`);
     `texts` a repository of plain texts whose words are counted and kept where the `checker`
     dictionary (a path in another repository) accepts them, or where it does not but they are
-    frequent (see `counted_text_rows`)."""
+    frequent (see `counted_text_rows`); `words` the most words of a wordfreq list, where not `--words`."""
     script: str
     wordfreq: str = ""
     speller: str = ""
@@ -135,6 +135,7 @@ class Source:
     unilex: str = ""
     treebank: bool = False
     texts: str = ""
+    words: int = 0
 
     @property
     def counts_forms(self) -> bool:
@@ -144,7 +145,8 @@ class Source:
 
 SOURCES = {
     # wordfreq's lists, with a hunspell (or aspell) dictionary against rare misspellings.
-    "uk": Source("CYRILLIC", wordfreq="uk", checker="hunspell:uk_UA", package="hunspell-uk"),
+    # Ukrainian inflects as Russian does: its large list's 300,000 words hold the forms of its words.
+    "uk": Source("CYRILLIC", wordfreq="uk", checker="hunspell:uk_UA", package="hunspell-uk", words=300_000),
     "ar": Source("ARABIC", wordfreq="ar", checker="hunspell:ar", package="hunspell-ar"),
     "bn": Source("BENGALI", wordfreq="bn", checker="hunspell:bn_BD", package="hunspell-bn"),
     "ca": Source("LATIN", wordfreq="ca", checker="hunspell:ca", package="hunspell-ca"),
@@ -339,7 +341,7 @@ def write_corpus(code, args, untypable=frozenset()):
         rows = (wordfreq_rows if source.wordfreq else subtitle_rows if source.subtitles
                 else unilex_rows if source.unilex else counted_text_rows if source.texts else keyman_rows)
         text, summary = rows(code, source, args, typable)
-        name = "words.tsv" if code in ("uk", "ar") else "words.tsv.gz"
+        name = "words.tsv" if code == "ar" else "words.tsv.gz"
     licence = licence_of(source, args)
     if licence and not args.flat:
         write(os.path.join(args.out, code, "LICENSE"), licence, False)
@@ -385,11 +387,11 @@ def wordfreq_rows(code, source, args, typable):
             break
         if is_word(word, source.script) and typable(word):
             candidates.append((word, count))
-        if len(candidates) >= 2 * args.words:
+        if len(candidates) >= 2 * (source.words or args.words):
             break
     check = source.checker and not args.no_spellcheck
     bad = rejected([w for w, c in candidates if c < RARE], source.checker) if check else set()
-    rows = [(w, c) for w, c in candidates if w not in bad][:args.words]
+    rows = [(w, c) for w, c in candidates if w not in bad][:source.words or args.words]
     header = (f"# {code}: the {len(rows)} most frequent words of wordfreq 3.1.1 ('{size}' list)"
               + (", rare words {1} {0} rejects left out".format(*source.checker.split(":")) if check else "") + "\n"
               + "# count = frequency per billion words. Data: CC BY-SA 4.0, see corpora/README.md.\n")

@@ -416,18 +416,19 @@ import Testing
     /// `дождь`, `переживаю` to `переживают`), Spanish imperatives with their pronouns (`llévalo` to
     /// `llevarlo`), German and French persons and tenses (`ernähre`, `rejoindrez`), Italian pronouns
     /// joined to the verb (`avvisami`), Portuguese first persons (`testei` to `teste`), Czech and Polish
-    /// persons (`patříš` to `patří`, `wróciłaś` to `wróciła`). A form without
+    /// persons (`patříš` to `patří`, `wróciłaś` to `wróciła`); and Ukrainian's, whose wordfreq list
+    /// is longer (corpora/README.md: `снують` was `існують`). A form without
     /// accents whose accented spelling the list has is not added: `wahrend` is still `während`.
     @Test func formsOfTheListsWordsAreKnown() throws {
         let russian = try Self.engine("ru", "ru-RU"), spanish = try Self.engine("es", "es-ES")
         let german = try Self.engine("de", "de-DE"), french = try Self.engine("fr", "fr-FR")
         let italian = try Self.engine("it", "it-IT"), portuguese = try Self.engine("pt-BR", "pt-BR")
-        let czech = try Self.engine("cs", "cs"), polish = try Self.engine("pl", "pl-PL")
+        let czech = try Self.engine("cs", "cs"), polish = try Self.engine("pl", "pl-PL"), ukrainian = try Self.engine("uk", "uk-UA")
         let typed = [
             (russian, ["по дождю", "я переживаю", "вы покажите", "она поговорила"]), (spanish, ["no llévalo", "y tómate", "por favor ayúdenme"]),
             (german, ["ich ernähre", "ihr konntet"]), (french, ["vous rejoindrez", "nous réglons"]),
             (italian, ["per favore avvisami", "devo ricordarmelo"]), (portuguese, ["eu arrasei", "ontem testei"]),
-            (czech, ["ty patříš", "my platíme"]), (polish, ["ty wróciłaś", "ja gwarantuję"]),
+            (czech, ["ty patříš", "my platíme"]), (polish, ["ty wróciłaś", "ja gwarantuję"]), (ukrainian, ["вони снують"]),
         ]
         for (engine, texts) in typed {
             for text in texts {
