@@ -11,11 +11,12 @@ For each language: the words of ranks 20,000 to 80,000 of wordfreq's list (Bench
 wordfreq 3.1.1) that are three letters or more, that the locale's bundle lacks (as written and
 with a capital) and that Debian's hunspell dictionary of the language accepts; 1,000 of them drawn
 with a fixed seed, each typed after the language's definite article (`the`, `die`, `le`, `el`,
-`il`, `o`), or after `это` or `to` (this) in Russian, Czech and Polish. Reported: how many are replaced on space (autocorrect), with examples. `--keylex` names a
-second binary measured on the same words in the same run (an engine before a change: the bundles
-are read by both). `--before DIR` names the bundles before a change (a copy of build/): the words
-are drawn from those they lack, and the second binary (or the same one) reads them, so that a change
-that adds words is measured on the same words.
+`il`, `o`), or after `это` or `to` (this) in Russian, Czech and Polish. Reported: how many are
+replaced on space (autocorrect), with examples. `--keylex` names a second binary measured on the
+same words in the same run (an engine before a change: the bundles are read by both). `--before
+DIR` names the bundles before a change (a copy of build/): the words are drawn from those they lack,
+and the second binary (or the same one) reads them, so that a change that adds words is measured on
+the same words.
 """
 import argparse
 import os

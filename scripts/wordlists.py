@@ -1,5 +1,6 @@
 """What the scripts that add words to a shipped word list share: reading a list's counts, asking
-Debian's spelling dictionary, and giving a new word the count of the list's words as frequent as it.
+Debian's spelling dictionary (which words it accepts, their stems), and giving a new word the count
+of the list's words as frequent as it.
 Imported by scripts/treebank-words.py and scripts/wordfreq-words.py.
 """
 import bisect
@@ -48,8 +49,11 @@ def spelled(words, dictionary):
 
 
 def hunspell_stems(words, dictionary):
-    """The stems hunspell's `dictionary` gives each word of `words` it accepts (`hunspell -s`)."""
+    """The stems hunspell's `dictionary` gives each word of `words` it accepts (`hunspell -s`). Exits
+    when hunspell cannot open the dictionary, where it would give none."""
     run = subprocess.run(["hunspell", "-d", dictionary, "-s"], input="\n".join(words) + "\n", capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"hunspell -d {dictionary}: {run.stderr.strip()} (is its Debian package installed?)")
     stems = {}
     for line in run.stdout.splitlines():
         fields = line.split()
