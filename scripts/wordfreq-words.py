@@ -18,6 +18,8 @@ Italian, Portuguese, Czech and Polish that AOSP's lists lack, of the kinds below
 - Russian forms the list lacks, of most verbs whose third person it has: the other persons, the
   imperative and the third person plural (`помогаем`, `отвечаете`, `переживаю`, `покажите`,
   `обсудят` for `помогает`, `отвечает`, `переживает`, `покажет`, `обсудит`).
+- Brazilian Portuguese spellings of the 1990 orthographic agreement (in Brazil since 2009) whose
+  spelling before it the list has (`voo`, `ideia`, `cinquenta` for `vôo`, `idéia`, `cinqüenta`).
 - In every language, other forms of the list's words, by the stem hunspell gives them (`дождю`,
   `поговорила` of `дождь`, `поговорить`; `llévalo` of `llevar`; `ernähre`; `rejoindrez`;
   `avvisami`; `arrasei`). A keyboard corrected them to the form the list has, or to another word.
@@ -26,7 +28,8 @@ A word is added when it is among wordfreq's WORDS most frequent words of the lan
 list, 3.1.1), is of one of those kinds (a second person: five letters or
 more, the German ending in `st` and the French in `es` or `ez`, and the list, or a kind before, has
 the word with `t` for `st`, without the `s`, or with `ent` for `ez`; the Russian verb with the third
-person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's, SPANISH_VOSEO; another form:
+person's ending, RUSSIAN_PERSONS; the Spanish with the `tú` form's, SPANISH_VOSEO; the Brazilian
+with its spelling before the agreement, PORTUGUESE_REFORM; another form:
 four letters or more, not ending in Cyrillic `о`, with a stem in the list, and not a word of the
 list without its accents, see ``stems_of_new_words``), is letters only (no apostrophe or digit: not
 `ö1`), the list has it in no casing (nor with `ё` for `е`), and Debian's spelling dictionary of the
@@ -60,6 +63,28 @@ from wordlists import CountRanker, hunspell_stems, list_counts, offensive_words,
 # lists lack many of their forms: they are looked for among wordfreq's 300,000 most frequent (70
 # times a billion words and more, in Russian).
 WORDS = 300_000
+
+
+# The spellings before Portuguese's 1990 agreement (in force in Brazil since 2009) that a word
+# spelt after it may have, by what the agreement dropped: the accent of an open diphthong `ei`, `oi`
+# before the last syllable (`heroica` for `heróica`; `papéis`, `herói` keep theirs), the circumflex of
+# `-eem` and `-oo` (`creem`, `voo` for `crêem`, `vôo`), the diaeresis of `gu`, `qu` before `e`, `i`
+# (`cinquenta` for `cinqüenta`).
+PORTUGUESE_REFORM = [("ei", "éi"), ("oi", "ói"), ("eem", "êem"), ("oo", "ôo"), ("gue", "güe"), ("gui", "güi"),
+                     ("que", "qüe"), ("qui", "qüi")]
+
+
+def reformed_spelling(word, known, _):
+    """The test for a Portuguese word spelt as the 1990 agreement has it whose spelling before it,
+    one change of PORTUGUESE_REFORM away, is in `known` (AOSP's Brazilian list has `vôo`, not `voo`)."""
+    for after, before in PORTUGUESE_REFORM:
+        for i in range(len(word)):
+            rest = word[i + len(after):]
+            if after in ("ei", "oi") and rest in ("", "s"):
+                continue  # the last syllable's diphthong keeps its accent
+            if word.startswith(after, i) and (old := word[:i] + before + rest) in known:
+                return old
+    return None
 
 
 # A kind of word is a test: given a word, the known words and hunspell's stems, the known word that
@@ -127,7 +152,8 @@ LANGUAGES = {
     "it": ("it/it.combined.gz", "it_IT", [("forms of known words, by hunspell's stems", inflected_form)]),
     **{code: (f"{code}/{code}.combined.gz", dictionary, [("forms of known words, by hunspell's stems", inflected_form)])
        for code, dictionary in [("cs", "cs_CZ"), ("pl", "pl_PL")]},
-    "pt-BR": ("pt-BR/pt_BR.combined.gz", "pt_BR", [("forms of known words, by hunspell's stems", inflected_form)]),
+    "pt-BR": ("pt-BR/pt_BR.combined.gz", "pt_BR", [("spellings of the 1990 agreement of known words", reformed_spelling),
+                                                   ("forms of known words, by hunspell's stems", inflected_form)]),
     "pt-PT": ("pt-PT/pt_PT.combined.gz", "pt_PT", [("forms of known words, by hunspell's stems", inflected_form)]),
     "ru": ("ru/ru.combined.gz", "ru_RU", [("forms of verbs whose third person singular is known (persons, imperatives)",
                                            other_persons(RUSSIAN_PERSONS)),
