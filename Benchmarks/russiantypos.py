@@ -122,7 +122,8 @@ def main():
         common.KEYLEX = os.path.abspath(args.keylex)
     pyspell, spell = pyspell_peer()
     pairs = load_pairs(args.kartaslov, args.pairs, args.half, args.bundle, lambda word: word in spell)
-    k = phonetypos.keylex_errors([(typo, fix, CONTEXT) for typo, fix in pairs], bundle=args.bundle, same=same)
+    typed = [(typo, fix, CONTEXT) for typo, fix in pairs]
+    k = phonetypos.keylex_errors(typed, bundle=args.bundle, same=same)
     fixes = sorted({fix for _, fix in pairs})
     replaced = phonetypos.replaced_correct_words([(f"{CONTEXT} {fix}", fix) for fix in fixes], bundle=args.bundle)
     precision = k["right"] / max(k["right"] + k["wrong"], 1e-9)
@@ -133,7 +134,7 @@ def main():
     if not args.keylex_only:
         for name, suggest in [("hunspell (ru_RU)", hunspell), ("aspell (ru)", aspell), ("pyspellchecker (ru)", pyspell),
                               ("symspellpy (pyspellchecker's Russian words)", symspell_peer(spell))]:
-            p = phonetypos.peer_scores(suggest, [(typo, fix, CONTEXT) for typo, fix in pairs], same=same)
+            p = phonetypos.peer_scores(suggest, typed, same=same)
             lines.append(f"| {name} | – | – | {p['top1']:.1%} | {p['top3']:.1%} |")
     lines += ["", f"- Keylex's replacements on space are right for {precision:.1%} of those it makes.",
               f"- The corrections typed as they are ({len(fixes):,}), replaced on space by Keylex: "

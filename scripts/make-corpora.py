@@ -379,7 +379,7 @@ def wordfreq_rows(code, source, args, typable):
     import wordfreq
     size = "large" if source.wordfreq in wordfreq.available_languages("large") else "small"
     frequencies = wordfreq.get_frequency_dict(source.wordfreq, size)
-    candidates = []
+    candidates, limit = [], source.words or args.words
     for token in wordfreq.iter_wordlist(source.wordfreq, size):
         word = unicodedata.normalize("NFC", token)
         count = round(frequencies[token] * 1e9)
@@ -387,11 +387,11 @@ def wordfreq_rows(code, source, args, typable):
             break
         if is_word(word, source.script) and typable(word):
             candidates.append((word, count))
-        if len(candidates) >= 2 * (source.words or args.words):
+        if len(candidates) >= 2 * limit:
             break
     check = source.checker and not args.no_spellcheck
     bad = rejected([w for w, c in candidates if c < RARE], source.checker) if check else set()
-    rows = [(w, c) for w, c in candidates if w not in bad][:source.words or args.words]
+    rows = [(w, c) for w, c in candidates if w not in bad][:limit]
     header = (f"# {code}: the {len(rows)} most frequent words of wordfreq 3.1.1 ('{size}' list)"
               + (", rare words {1} {0} rejects left out".format(*source.checker.split(":")) if check else "") + "\n"
               + "# count = frequency per billion words. Data: CC BY-SA 4.0, see corpora/README.md.\n")

@@ -211,6 +211,8 @@ def lemma(stem):
 def yo_forms(spellings, dictionary):
     """The known words written with `ё`, by the lemma of their stem (asked of hunspell in `е`)."""
     written = {key: word for key, word in spellings.items() if "ё" in word}
+    if not written:  # a list of another language
+        return {}
     forms = {}
     for key, stems in hunspell_stems(list(written), dictionary).items():
         for stem in stems if key in written else ():  # hunspell reads the parts of `кое-что` too

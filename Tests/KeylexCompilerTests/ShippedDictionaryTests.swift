@@ -36,6 +36,14 @@ import Testing
         engine.suggestions(for: text).first.map { ($0.text, $0.isAutocorrect) }
     }
 
+    /// Expects the last word of each of `texts` to be kept as typed: offered first, not applied.
+    static func expectKeptAsTyped(_ engine: SuggestionEngine, _ texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for text in texts {
+            let word = String(text.split(separator: " ").last!)
+            #expect(first(engine, text) ?? ("", true) == (word, false), "\(text)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Every word list serves a layout locale (but Luxembourgish, which FlorisBoard has no layout
     /// for, and generic English, which en-CA takes), and the layout locales without one are those
     /// for which neither AOSP, wordfreq nor a Debian spelling dictionary gives a list here (or only
@@ -402,12 +410,7 @@ import Testing
         // And Spanish the forms of `vos`: `che, buscá` was corrected to `busca` (es/wordfreq.added.tsv).
         let russian = try Self.engine("ru", "ru-RU"), spanish = try Self.engine("es", "es-ES")
         let typed = [(russian, ["вы отвечаете", "мы помогаем", "ты используешь", "ты пытаешься"]), (spanish, ["che, buscá", "vos conocés", "si necesitás"])]
-        for (engine, texts) in typed {
-            for text in texts {
-                let word = String(text.split(separator: " ")[1])
-                #expect(Self.first(engine, text) ?? ("", true) == (word, false), "\(word)")
-            }
-        }
+        for (engine, texts) in typed { Self.expectKeptAsTyped(engine, texts) }
         #expect(russian.suggestions(for: "ты пытаеш").first?.text == "пытаешься")
     }
 
@@ -430,18 +433,10 @@ import Testing
             (italian, ["per favore avvisami", "devo ricordarmelo"]), (portuguese, ["eu arrasei", "ontem testei"]),
             (czech, ["ty patříš", "my platíme"]), (polish, ["ty wróciłaś", "ja gwarantuję"]), (ukrainian, ["вони снують"]),
         ]
-        for (engine, texts) in typed {
-            for text in texts {
-                let word = String(text.split(separator: " ").last!)
-                #expect(Self.first(engine, text) ?? ("", true) == (word, false), "\(text)")
-            }
-        }
+        for (engine, texts) in typed { Self.expectKeptAsTyped(engine, texts) }
         // Brazilian spellings of the 1990 agreement, which AOSP's list has in the spelling before it
         // (`vôo`, `européia`): kept as typed.
-        for text in ["o voo", "uma ideia europeia", "cinquenta"] {
-            let word = String(text.split(separator: " ").last!)
-            #expect(Self.first(portuguese, text) ?? ("", true) == (word, false), "\(text)")
-        }
+        Self.expectKeptAsTyped(portuguese, ["o voo", "uma ideia europeia", "cinquenta"])
         #expect(Self.first(german, "Das ist wahrend") ?? ("", false) == ("während", true))
         #expect(Self.first(french, "et voila") ?? ("", false) == ("voilà", true))
     }
